@@ -1,0 +1,127 @@
+/* The core: device -> compute units -> workgroups -> warps. It knows no instruction set.
+ *
+ * A front end (Ventus, RDNA3) plugs in through umb_frontend: it sets up each workgroup and
+ * warp, runs a warp for a few instructions, and describes a PC for error messages. The core
+ * dispatches workgroups, schedules warps round robin, completes barriers, detects deadlock,
+ * enforces the instruction budget, counts statistics and reports faults.
+ */
+#ifndef UMBRA_CORE_H
+#define UMBRA_CORE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "umbra/device.h"
+#include "umbra/stats.h"
+#include "mem/mem.h"
+
+typedef struct umb_workgroup umb_workgroup;
+typedef struct umb_warp umb_warp;
+typedef struct umb_frontend umb_frontend;
+
+/* Why a warp stopped running (the result of umb_frontend.step). */
+typedef enum umb_warp_state {
+    UMB_WARP_RUNNABLE = 0,
+    UMB_WARP_AT_BARRIER,   /* waiting at a workgroup barrier */
+    UMB_WARP_EXITED,       /* finished (endprg / s_endpgm) */
+    UMB_WARP_FAULTED,      /* the front end filled umb_fault via umb_fault_report */
+} umb_warp_state;
+
+/* A fault raised by guest code: everything a user needs to find it. */
+typedef struct umb_fault {
+    umb_status status;          /* UMB_ERR_GUEST_FAULT, UMB_ERR_UNSUPPORTED, ... */
+    char message[1024];         /* complete, human readable */
+} umb_fault;
+
+/* The core-visible part of a warp. Front ends keep their registers behind `isa`. */
+struct umb_warp {
+    umb_workgroup *wg;
+    uint32_t id;                /* warp id inside the workgroup */
+    uint32_t width;             /* lanes (threads per warp) */
+    umb_warp_state state;
+    uint32_t barrier_id;        /* which barrier it waits at (front-end defined) */
+    uint64_t pc;                /* for reports; front ends keep it current */
+    void *isa;                  /* front-end state of this warp */
+};
+
+/* A workgroup resident on a compute unit. */
+struct umb_workgroup {
+    struct umb_launch *launch;
+    uint32_t id[3];             /* workgroup id in the grid */
+    uint64_t linear_id;         /* x + y*gx + z*gx*gy */
+    uint32_t cu;                /* compute unit it runs on */
+    uint32_t nwarps;
+    umb_warp *warps;
+    umb_mem *local;             /* local memory (LDS) of this workgroup, front end maps it */
+    umb_stats *stats;           /* where this workgroup's counters go (per host thread) */
+    void *isa;                  /* front-end state of this workgroup */
+};
+
+/* Front-end interface: the only thing the core knows of an instruction set. */
+struct umb_frontend {
+    const char *name;
+    /* A barrier completes when every warp that has not exited arrived (AMD) — or only when every
+     * warp of the workgroup arrived, an exited warp making it a deadlock (Ventus). */
+    bool barrier_counts_exited;
+    /* Set up a workgroup (map local memory, allocate isa state). */
+    umb_status (*wg_init)(void *kernel, umb_workgroup *wg);
+    void (*wg_fini)(void *kernel, umb_workgroup *wg);
+    /* Set up warp launch state (registers, PC, masks). */
+    umb_status (*warp_init)(void *kernel, umb_warp *w);
+    void (*warp_fini)(void *kernel, umb_warp *w);
+    /* Run up to max_insts instructions; count them in *executed. Return the new state. A
+     * fault sets UMB_WARP_FAULTED after umb_fault_report. Reaching a barrier returns
+     * UMB_WARP_AT_BARRIER with the instruction retired (PC past it). */
+    umb_warp_state (*step)(void *kernel, umb_warp *w, uint32_t max_insts, uint64_t *executed);
+    /* "PC 0x... : <encoding> <disassembly>" for the instruction at the warp's PC. */
+    void (*describe_pc)(void *kernel, const umb_warp *w, char *buf, size_t len);
+};
+
+/* One kernel launch as the core sees it. */
+typedef struct umb_launch {
+    umb_device *dev;
+    const umb_frontend *fe;
+    void *kernel;               /* front-end launch context */
+    uint32_t grid[3];           /* workgroups in each dimension */
+    uint32_t warps_per_wg;
+    uint32_t threads_per_warp;
+    const char *kernel_name;    /* for reports */
+    /* filled by the core */
+    _Atomic int failed;         /* set once: stop every host thread */
+    umb_fault fault;            /* the first fault */
+} umb_launch;
+
+/* Run every workgroup of the launch. Statistics are added into *stats. On a fault, budget
+ * exhaustion or deadlock the device's last error is set and the status returned. */
+umb_status umb_launch_run(umb_launch *l, umb_stats *stats);
+
+/* For front ends: record a fault of warp w (first one wins) and return UMB_WARP_FAULTED. */
+umb_warp_state umb_fault_report(umb_warp *w, umb_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Device internals shared with front ends and the runtime. */
+umb_mem *umb_device_memory(umb_device *dev);
+void umb_device_set_error(umb_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void umb_device_clear_error(umb_device *dev);
+
+/* Per-instruction statistics (hot path: inline). */
+static inline void umb_count_insn(umb_stats *s, umb_insn_class c, uint32_t active, uint32_t width)
+{
+    s->warp_insts++;
+    s->by_class[c]++;
+    s->thread_insts += active;
+    s->lane_slots += width;
+}
+
+static inline void umb_count_mem(umb_stats *s, umb_addr_space sp, int kind /*0 ld,1 st,2 atomic*/,
+                                 uint64_t lanes, uint64_t bytes)
+{
+    umb_mem_traffic *t = &s->mem[sp];
+    if (kind == 0) { t->loads += lanes; t->bytes_read += bytes; }
+    else if (kind == 1) { t->stores += lanes; t->bytes_written += bytes; }
+    else { t->atomics += lanes; t->bytes_read += bytes; t->bytes_written += bytes; }
+}
+
+#endif

@@ -1,0 +1,188 @@
+/* RDNA3 (gfx1100) front end: the shared contract between decoder, executors and runtime.
+ *
+ * Files of this front end:
+ *   decode.c / disasm.c / opcodes.c   encodings -> rdna3_inst, rdna3_inst -> llvm-objdump text
+ *   exec_alu.c (+ exec_*.c)           SOP1/SOP2/SOPK/SOPC/SOPP, VOP1/VOP2/VOPC/VOP3/VOP3P/VOPD, DPP
+ *   exec_mem.c (+ src/mem/amd_*.c)    SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF
+ *   wave.c                            the pre-decoded cache and the step loop (umb_frontend)
+ *   src/runtime/rdna3_*.c             code objects, launch state, kernarg, dispatch
+ *
+ * Register file layout: sgpr[] is indexed by the 8-bit scalar operand encoding, so that
+ * VCC_LO/HI (106/107), M0 (125) and EXEC_LO/HI (126/127) live at their encodings and a
+ * 64-bit scalar operand at n is sgpr[n] | sgpr[n+1] << 32. VGPRs are structure-of-arrays:
+ * vgpr[reg * RDNA3_MAX_LANES + lane], so a lane loop over one register is contiguous.
+ */
+#ifndef UMBRA_RDNA3_H
+#define UMBRA_RDNA3_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/core.h"
+
+#define RDNA3_MAX_LANES 64
+#define RDNA3_NUM_VGPRS 256
+#define RDNA3_NUM_SGPR_SLOTS 128   /* operand encodings 0..127 */
+
+/* Scalar operand encodings (gfx11). */
+enum {
+    RDNA3_SRC_VCC_LO = 106, RDNA3_SRC_VCC_HI = 107,
+    RDNA3_SRC_NULL = 124, RDNA3_SRC_M0 = 125,
+    RDNA3_SRC_EXEC_LO = 126, RDNA3_SRC_EXEC_HI = 127,
+    RDNA3_SRC_CONST_ZERO = 128,          /* 128..192: integers 0..64 */
+    RDNA3_SRC_CONST_NEG1 = 193,          /* 193..208: integers -1..-16 */
+    RDNA3_SRC_DPP8 = 233, RDNA3_SRC_DPP8FI = 234,
+    RDNA3_SRC_SHARED_BASE = 235, RDNA3_SRC_SHARED_LIMIT = 236,
+    RDNA3_SRC_PRIVATE_BASE = 237, RDNA3_SRC_PRIVATE_LIMIT = 238,
+    RDNA3_SRC_POPS_EXITING_WAVE_ID = 239,
+    RDNA3_SRC_F_HALF = 240,              /* 240..247: 0.5 -0.5 1.0 -1.0 2.0 -2.0 4.0 -4.0 */
+    RDNA3_SRC_INV_2PI = 248,
+    RDNA3_SRC_DPP16 = 250,
+    RDNA3_SRC_VCCZ = 251, RDNA3_SRC_EXECZ = 252, RDNA3_SRC_SCC = 253,
+    RDNA3_SRC_LDS_DIRECT = 254, RDNA3_SRC_LITERAL = 255,
+    RDNA3_SRC_VGPR0 = 256,               /* 9-bit source fields: 256..511 = v0..v255 */
+};
+
+/* Encoding families. */
+typedef enum rdna3_format {
+    RDNA3_FMT_INVALID = 0,
+    RDNA3_FMT_SOP1, RDNA3_FMT_SOP2, RDNA3_FMT_SOPK, RDNA3_FMT_SOPC, RDNA3_FMT_SOPP,
+    RDNA3_FMT_SMEM,
+    RDNA3_FMT_VOP1, RDNA3_FMT_VOP2, RDNA3_FMT_VOPC,
+    RDNA3_FMT_VOP3,        /* VOP3 (incl. VOP1/VOP2/VOPC promoted to e64; op is the VOP3 opcode) */
+    RDNA3_FMT_VOP3SD,      /* VOP3 with a scalar destination (carry-out, div_scale, mad_u64_u32) */
+    RDNA3_FMT_VOP3P,
+    RDNA3_FMT_VOPD,
+    RDNA3_FMT_VINTERP, RDNA3_FMT_LDSDIR,
+    RDNA3_FMT_DS,
+    RDNA3_FMT_FLAT, RDNA3_FMT_GLOBAL, RDNA3_FMT_SCRATCH,
+    RDNA3_FMT_MUBUF, RDNA3_FMT_MTBUF,
+    RDNA3_FMT_MIMG, RDNA3_FMT_EXP,
+    RDNA3_FMT_COUNT
+} rdna3_format;
+
+/* DPP form of a VOP1/VOP2/VOPC/VOP3 instruction. */
+typedef enum rdna3_dpp_kind { RDNA3_DPP_NONE = 0, RDNA3_DPP_16, RDNA3_DPP_8 } rdna3_dpp_kind;
+
+typedef struct rdna3_wave rdna3_wave;
+typedef struct rdna3_inst rdna3_inst;
+typedef void (*rdna3_exec_fn)(rdna3_wave *w, const rdna3_inst *in);
+
+/* One pre-decoded instruction. Fields an encoding does not have are zero. */
+struct rdna3_inst {
+    rdna3_exec_fn exec;        /* resolved once at decode time */
+    uint8_t fmt;               /* rdna3_format */
+    uint8_t size;              /* bytes, including literal / DPP dword */
+    uint16_t op;               /* opcode within the format (VOP3: the 10-bit VOP3 opcode) */
+    uint8_t insn_class;        /* umb_insn_class, for statistics */
+    uint8_t dpp;               /* rdna3_dpp_kind */
+    uint8_t has_literal;
+    uint8_t nsrc;              /* sources the instruction reads */
+    uint32_t literal;
+    uint32_t raw[4];           /* the encoding, dwords */
+
+    /* ALU operands: 9-bit encodings (VGPRs are 256 + n). VOP2's vsrc1 is stored as 256 + n. */
+    uint16_t src[3];
+    uint16_t vdst;             /* VGPR number (0..255) or scalar dst encoding for SALU / VOPC e64 */
+    uint16_t sdst;             /* VOP3SD scalar dst; VOPC e32 writes VCC */
+    uint16_t simm16;           /* SOPK / SOPP immediate (raw) */
+    uint8_t abs, neg, neg_hi;  /* bit i applies to source i */
+    uint8_t opsel, opsel_hi;   /* VOP3 op_sel (bit 3 = dst), VOP3P op_sel_hi */
+    uint8_t clamp, omod;
+
+    /* DPP */
+    uint16_t dpp_ctrl;         /* DPP16 control */
+    uint8_t row_mask, bank_mask, bound_ctrl, fetch_inactive;
+    uint32_t dpp8_sel;         /* DPP8: 8 x 3-bit lane selects */
+
+    /* VOPD: the X half uses op/src[0..1]/vdst, the Y half these. */
+    uint16_t opy;
+    uint16_t srcy[2];
+    uint16_t vdsty;
+
+    /* Memory: DS, FLAT/GLOBAL/SCRATCH, MUBUF/MTBUF, SMEM */
+    int32_t offset;            /* instruction offset (signed where the encoding is) */
+    uint8_t offset1;           /* DS second offset */
+    uint8_t glc, slc, dlc, gds, tfe, offen, idxen, sve;
+    uint8_t mem_format;        /* MTBUF unified format */
+    uint16_t addr;             /* VGPR address (DS/FLAT/VADDR) */
+    uint16_t data0, data1;     /* VGPR data operands */
+    uint16_t saddr;            /* FLAT saddr / SMEM sbase (SGPR number) / MUBUF srsrc (SGPR number) */
+    uint16_t soffset;          /* MUBUF/MTBUF/SMEM soffset encoding */
+};
+
+/* Per-wave architectural state. */
+struct rdna3_wave {
+    uint32_t sgpr[RDNA3_NUM_SGPR_SLOTS];
+    uint32_t vgpr[RDNA3_NUM_VGPRS * RDNA3_MAX_LANES];
+    uint64_t pc;               /* byte address of the current instruction */
+    uint64_t next_pc;          /* set to pc + size before exec; branches overwrite it */
+    uint32_t wave_size;        /* 32 or 64 */
+    uint64_t lane_mask;        /* all lanes of the wave: (1 << wave_size) - 1 */
+    bool scc;
+    uint32_t mode;             /* MODE register */
+    uint32_t trapsts;
+    uint64_t flat_scratch;     /* scratch base of this wave (0: none) */
+    umb_warp_state state;      /* executors set AT_BARRIER / EXITED / FAULTED */
+    umb_warp *warp;            /* core warp (NULL in single-step use) */
+    struct rdna3_kernel *kernel; /* launch context (code, memory, apertures) */
+    umb_stats *stats;
+    /* --check-waitcnt state lives here too (see exec_mem.c) */
+    void *waitcnt;
+};
+
+/* The launch context shared by every wave of a dispatch. */
+typedef struct rdna3_kernel {
+    umb_device *dev;
+    umb_mem *global;           /* device memory */
+    uint64_t code_base, code_size;   /* where the code object's text is, for fetch */
+    const char *name;
+    uint64_t shared_base, private_base; /* apertures (64-bit bases; limits = base | 0xffffffff) */
+    uint32_t lds_size;         /* bytes of LDS per workgroup (static + dynamic) */
+    uint32_t scratch_per_lane; /* private segment bytes per work-item */
+    uint32_t alignment_mode;   /* SH_MEM_CONFIG.alignment_mode 0..3 (default 3, UNALIGNED) */
+    bool check_waitcnt;
+    FILE *trace;
+    void *runtime;             /* src/runtime's launch data (kernarg, dispatch, ...) */
+} rdna3_kernel;
+
+/* Exec mask and 64-bit scalar helpers. */
+static inline uint64_t rdna3_exec(const rdna3_wave *w)
+{
+    return ((uint64_t)w->sgpr[RDNA3_SRC_EXEC_LO] | ((uint64_t)w->sgpr[RDNA3_SRC_EXEC_HI] << 32)) & w->lane_mask;
+}
+static inline void rdna3_set_exec(rdna3_wave *w, uint64_t m)
+{
+    m &= w->lane_mask;
+    w->sgpr[RDNA3_SRC_EXEC_LO] = (uint32_t)m;
+    w->sgpr[RDNA3_SRC_EXEC_HI] = (uint32_t)(m >> 32);
+}
+static inline uint64_t rdna3_vcc(const rdna3_wave *w)
+{
+    return ((uint64_t)w->sgpr[RDNA3_SRC_VCC_LO] | ((uint64_t)w->sgpr[RDNA3_SRC_VCC_HI] << 32)) & w->lane_mask;
+}
+static inline uint32_t *rdna3_vreg(rdna3_wave *w, unsigned reg)
+{
+    return &w->vgpr[(reg & 0xffu) * RDNA3_MAX_LANES];
+}
+
+/* Decode the instruction at words[0..avail); returns false (and fills err) if it is not a valid
+ * gfx11 encoding. The decoder picks in->exec from the executors' tables below, or
+ * rdna3_exec_unsupported. */
+bool rdna3_decode(const uint32_t *words, unsigned avail, rdna3_inst *in, char *err, size_t errlen);
+/* llvm-objdump-19 --mcpu=gfx1100 text of the instruction (mnemonic and operands only). */
+void rdna3_disasm(const rdna3_inst *in, char *buf, size_t len);
+/* Mnemonic of an instruction ("v_add_f32"; e64/dpp suffixes not included). */
+const char *rdna3_mnemonic(const rdna3_inst *in);
+
+/* Executor tables: NULL = not implemented. */
+rdna3_exec_fn rdna3_alu_handler(const rdna3_inst *in);   /* exec_alu*.c */
+rdna3_exec_fn rdna3_mem_handler(const rdna3_inst *in);   /* exec_mem*.c */
+void rdna3_exec_unsupported(rdna3_wave *w, const rdna3_inst *in);
+
+/* Raise a fault from an executor: the message gets PC, wave, workgroup, kernel and
+ * the disassembly of `in` prepended by the implementation. */
+void rdna3_fault(rdna3_wave *w, const rdna3_inst *in, umb_status st, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif
