@@ -1,0 +1,68 @@
+/* Loading ELF PT_LOAD segments into device memory. Kept apart from elf.c so that the reader
+ * itself depends on nothing but the C library. */
+#include "loader/elf.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static umb_status load_fail(umb_elf *e, umb_status st, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static umb_status load_fail(umb_elf *e, umb_status st, const char *fmt, ...)
+{
+    int n = snprintf(e->error, sizeof e->error, "%s: ", e->path ? e->path : "<elf>");
+    if (n < 0 || (size_t)n >= sizeof e->error) return st;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->error + n, sizeof e->error - (size_t)n, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* Map the pages of [addr, addr+size) that are not mapped yet (mapping twice must not wipe what an
+ * earlier image wrote there, e.g. a Ventus .data code image sharing pages with the ELF). */
+static umb_status map_missing(umb_device *dev, uint64_t addr, uint64_t size)
+{
+    if (size == 0) return UMB_OK;
+    uint64_t first = addr & ~(uint64_t)4095, last = (addr + size - 1) & ~(uint64_t)4095;
+    for (uint64_t p = first;; p += 4096) {
+        if (!umb_mem_is_mapped(dev, p, 4096)) {
+            umb_status st = umb_mem_map(dev, p, 4096);
+            if (st != UMB_OK) return st;
+        }
+        if (p == last) break;
+    }
+    return UMB_OK;
+}
+
+umb_status umb_elf_load_segments(umb_elf *e, umb_device *dev, uint64_t bias)
+{
+    static const uint8_t zeros[4096];
+    for (uint32_t i = 0; i < e->phnum; i++) {
+        const umb_elf_phdr *ph = &e->phdrs[i];
+        if (ph->type != UMB_PT_LOAD || ph->memsz == 0) continue;
+        uint64_t va = ph->vaddr + bias;
+        if (va < bias && bias != 0)
+            return load_fail(e, UMB_ERR_FORMAT, "segment %u at 0x%llx + bias 0x%llx overflows", i,
+                        (unsigned long long)ph->vaddr, (unsigned long long)bias);
+        if (va + ph->memsz < va)
+            return load_fail(e, UMB_ERR_FORMAT, "segment %u [0x%llx, +0x%llx) wraps around", i,
+                        (unsigned long long)va, (unsigned long long)ph->memsz);
+        umb_status st = map_missing(dev, va, ph->memsz);
+        if (st != UMB_OK)
+            return load_fail(e, st, "cannot map segment %u at [0x%llx, +0x%llx): %s", i,
+                        (unsigned long long)va, (unsigned long long)ph->memsz, umb_status_name(st));
+        st = umb_mem_copy_to_device(dev, va, e->data + ph->offset, ph->filesz);
+        for (uint64_t z = ph->filesz; st == UMB_OK && z < ph->memsz;) {
+            uint64_t n = ph->memsz - z < sizeof zeros ? ph->memsz - z : sizeof zeros;
+            st = umb_mem_copy_to_device(dev, va + z, zeros, n);
+            z += n;
+        }
+        if (st != UMB_OK)
+            return load_fail(e, st, "cannot copy segment %u to 0x%llx: %s", i, (unsigned long long)va,
+                        umb_status_name(st));
+    }
+    return UMB_OK;
+}
+
