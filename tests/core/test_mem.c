@@ -1,0 +1,74 @@
+/* Sparse device memory: mapping, lazy pages, faults, the heap. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "core/core.h"
+#include "umbra/umbra.h"
+
+static void test_sparse_map(void)
+{
+    umb_mem *m = umb_mem_create();
+    /* A 256 MiB window costs no page storage until written. */
+    CHECK(umb_mem_map_range(m, 0x80000000ull, 0x10000000ull));
+    CHECK_EQ_U64(m->mapped_pages, 0x10000);
+    CHECK_EQ_U64(atomic_load(&m->backed_pages), 0);
+    uint32_t v = 0xdeadbeef;
+    CHECK(umb_mem_load(m, 0x8ffffffcull, &v, 4));
+    CHECK_EQ_U64(v, 0);                       /* mapped, never written: zero */
+    CHECK_EQ_U64(atomic_load(&m->backed_pages), 0);
+    v = 0x12345678;
+    CHECK(umb_mem_store(m, 0x80000ffeull, &v, 4)); /* crosses a page boundary */
+    CHECK_EQ_U64(atomic_load(&m->backed_pages), 2);
+    uint8_t b[4];
+    CHECK(umb_mem_load(m, 0x80000ffeull, b, 4));
+    CHECK_EQ_U64(b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24, 0x12345678);
+    /* Outside the mapping: faults, and a faulting store has no partial effect. */
+    CHECK(!umb_mem_load(m, 0x90000000ull, &v, 4));
+    CHECK(!umb_mem_store(m, 0x7ffffffeull, &v, 4));
+    CHECK(umb_mem_load(m, 0x80000000ull, &v, 4));
+    CHECK_EQ_U64(v, 0);
+    /* 64-bit addresses far apart. */
+    CHECK(umb_mem_map_range(m, 0xfffffffffffff000ull, 0x1000));
+    uint64_t q = 0x0123456789abcdefull;
+    CHECK(umb_mem_store(m, 0xfffffffffffffff8ull, &q, 8));
+    q = 0;
+    CHECK(umb_mem_load(m, 0xfffffffffffffff8ull, &q, 8));
+    CHECK_EQ_U64(q, 0x0123456789abcdefull);
+    CHECK(!umb_mem_map_range(m, 0xfffffffffffff000ull, 0x2000)); /* wraps */
+    umb_mem_unmap_range(m, 0x80000000ull, 0x1000);
+    CHECK(!umb_mem_load(m, 0x80000000ull, &v, 4));
+    CHECK(umb_mem_load(m, 0x80001000ull, &v, 4));
+    umb_mem_destroy(m);
+}
+
+static void test_device_heap(void)
+{
+    umb_device *dev;
+    CHECK(umb_device_create(NULL, &dev) == UMB_OK);
+    uint64_t a, b, c;
+    CHECK(umb_mem_alloc(dev, 100, 0, &a) == UMB_OK);
+    CHECK(umb_mem_alloc(dev, 0x3000, 0x10000, &b) == UMB_OK);
+    CHECK_EQ_U64(a & 0xfff, 0);
+    CHECK_EQ_U64(b & 0xffff, 0);
+    CHECK(b >= a + 0x1000);
+    uint32_t in[4] = {1, 2, 3, 4}, out[4] = {0};
+    CHECK(umb_mem_copy_to_device(dev, b + 0x2ff0, in, sizeof in) == UMB_OK);
+    CHECK(umb_mem_copy_from_device(dev, b + 0x2ff0, out, sizeof out) == UMB_OK);
+    CHECK_EQ_U64(out[3], 4);
+    CHECK(umb_mem_copy_to_device(dev, b + 0x2ffc, in, sizeof in) != UMB_OK); /* runs off the end */
+    CHECK_CONTAINS(umb_device_last_error(dev), "not mapped");
+    CHECK(umb_mem_free(dev, a) == UMB_OK);
+    CHECK(!umb_mem_is_mapped(dev, a, 4));
+    CHECK(umb_mem_alloc(dev, 0x1000, 0, &c) == UMB_OK);
+    CHECK_EQ_U64(c, a); /* first fit reuses the hole */
+    CHECK(umb_mem_free(dev, 0x1234) != UMB_OK);
+    CHECK(umb_mem_alloc(dev, 0, 0, &c) != UMB_OK);
+    umb_device_destroy(dev);
+}
+
+int main(void)
+{
+    test_sparse_map();
+    test_device_heap();
+    return check_report("test_mem");
+}
