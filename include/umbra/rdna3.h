@@ -1,0 +1,201 @@
+/* umbra/rdna3.h — the AMD RDNA3 (gfx1100) front end: code objects, compiling, launching.
+ *
+ * A program is an AMDGPU code object (ELF64, e_machine EM_AMDGPU, code object v4/v5) as
+ * `clang-19 -target amdgcn-amd-amdhsa -mcpu=gfx1100` + `ld.lld-19 -shared` produce it. Loading it
+ * reads the kernel descriptors (`NAME.kd`) and the msgpack metadata note, and copies the image
+ * into device memory. A dispatch then runs one kernel as the hardware would: kernarg segment with
+ * the COV5 hidden arguments, a real dispatch packet, user and system SGPRs, packed work-item ids,
+ * per-wave scratch with architected flat scratch, LDS of the static size plus `__local` arguments.
+ * The single-step API (one wave, one instruction) is in umbra/rdna3_step.h.
+ */
+#ifndef UMBRA_RDNA3_API_H
+#define UMBRA_RDNA3_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "umbra/device.h"
+#include "umbra/stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Metadata `.value_kind` of a kernel argument (AMDGPUUsage, code object v5). */
+#define UMB_RDNA3_VALUE_KINDS(X)                                   \
+    X(BY_VALUE, "by_value")                                        \
+    X(GLOBAL_BUFFER, "global_buffer")                              \
+    X(DYNAMIC_SHARED_POINTER, "dynamic_shared_pointer")            \
+    X(SAMPLER, "sampler")                                          \
+    X(IMAGE, "image")                                              \
+    X(PIPE, "pipe")                                                \
+    X(QUEUE, "queue")                                              \
+    X(HIDDEN_GLOBAL_OFFSET_X, "hidden_global_offset_x")            \
+    X(HIDDEN_GLOBAL_OFFSET_Y, "hidden_global_offset_y")            \
+    X(HIDDEN_GLOBAL_OFFSET_Z, "hidden_global_offset_z")            \
+    X(HIDDEN_NONE, "hidden_none")                                  \
+    X(HIDDEN_PRINTF_BUFFER, "hidden_printf_buffer")                \
+    X(HIDDEN_HOSTCALL_BUFFER, "hidden_hostcall_buffer")            \
+    X(HIDDEN_DEFAULT_QUEUE, "hidden_default_queue")                \
+    X(HIDDEN_COMPLETION_ACTION, "hidden_completion_action")        \
+    X(HIDDEN_MULTIGRID_SYNC_ARG, "hidden_multigrid_sync_arg")      \
+    X(HIDDEN_BLOCK_COUNT_X, "hidden_block_count_x")                \
+    X(HIDDEN_BLOCK_COUNT_Y, "hidden_block_count_y")                \
+    X(HIDDEN_BLOCK_COUNT_Z, "hidden_block_count_z")                \
+    X(HIDDEN_GROUP_SIZE_X, "hidden_group_size_x")                  \
+    X(HIDDEN_GROUP_SIZE_Y, "hidden_group_size_y")                  \
+    X(HIDDEN_GROUP_SIZE_Z, "hidden_group_size_z")                  \
+    X(HIDDEN_REMAINDER_X, "hidden_remainder_x")                    \
+    X(HIDDEN_REMAINDER_Y, "hidden_remainder_y")                    \
+    X(HIDDEN_REMAINDER_Z, "hidden_remainder_z")                    \
+    X(HIDDEN_GRID_DIMS, "hidden_grid_dims")                        \
+    X(HIDDEN_HEAP_V1, "hidden_heap_v1")                            \
+    X(HIDDEN_DYNAMIC_LDS_SIZE, "hidden_dynamic_lds_size")          \
+    X(HIDDEN_PRIVATE_BASE, "hidden_private_base")                  \
+    X(HIDDEN_SHARED_BASE, "hidden_shared_base")                    \
+    X(HIDDEN_QUEUE_PTR, "hidden_queue_ptr")
+
+typedef enum umb_rdna3_value_kind {
+#define UMB_X_ENUM(name, str) UMB_RDNA3_ARG_##name,
+    UMB_RDNA3_VALUE_KINDS(UMB_X_ENUM)
+#undef UMB_X_ENUM
+    UMB_RDNA3_ARG_KIND_COUNT
+} umb_rdna3_value_kind;
+
+const char *umb_rdna3_value_kind_name(umb_rdna3_value_kind k);
+
+/* `.address_space` of a pointer argument (absent: UMB_RDNA3_AS_NONE). */
+typedef enum umb_rdna3_addr_space {
+    UMB_RDNA3_AS_NONE = 0, UMB_RDNA3_AS_PRIVATE, UMB_RDNA3_AS_GLOBAL, UMB_RDNA3_AS_CONSTANT,
+    UMB_RDNA3_AS_LOCAL, UMB_RDNA3_AS_GENERIC, UMB_RDNA3_AS_REGION,
+} umb_rdna3_addr_space;
+
+typedef struct umb_rdna3_arg_info {
+    char name[64];              /* `.name` (empty when the metadata has none) */
+    char type_name[64];         /* `.type_name` (empty when absent) */
+    uint32_t offset, size;      /* in the kernarg segment */
+    umb_rdna3_value_kind kind;
+    umb_rdna3_addr_space address_space;
+    uint32_t pointee_align;     /* dynamic_shared_pointer: `.pointee_align` (0 when absent) */
+} umb_rdna3_arg_info;
+
+/* The 64-byte kernel descriptor `NAME.kd` (AMDHSAKernelDescriptor.h). */
+typedef struct umb_rdna3_kernel_descriptor {
+    uint32_t group_segment_fixed_size;
+    uint32_t private_segment_fixed_size;
+    uint32_t kernarg_size;
+    int64_t kernel_code_entry_byte_offset;   /* relative to the descriptor's address */
+    uint32_t compute_pgm_rsrc3, compute_pgm_rsrc1, compute_pgm_rsrc2;
+    uint16_t kernel_code_properties;
+    uint16_t kernarg_preload;
+} umb_rdna3_kernel_descriptor;
+
+/* kernel_code_properties bits */
+enum {
+    UMB_RDNA3_KCP_PRIVATE_SEGMENT_BUFFER = 1u << 0,
+    UMB_RDNA3_KCP_DISPATCH_PTR = 1u << 1,
+    UMB_RDNA3_KCP_QUEUE_PTR = 1u << 2,
+    UMB_RDNA3_KCP_KERNARG_SEGMENT_PTR = 1u << 3,
+    UMB_RDNA3_KCP_DISPATCH_ID = 1u << 4,
+    UMB_RDNA3_KCP_FLAT_SCRATCH_INIT = 1u << 5,
+    UMB_RDNA3_KCP_PRIVATE_SEGMENT_SIZE = 1u << 6,
+    UMB_RDNA3_KCP_WAVEFRONT_SIZE32 = 1u << 10,
+    UMB_RDNA3_KCP_USES_DYNAMIC_STACK = 1u << 11,
+};
+
+typedef struct umb_rdna3_kernel_info {
+    char name[128];             /* `.name` */
+    char symbol[140];           /* `.symbol`, the descriptor's symbol (NAME.kd) */
+    uint32_t kernarg_segment_size, kernarg_segment_align;
+    uint32_t group_segment_fixed_size, private_segment_fixed_size;
+    uint32_t wavefront_size;    /* 32 or 64 */
+    uint32_t sgpr_count, vgpr_count, max_flat_workgroup_size;
+    uint32_t sgpr_spill_count, vgpr_spill_count;
+    bool uses_dynamic_stack, workgroup_processor_mode;
+    uint32_t nargs;             /* every argument, hidden ones included */
+    uint32_t nexplicit;         /* arguments the program passes (the non-hidden ones, in order) */
+    umb_rdna3_arg_info *args;
+    umb_rdna3_kernel_descriptor kd;
+    uint64_t kd_vaddr;          /* descriptor address in the image */
+    uint64_t entry_vaddr;       /* first instruction in the image */
+    uint64_t code_size;         /* bytes of the kernel's function symbol (0 if unknown) */
+} umb_rdna3_kernel_info;
+
+typedef struct umb_rdna3_program umb_rdna3_program;
+
+/* Parse a code object and, when dev is not NULL, copy its image into device memory (disassembly
+ * works without a device). On failure *out is NULL, the message names the file and what is wrong,
+ * and goes to err (if not NULL) and to the device's last error (if dev is not NULL). */
+umb_status umb_rdna3_program_load_file(umb_device *dev, const char *path, umb_rdna3_program **out,
+                                       char *err, size_t errlen);
+umb_status umb_rdna3_program_load_memory(umb_device *dev, const char *name, const void *data,
+                                         size_t size, umb_rdna3_program **out, char *err, size_t errlen);
+void umb_rdna3_program_destroy(umb_rdna3_program *p);
+
+const char *umb_rdna3_program_target(const umb_rdna3_program *p);   /* amdhsa.target */
+uint32_t umb_rdna3_program_kernel_count(const umb_rdna3_program *p);
+const umb_rdna3_kernel_info *umb_rdna3_program_kernel(const umb_rdna3_program *p, uint32_t i);
+/* By `.name` (also accepts the `.kd` symbol name); NULL if there is none. */
+const umb_rdna3_kernel_info *umb_rdna3_program_find_kernel(const umb_rdna3_program *p, const char *name);
+/* Where the image is in device memory (0 without a device). */
+uint64_t umb_rdna3_program_base(const umb_rdna3_program *p);
+
+/* Disassemble every executable section as llvm-objdump-19 -d --mcpu=gfx1100 lays it out:
+ * kernel labels, address, encoding dwords, text. */
+umb_status umb_rdna3_program_disasm(const umb_rdna3_program *p, FILE *out);
+
+/* One explicit kernel argument. */
+typedef struct umb_rdna3_arg {
+    const void *value;          /* by_value / global_buffer: the bytes (a device address for buffers) */
+    uint32_t size;              /* bytes at value (must equal the metadata size);
+                                   dynamic_shared_pointer: LDS bytes to allocate, value unused */
+} umb_rdna3_arg;
+
+typedef struct umb_rdna3_dispatch {
+    const char *kernel;         /* `.name` of the kernel */
+    uint32_t work_dim;          /* 1..3 */
+    uint64_t global_size[3];    /* work-items per dimension; need not be a multiple of local */
+    uint32_t local_size[3];     /* work-group size; 0 in every dimension: umbra picks one */
+    uint64_t global_offset[3];
+    const umb_rdna3_arg *args;  /* the explicit arguments in order */
+    uint32_t nargs;
+    /* options */
+    FILE *trace;                /* per-instruction trace, or NULL */
+    bool check_waitcnt;         /* fault on a register read before its s_waitcnt */
+    uint32_t alignment_mode;    /* SH_MEM_CONFIG.alignment_mode; 0 = the default (3, UNALIGNED) —
+                                   set UMB_RDNA3_ALIGN_DWORD to ask for mode 0 */
+} umb_rdna3_dispatch;
+
+#define UMB_RDNA3_ALIGN_DWORD 0x100u
+
+/* Run one dispatch to completion. Statistics are added into *stats (may be NULL). Faults,
+ * budget exhaustion, deadlock and bad arguments return an error with the device's last error set. */
+umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
+                         umb_stats *stats);
+
+/* `umbra cc`: OpenCL C -> gfx1100 code object with clang-19 and ld.lld-19, force-including the
+ * device header umbra_ocl.h from include_dir. */
+typedef struct umb_rdna3_cc_options {
+    const char *input;          /* .cl file */
+    const char *output;         /* code object to write */
+    int opt_level;              /* 0..3 */
+    bool wave64;
+    const char *const *defines; /* "NAME" or "NAME=VALUE", passed as -D */
+    uint32_t ndefines;
+    const char *include_dir;    /* folder holding umbra_ocl.h */
+    const char *clang;          /* NULL: "clang-19" from PATH */
+    const char *lld;            /* NULL: "ld.lld-19" from PATH */
+    const char *const *extra;   /* more clang arguments */
+    uint32_t nextra;
+    bool verbose;               /* print the commands on stderr */
+} umb_rdna3_cc_options;
+
+/* Compile; on failure err holds the reason (the compiler's own diagnostics went to stderr). */
+umb_status umb_rdna3_compile(const umb_rdna3_cc_options *o, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

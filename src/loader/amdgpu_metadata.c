@@ -1,0 +1,270 @@
+/* The AMDGPU metadata note (code object v4/v5): a msgpack map read with msgpack-c.
+ *
+ * Shape (AMDGPUUsage "Code Object V3+ Metadata"):
+ *   { "amdhsa.version": [1, 2], "amdhsa.target": "amdgcn-amd-amdhsa--gfx1100",
+ *     "amdhsa.kernels": [ { ".name": ..., ".symbol": "NAME.kd", ".kernarg_segment_size": ...,
+ *                           ".args": [ { ".offset", ".size", ".value_kind", ".address_space"? } ] } ] }
+ * Unknown keys are ignored (the format grows); a missing required key, a wrong type or an
+ * inconsistent argument layout is an error naming the kernel and the key.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <msgpack.h>
+
+#include "loader/amdgpu_co.h"
+
+typedef struct md_ctx {
+    const char *name;           /* file name for messages */
+    char *err;
+    size_t errlen;
+    char where[192];            /* "kernel 'vadd': .args[2]" */
+} md_ctx;
+
+__attribute__((format(printf, 2, 3))) static umb_status md_fail(md_ctx *c, const char *fmt, ...)
+{
+    char msg[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (c->err && c->errlen)
+        snprintf(c->err, c->errlen, "%s: metadata note: %s%s%s", c->name, c->where,
+                 c->where[0] ? ": " : "", msg);
+    return UMB_ERR_FORMAT;
+}
+
+static bool key_is(const msgpack_object *k, const char *s)
+{
+    size_t n = strlen(s);
+    return k->type == MSGPACK_OBJECT_STR && k->via.str.size == n && !memcmp(k->via.str.ptr, s, n);
+}
+
+/* Value of key s in map m, or NULL. */
+static const msgpack_object *map_get(const msgpack_object *m, const char *s)
+{
+    for (uint32_t i = 0; i < m->via.map.size; i++)
+        if (key_is(&m->via.map.ptr[i].key, s)) return &m->via.map.ptr[i].val;
+    return NULL;
+}
+
+static umb_status get_u32(md_ctx *c, const msgpack_object *m, const char *key, bool required,
+                          uint32_t *out)
+{
+    const msgpack_object *v = map_get(m, key);
+    if (!v) return required ? md_fail(c, "missing %s", key) : UMB_OK;
+    if (v->type != MSGPACK_OBJECT_POSITIVE_INTEGER || v->via.u64 > UINT32_MAX)
+        return md_fail(c, "%s is not an unsigned 32-bit integer", key);
+    *out = (uint32_t)v->via.u64;
+    return UMB_OK;
+}
+
+static umb_status get_bool(md_ctx *c, const msgpack_object *m, const char *key, bool *out)
+{
+    const msgpack_object *v = map_get(m, key);
+    if (!v) return UMB_OK;
+    if (v->type == MSGPACK_OBJECT_BOOLEAN) *out = v->via.boolean;
+    else if (v->type == MSGPACK_OBJECT_POSITIVE_INTEGER) *out = v->via.u64 != 0; /* wgp mode is 0/1 */
+    else return md_fail(c, "%s is not a boolean", key);
+    return UMB_OK;
+}
+
+/* Copy a string value into dst (NUL-terminated). Too long is an error: names must match exactly. */
+static umb_status get_str(md_ctx *c, const msgpack_object *m, const char *key, bool required,
+                          char *dst, size_t cap)
+{
+    const msgpack_object *v = map_get(m, key);
+    if (!v) return required ? md_fail(c, "missing %s", key) : UMB_OK;
+    if (v->type != MSGPACK_OBJECT_STR) return md_fail(c, "%s is not a string", key);
+    if (v->via.str.size >= cap) return md_fail(c, "%s is longer than %zu bytes", key, cap - 1);
+    memcpy(dst, v->via.str.ptr, v->via.str.size);
+    dst[v->via.str.size] = '\0';
+    return UMB_OK;
+}
+
+static const char *const kind_names[] = {
+#define UMB_X_STR(name, str) str,
+    UMB_RDNA3_VALUE_KINDS(UMB_X_STR)
+#undef UMB_X_STR
+};
+
+const char *umb_rdna3_value_kind_name(umb_rdna3_value_kind k)
+{
+    return (unsigned)k < UMB_RDNA3_ARG_KIND_COUNT ? kind_names[k] : "?";
+}
+
+static bool kind_is_hidden(umb_rdna3_value_kind k) { return k >= UMB_RDNA3_ARG_HIDDEN_GLOBAL_OFFSET_X; }
+
+static umb_status parse_kind(md_ctx *c, const msgpack_object *a, umb_rdna3_value_kind *out)
+{
+    char s[64] = "";
+    umb_status st = get_str(c, a, ".value_kind", true, s, sizeof s);
+    if (st) return st;
+    for (unsigned k = 0; k < UMB_RDNA3_ARG_KIND_COUNT; k++)
+        if (!strcmp(s, kind_names[k])) { *out = (umb_rdna3_value_kind)k; return UMB_OK; }
+    return md_fail(c, "unknown .value_kind '%s'", s);
+}
+
+static umb_status parse_addr_space(md_ctx *c, const msgpack_object *a, umb_rdna3_addr_space *out)
+{
+    static const char *const names[] = { "", "private", "global", "constant", "local", "generic", "region" };
+    char s[32] = "";
+    umb_status st = get_str(c, a, ".address_space", false, s, sizeof s);
+    if (st || !s[0]) return st;
+    for (unsigned i = 1; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(s, names[i])) { *out = (umb_rdna3_addr_space)i; return UMB_OK; }
+    return md_fail(c, "unknown .address_space '%s'", s);
+}
+
+static umb_status parse_arg(md_ctx *c, const msgpack_object *a, umb_rdna3_arg_info *arg)
+{
+    if (a->type != MSGPACK_OBJECT_MAP) return md_fail(c, "is not a map");
+    umb_status st;
+    if ((st = get_u32(c, a, ".offset", true, &arg->offset)) || (st = get_u32(c, a, ".size", true, &arg->size)) ||
+        (st = parse_kind(c, a, &arg->kind)) || (st = parse_addr_space(c, a, &arg->address_space)) ||
+        (st = get_u32(c, a, ".pointee_align", false, &arg->pointee_align)) ||
+        (st = get_str(c, a, ".name", false, arg->name, sizeof arg->name)))
+        return st;
+    /* type names can be long (struct types); keep a truncated copy, it is only for display */
+    const msgpack_object *tn = map_get(a, ".type_name");
+    if (tn && tn->type == MSGPACK_OBJECT_STR) {
+        size_t n = tn->via.str.size < sizeof arg->type_name - 1 ? tn->via.str.size : sizeof arg->type_name - 1;
+        memcpy(arg->type_name, tn->via.str.ptr, n);
+        arg->type_name[n] = '\0';
+    }
+    if (arg->size == 0 || arg->size > 4096) return md_fail(c, ".size %u is not a plausible argument size", arg->size);
+    if (arg->kind == UMB_RDNA3_ARG_GLOBAL_BUFFER && arg->size != 8)
+        return md_fail(c, "global_buffer of .size %u (a 64-bit pointer has 8)", arg->size);
+    if (arg->kind == UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER && arg->size != 4)
+        return md_fail(c, "dynamic_shared_pointer of .size %u (a local pointer has 4)", arg->size);
+    return UMB_OK;
+}
+
+/* The argument list: explicit arguments first, then hidden ones, all inside the segment. */
+static umb_status parse_args(md_ctx *c, const msgpack_object *k, umb_rdna3_kernel_info *ki)
+{
+    const msgpack_object *args = map_get(k, ".args");
+    if (!args) return UMB_OK; /* a kernel without arguments has no .args */
+    if (args->type != MSGPACK_OBJECT_ARRAY) return md_fail(c, ".args is not an array");
+    if (args->via.array.size > 1024) return md_fail(c, ".args has %u entries", args->via.array.size);
+    ki->nargs = args->via.array.size;
+    ki->args = calloc(ki->nargs ? ki->nargs : 1, sizeof *ki->args);
+    if (!ki->args) return UMB_ERR_NOMEM;
+    size_t wlen = strlen(c->where);
+    bool seen_hidden = false;
+    for (uint32_t i = 0; i < ki->nargs; i++) {
+        snprintf(c->where + wlen, sizeof c->where - wlen, ": .args[%u]", i);
+        umb_rdna3_arg_info *a = &ki->args[i];
+        umb_status st = parse_arg(c, &args->via.array.ptr[i], a);
+        if (st) return st;
+        if ((uint64_t)a->offset + a->size > ki->kernarg_segment_size)
+            return md_fail(c, "bytes [%u, %u) are outside .kernarg_segment_size %u", a->offset,
+                           a->offset + a->size, ki->kernarg_segment_size);
+        if (kind_is_hidden(a->kind)) seen_hidden = true;
+        else if (seen_hidden) return md_fail(c, "explicit argument after a hidden one");
+        else ki->nexplicit++;
+    }
+    c->where[wlen] = '\0';
+    return UMB_OK;
+}
+
+static umb_status parse_kernel(md_ctx *c, const msgpack_object *k, uint32_t index, umb_rdna3_kernel_info *ki)
+{
+    snprintf(c->where, sizeof c->where, "amdhsa.kernels[%u]", index);
+    if (k->type != MSGPACK_OBJECT_MAP) return md_fail(c, "is not a map");
+    umb_status st = get_str(c, k, ".name", true, ki->name, sizeof ki->name);
+    if (st) return st;
+    snprintf(c->where, sizeof c->where, "kernel '%s'", ki->name);
+    ki->kernarg_segment_align = 8;
+    ki->wavefront_size = 0;
+    if ((st = get_str(c, k, ".symbol", true, ki->symbol, sizeof ki->symbol)) ||
+        (st = get_u32(c, k, ".kernarg_segment_size", true, &ki->kernarg_segment_size)) ||
+        (st = get_u32(c, k, ".kernarg_segment_align", false, &ki->kernarg_segment_align)) ||
+        (st = get_u32(c, k, ".group_segment_fixed_size", true, &ki->group_segment_fixed_size)) ||
+        (st = get_u32(c, k, ".private_segment_fixed_size", true, &ki->private_segment_fixed_size)) ||
+        (st = get_u32(c, k, ".wavefront_size", true, &ki->wavefront_size)) ||
+        (st = get_u32(c, k, ".sgpr_count", false, &ki->sgpr_count)) ||
+        (st = get_u32(c, k, ".vgpr_count", false, &ki->vgpr_count)) ||
+        (st = get_u32(c, k, ".sgpr_spill_count", false, &ki->sgpr_spill_count)) ||
+        (st = get_u32(c, k, ".vgpr_spill_count", false, &ki->vgpr_spill_count)) ||
+        (st = get_u32(c, k, ".max_flat_workgroup_size", false, &ki->max_flat_workgroup_size)) ||
+        (st = get_bool(c, k, ".uses_dynamic_stack", &ki->uses_dynamic_stack)) ||
+        (st = get_bool(c, k, ".workgroup_processor_mode", &ki->workgroup_processor_mode)))
+        return st;
+    if (ki->wavefront_size != 32 && ki->wavefront_size != 64)
+        return md_fail(c, ".wavefront_size %u (gfx1100 runs 32 or 64)", ki->wavefront_size);
+    if (ki->kernarg_segment_size > (1u << 20))
+        return md_fail(c, ".kernarg_segment_size %u is implausibly large", ki->kernarg_segment_size);
+    if (ki->max_flat_workgroup_size == 0) ki->max_flat_workgroup_size = 1024;
+    if (ki->max_flat_workgroup_size > 1024)
+        return md_fail(c, ".max_flat_workgroup_size %u exceeds 1024", ki->max_flat_workgroup_size);
+    return parse_args(c, k, ki);
+}
+
+static umb_status parse_root(md_ctx *c, const msgpack_object *root, umb_amdgpu_metadata *md)
+{
+    if (root->type != MSGPACK_OBJECT_MAP) return md_fail(c, "the top level is not a map");
+    const msgpack_object *ver = map_get(root, "amdhsa.version");
+    if (!ver) return md_fail(c, "missing amdhsa.version");
+    if (ver->type != MSGPACK_OBJECT_ARRAY || ver->via.array.size != 2 ||
+        ver->via.array.ptr[0].type != MSGPACK_OBJECT_POSITIVE_INTEGER ||
+        ver->via.array.ptr[1].type != MSGPACK_OBJECT_POSITIVE_INTEGER)
+        return md_fail(c, "amdhsa.version is not [major, minor]");
+    md->version[0] = (uint32_t)ver->via.array.ptr[0].via.u64;
+    md->version[1] = (uint32_t)ver->via.array.ptr[1].via.u64;
+    if (md->version[0] != 1)
+        return md_fail(c, "amdhsa.version %u.%u is not a code object v3+ metadata version", md->version[0],
+                       md->version[1]);
+    umb_status st = get_str(c, root, "amdhsa.target", false, md->target, sizeof md->target);
+    if (st) return st;
+    const msgpack_object *ks = map_get(root, "amdhsa.kernels");
+    if (!ks) return md_fail(c, "missing amdhsa.kernels");
+    if (ks->type != MSGPACK_OBJECT_ARRAY) return md_fail(c, "amdhsa.kernels is not an array");
+    md->nkernels = ks->via.array.size;
+    md->kernels = calloc(md->nkernels ? md->nkernels : 1, sizeof *md->kernels);
+    if (!md->kernels) return UMB_ERR_NOMEM;
+    for (uint32_t i = 0; i < md->nkernels; i++)
+        if ((st = parse_kernel(c, &ks->via.array.ptr[i], i, &md->kernels[i]))) return st;
+    for (uint32_t i = 0; i < md->nkernels; i++)
+        for (uint32_t j = 0; j < i; j++)
+            if (!strcmp(md->kernels[i].name, md->kernels[j].name)) {
+                c->where[0] = '\0';
+                return md_fail(c, "two kernels named '%s'", md->kernels[i].name);
+            }
+    return UMB_OK;
+}
+
+umb_status umb_amdgpu_metadata_parse(const char *name, const void *blob, size_t size,
+                                     umb_amdgpu_metadata *md, char *err, size_t errlen)
+{
+    md_ctx c = { .name = name, .err = err, .errlen = errlen };
+    memset(md, 0, sizeof *md);
+    msgpack_unpacked u;
+    msgpack_unpacked_init(&u);
+    size_t off = 0;
+    umb_status st;
+    msgpack_unpack_return r = msgpack_unpack_next(&u, (const char *)blob, size, &off);
+    if (r == MSGPACK_UNPACK_SUCCESS || r == MSGPACK_UNPACK_EXTRA_BYTES) {
+        st = parse_root(&c, &u.data, md);
+    } else {
+        st = md_fail(&c, "%s msgpack data (%zu bytes)",
+                     r == MSGPACK_UNPACK_CONTINUE ? "truncated" : r == MSGPACK_UNPACK_NOMEM_ERROR ? "out of memory reading" : "malformed",
+                     size);
+    }
+    msgpack_unpacked_destroy(&u);
+    if (st) {
+        if (st == UMB_ERR_NOMEM && err && errlen) snprintf(err, errlen, "%s: out of memory", name);
+        umb_amdgpu_metadata_free(md);
+    }
+    return st;
+}
+
+void umb_amdgpu_metadata_free(umb_amdgpu_metadata *md)
+{
+    if (md->kernels)
+        for (uint32_t i = 0; i < md->nkernels; i++) free(md->kernels[i].args);
+    free(md->kernels);
+    memset(md, 0, sizeof *md);
+}
