@@ -20,22 +20,6 @@ static umb_status load_fail(umb_elf *e, umb_status st, const char *fmt, ...)
     return st;
 }
 
-/* Map the pages of [addr, addr+size) that are not mapped yet (mapping twice must not wipe what an
- * earlier image wrote there, e.g. a Ventus .data code image sharing pages with the ELF). */
-static umb_status map_missing(umb_device *dev, uint64_t addr, uint64_t size)
-{
-    if (size == 0) return UMB_OK;
-    uint64_t first = addr & ~(uint64_t)4095, last = (addr + size - 1) & ~(uint64_t)4095;
-    for (uint64_t p = first;; p += 4096) {
-        if (!umb_mem_is_mapped(dev, p, 4096)) {
-            umb_status st = umb_mem_map(dev, p, 4096);
-            if (st != UMB_OK) return st;
-        }
-        if (p == last) break;
-    }
-    return UMB_OK;
-}
-
 umb_status umb_elf_load_segments(umb_elf *e, umb_device *dev, uint64_t bias)
 {
     static const uint8_t zeros[4096];
@@ -49,11 +33,12 @@ umb_status umb_elf_load_segments(umb_elf *e, umb_device *dev, uint64_t bias)
         if (va + ph->memsz < va)
             return load_fail(e, UMB_ERR_FORMAT, "segment %u [0x%llx, +0x%llx) wraps around", i,
                         (unsigned long long)va, (unsigned long long)ph->memsz);
-        umb_status st = map_missing(dev, va, ph->memsz);
+        /* umb_mem_map keeps pages that are mapped already (with what an earlier image wrote) */
+        umb_status st = umb_mem_map(dev, va, ph->memsz);
         if (st != UMB_OK)
             return load_fail(e, st, "cannot map segment %u at [0x%llx, +0x%llx): %s", i,
                         (unsigned long long)va, (unsigned long long)ph->memsz, umb_status_name(st));
-        st = umb_mem_copy_to_device(dev, va, e->data + ph->offset, ph->filesz);
+        if (ph->filesz) st = umb_mem_copy_to_device(dev, va, e->data + ph->offset, ph->filesz);
         for (uint64_t z = ph->filesz; st == UMB_OK && z < ph->memsz;) {
             uint64_t n = ph->memsz - z < sizeof zeros ? ph->memsz - z : sizeof zeros;
             st = umb_mem_copy_to_device(dev, va + z, zeros, n);

@@ -40,7 +40,7 @@ static void p64(img *m, size_t at, uint64_t v) { p32(m, at, (uint32_t)v); p32(m,
 static void pa(img *m, size_t at, uint64_t v) { if (m->is64) p64(m, at, v); else p32(m, at, (uint32_t)v); }
 
 /* File offsets of the parts of the test image. */
-enum { OFF_PH = 0x80, OFF_TEXT = 0x100, OFF_NOTE = 0x120, OFF_STR = 0x160, OFF_SYM = 0x180,
+enum { OFF_PH = 0x40, OFF_TEXT = 0x100, OFF_NOTE = 0x120, OFF_STR = 0x160, OFF_SYM = 0x180,
        OFF_SHSTR = 0x200, OFF_SH = 0x280 };
 enum { TEXT_ADDR = 0x80000000u, BSS_ADDR = 0x80001000u };
 static const char strtab[] = "\0_start\0data_sym\0";              /* _start @1, data_sym @8 */
@@ -178,7 +178,7 @@ static void check_good(int is64)
     CHECK(e.entry == TEXT_ADDR && e.flags == 0x1234, "entry 0x%llx flags 0x%x", (unsigned long long)e.entry, e.flags);
     CHECK(e.osabi == (is64 ? 64 : 0) && e.abiversion == (is64 ? 3 : 0), "osabi");
     CHECK(e.phnum == 3 && e.phdrs[0].type == UMB_PT_LOAD && e.phdrs[0].vaddr == TEXT_ADDR &&
-          e.phdrs[0].filesz == 16 && e.phdrs[2].memsz == 64 && e.phdrs[0].flags == (UMB_PF_R | UMB_PF_X),
+          e.phdrs[0].filesz == 16 && e.phdrs[2].memsz == 64 && e.phdrs[2].vaddr == BSS_ADDR && e.phdrs[0].flags == (UMB_PF_R | UMB_PF_X),
           "phdrs");
     CHECK(e.shnum == NSECT, "shnum %u", e.shnum);
     const umb_elf_shdr *text = umb_elf_section_by_name(&e, ".text");
@@ -353,8 +353,41 @@ static void check_linked(const char *path)
     umb_elf_close(&e);
 }
 
+/* PT_LOAD segments into device memory: file bytes copied, memsz beyond filesz zeroed even over
+ * pages that an earlier image wrote (the bss-only segment at BSS_ADDR, memsz 64). */
+static void check_load(int is64)
+{
+    img m;
+    build(&m, is64);
+    umb_elf e;
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    umb_device *dev;
+    CHECK(umb_device_create(&cfg, &dev) == UMB_OK, "device");
+    CHECK(umb_elf_open_memory(&e, "load.elf", m.b, m.len) == UMB_OK, "%s", e.error);
+    uint8_t junk[80];
+    memset(junk, 0xa5, sizeof junk);
+    umb_mem_map(dev, BSS_ADDR, 4096);
+    umb_mem_copy_to_device(dev, BSS_ADDR, junk, sizeof junk);
+    CHECK(umb_elf_load_segments(&e, dev, 0) == UMB_OK, "%s", e.error);
+    uint32_t w[4];
+    CHECK(umb_mem_copy_from_device(dev, TEXT_ADDR, w, 16) == UMB_OK && !memcmp(w, text_words, 16), "text");
+    uint8_t bss[80];
+    CHECK(umb_mem_copy_from_device(dev, BSS_ADDR, bss, 80) == UMB_OK, "bss read");
+    for (int i = 0; i < 64; i++) CHECK(bss[i] == 0, "ELF%d: bss byte %d = 0x%x", is64 ? 64 : 32, i, bss[i]);
+    for (int i = 64; i < 80; i++) CHECK(bss[i] == 0xa5, "byte %d past memsz was touched", i);
+    /* with a bias the same image lands higher */
+    CHECK(umb_elf_load_segments(&e, dev, 0x100000) == UMB_OK, "%s", e.error);
+    CHECK(umb_mem_copy_from_device(dev, TEXT_ADDR + 0x100000, w, 16) == UMB_OK && !memcmp(w, text_words, 16),
+          "biased text");
+    umb_elf_close(&e);
+    umb_device_destroy(dev);
+}
+
 int main(int argc, char **argv)
 {
+    check_load(0);
+    check_load(1);
     check_good(0);
     check_good(1);
     check_bad(0);
