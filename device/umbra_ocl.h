@@ -43,13 +43,13 @@
 #define UMB_HID_GLOBAL_OFF_X 40   /* u64 x3 */
 #define UMB_HID_GRID_DIMS 64      /* u16 */
 
-static inline __constant char *umb_iap(void)
+static __attribute__((always_inline)) __constant char *umb_iap(void)
 {
     return (__constant char *)__builtin_amdgcn_implicitarg_ptr();
 }
-static inline uint umb_hid_u32(int off) { return *(__constant uint *)(umb_iap() + off); }
-static inline ushort umb_hid_u16(int off) { return *(__constant ushort *)(umb_iap() + off); }
-static inline ulong umb_hid_u64(int off) { return *(__constant ulong *)(umb_iap() + off); }
+static __attribute__((always_inline)) uint umb_hid_u32(int off) { return *(__constant uint *)(umb_iap() + off); }
+static __attribute__((always_inline)) ushort umb_hid_u16(int off) { return *(__constant ushort *)(umb_iap() + off); }
+static __attribute__((always_inline)) ulong umb_hid_u64(int off) { return *(__constant ulong *)(umb_iap() + off); }
 
 UMB_OVLC size_t get_local_id(uint d)
 {

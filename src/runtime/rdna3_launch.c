@@ -1,0 +1,294 @@
+/* One RDNA3 dispatch, set up the way the ROCm runtime and the command processor do it:
+ *
+ *   device memory   [dispatch packet 64 B][queue 256 B][kernarg segment]   one allocation
+ *                   [scratch: one slice per wave of the grid]              if the kernel has scratch
+ *   LDS             [group_segment_fixed_size][__local args, each aligned] per workgroup
+ *
+ * The kernarg segment holds the explicit arguments at their metadata offsets and every hidden
+ * argument the metadata lists (COV5: block counts = full groups, group sizes, remainders, global
+ * offsets, grid dims, ...). Then the core runs the workgroups; each wave's registers come from
+ * rdna3_runtime_init_wave.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/rdna3_runtime.h"
+
+/* The RDNA3 front end (src/isa/rdna3/wave.c). */
+extern const umb_frontend rdna3_frontend;
+
+#define LAUNCH_HDR_SIZE 512u       /* dispatch packet + queue, before the kernarg segment */
+#define MAX_SCRATCH_BYTES (8ull << 30)
+
+typedef struct launch_plan {
+    const umb_rdna3_kernel_info *ki;
+    uint64_t global[3], offset[3];
+    uint32_t local[3], ngroups[3], full[3], rem[3];
+    uint32_t work_dim;
+    uint32_t lds_size, dynamic_lds;
+    uint32_t lds_offset[64];       /* per explicit argument: LDS offset of a __local argument */
+    uint8_t kernarg[1u << 16];
+} launch_plan;
+
+__attribute__((format(printf, 3, 4))) static umb_status bad(umb_device *dev, umb_status st, const char *fmt, ...)
+{
+    char msg[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    umb_device_set_error(dev, "%s", msg);
+    return st;
+}
+
+/* Grid and workgroup sizes: 1..3 dimensions, partial last groups allowed. */
+static umb_status plan_sizes(umb_device *dev, const umb_rdna3_dispatch *d, launch_plan *pl)
+{
+    const umb_rdna3_kernel_info *ki = pl->ki;
+    if (d->work_dim < 1 || d->work_dim > 3)
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: work_dim %u (must be 1, 2 or 3)", ki->name, d->work_dim);
+    pl->work_dim = d->work_dim;
+    bool choose = !d->local_size[0] && !d->local_size[1] && !d->local_size[2];
+    uint64_t items = 1;
+    for (uint32_t i = 0; i < 3; i++) {
+        bool used = i < d->work_dim;
+        pl->global[i] = used ? d->global_size[i] : 1;
+        pl->offset[i] = used ? d->global_offset[i] : 0;
+        uint32_t l = used ? d->local_size[i] : 1;
+        if (choose) l = i == 0 ? (pl->global[0] < 64 ? (uint32_t)pl->global[0] : 64u) : 1u;
+        pl->local[i] = l;
+        if (pl->global[i] == 0 || pl->global[i] > 0xffffffffu)
+            return bad(dev, UMB_ERR_INVALID, "kernel %s: global size %llu in dimension %u (must be 1..2^32-1)",
+                       ki->name, (unsigned long long)pl->global[i], i);
+        if (l == 0 || l > 1024)
+            return bad(dev, UMB_ERR_INVALID, "kernel %s: local size %u in dimension %u (must be 1..1024)", ki->name, l, i);
+        pl->full[i] = (uint32_t)(pl->global[i] / l);
+        pl->rem[i] = (uint32_t)(pl->global[i] % l);
+        pl->ngroups[i] = pl->full[i] + (pl->rem[i] != 0);
+        items *= l;
+    }
+    if (items > ki->max_flat_workgroup_size)
+        return bad(dev, UMB_ERR_INVALID,
+                   "kernel %s: workgroup of %llu work-items exceeds its .max_flat_workgroup_size %u",
+                   ki->name, (unsigned long long)items, ki->max_flat_workgroup_size);
+    return UMB_OK;
+}
+
+static void put(uint8_t *kernarg, uint32_t off, uint64_t v, uint32_t size)
+{
+    for (uint32_t i = 0; i < size; i++) kernarg[off + i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Explicit arguments: values, buffer addresses, __local sizes (placed after the static LDS). */
+static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch_plan *pl)
+{
+    const umb_rdna3_kernel_info *ki = pl->ki;
+    if (d->nargs != ki->nexplicit)
+        return bad(dev, UMB_ERR_INVALID, "kernel %s takes %u arguments, %u given", ki->name, ki->nexplicit, d->nargs);
+    if (ki->nexplicit > 64) return bad(dev, UMB_ERR_INVALID, "kernel %s: more than 64 arguments", ki->name);
+    if (ki->kernarg_segment_size > sizeof pl->kernarg)
+        return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: kernarg segment of %u bytes (umbra supports %zu)", ki->name,
+                   ki->kernarg_segment_size, sizeof pl->kernarg);
+    uint64_t lds = ki->group_segment_fixed_size;
+    for (uint32_t i = 0; i < ki->nexplicit; i++) {
+        const umb_rdna3_arg_info *a = &ki->args[i];
+        const umb_rdna3_arg *v = &d->args[i];
+        switch (a->kind) {
+        case UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER: {
+            uint32_t align = a->pointee_align > 4 ? a->pointee_align : 4;
+            lds = (lds + align - 1) / align * align;
+            if (v->size == 0)
+                return bad(dev, UMB_ERR_INVALID, "kernel %s: __local argument %u needs a size in bytes", ki->name, i);
+            pl->lds_offset[i] = (uint32_t)lds;
+            put(pl->kernarg, a->offset, lds, 4);
+            lds += v->size;
+            break;
+        }
+        case UMB_RDNA3_ARG_BY_VALUE:
+        case UMB_RDNA3_ARG_GLOBAL_BUFFER:
+            if (v->size != a->size || !v->value)
+                return bad(dev, UMB_ERR_INVALID, "kernel %s: argument %u (%s%s%s) is %u bytes, %u given", ki->name, i,
+                           a->type_name[0] ? a->type_name : umb_rdna3_value_kind_name(a->kind),
+                           a->name[0] ? " " : "", a->name, a->size, v->size);
+            memcpy(pl->kernarg + a->offset, v->value, a->size);
+            break;
+        default:
+            return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: argument %u is a %s, which umbra does not support",
+                       ki->name, i, umb_rdna3_value_kind_name(a->kind));
+        }
+    }
+    if (lds > 65536)
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: %llu bytes of LDS (static %u + __local arguments) exceed 64 KiB",
+                   ki->name, (unsigned long long)lds, ki->group_segment_fixed_size);
+    pl->lds_size = (uint32_t)lds;
+    pl->dynamic_lds = (uint32_t)lds - ki->group_segment_fixed_size;
+    return UMB_OK;
+}
+
+/* Hidden arguments, each at the offset the metadata gives it. */
+static void plan_hidden(launch_plan *pl, uint64_t queue_ptr)
+{
+    const umb_rdna3_kernel_info *ki = pl->ki;
+    for (uint32_t i = ki->nexplicit; i < ki->nargs; i++) {
+        const umb_rdna3_arg_info *a = &ki->args[i];
+        uint64_t v = 0;
+        switch (a->kind) {
+        case UMB_RDNA3_ARG_HIDDEN_BLOCK_COUNT_X: case UMB_RDNA3_ARG_HIDDEN_BLOCK_COUNT_Y:
+        case UMB_RDNA3_ARG_HIDDEN_BLOCK_COUNT_Z:
+            v = pl->full[a->kind - UMB_RDNA3_ARG_HIDDEN_BLOCK_COUNT_X];
+            break;
+        case UMB_RDNA3_ARG_HIDDEN_GROUP_SIZE_X: case UMB_RDNA3_ARG_HIDDEN_GROUP_SIZE_Y:
+        case UMB_RDNA3_ARG_HIDDEN_GROUP_SIZE_Z:
+            v = pl->local[a->kind - UMB_RDNA3_ARG_HIDDEN_GROUP_SIZE_X];
+            break;
+        case UMB_RDNA3_ARG_HIDDEN_REMAINDER_X: case UMB_RDNA3_ARG_HIDDEN_REMAINDER_Y:
+        case UMB_RDNA3_ARG_HIDDEN_REMAINDER_Z:
+            v = pl->rem[a->kind - UMB_RDNA3_ARG_HIDDEN_REMAINDER_X];
+            break;
+        case UMB_RDNA3_ARG_HIDDEN_GLOBAL_OFFSET_X: case UMB_RDNA3_ARG_HIDDEN_GLOBAL_OFFSET_Y:
+        case UMB_RDNA3_ARG_HIDDEN_GLOBAL_OFFSET_Z:
+            v = pl->offset[a->kind - UMB_RDNA3_ARG_HIDDEN_GLOBAL_OFFSET_X];
+            break;
+        case UMB_RDNA3_ARG_HIDDEN_GRID_DIMS: v = pl->work_dim; break;
+        case UMB_RDNA3_ARG_HIDDEN_DYNAMIC_LDS_SIZE: v = pl->dynamic_lds; break;
+        case UMB_RDNA3_ARG_HIDDEN_PRIVATE_BASE: v = RDNA3_PRIVATE_APERTURE_BASE >> 32; break;
+        case UMB_RDNA3_ARG_HIDDEN_SHARED_BASE: v = RDNA3_SHARED_APERTURE_BASE >> 32; break;
+        case UMB_RDNA3_ARG_HIDDEN_QUEUE_PTR: v = queue_ptr; break;
+        default: v = 0; break; /* printf/hostcall/heap/queues/completion: none (null) */
+        }
+        put(pl->kernarg, a->offset, v, a->size < 8 ? a->size : 8);
+    }
+}
+
+/* hsa_kernel_dispatch_packet_t, 64 bytes. */
+static void fill_packet(uint8_t pkt[64], const launch_plan *pl, uint64_t kd_addr, uint64_t kernarg)
+{
+    memset(pkt, 0, 64);
+    put(pkt, 0, 2u | 2u << 9 | 2u << 11, 2);   /* KERNEL_DISPATCH, system acquire/release fences */
+    put(pkt, 2, pl->work_dim, 2);               /* setup.dimensions */
+    for (int d = 0; d < 3; d++) {
+        put(pkt, 4 + 2 * d, pl->local[d], 2);
+        put(pkt, 12 + 4 * d, pl->global[d], 4);
+    }
+    put(pkt, 24, pl->ki->private_segment_fixed_size, 4);
+    put(pkt, 28, pl->lds_size, 4);
+    put(pkt, 32, kd_addr, 8);
+    put(pkt, 40, kernarg, 8);
+}
+
+/* Scratch: one slice per wave of the grid, so host threads never share one. Pages are backed
+ * only when touched. */
+static umb_status plan_scratch(umb_device *dev, rdna3_dispatch_state *ds, uint64_t nwaves, uint64_t *base)
+{
+    const umb_rdna3_kernel_info *ki = ds->ki;
+    uint32_t per_lane = ki->private_segment_fixed_size;
+    if (ki->uses_dynamic_stack) per_lane += 16384;   /* unknown depth: a generous fixed stack */
+    per_lane = (per_lane + 15u) & ~15u;
+    *base = 0;
+    if (!per_lane && !RDNA3_RSRC2_ENABLE_PRIVATE_SEGMENT(ki->kd.compute_pgm_rsrc2)) return UMB_OK;
+    if (!per_lane) per_lane = 16;
+    ds->scratch_per_lane = per_lane;
+    ds->scratch_per_wave = ((uint64_t)per_lane * ds->wave_size + 255u) & ~255ull;
+    uint64_t total = ds->scratch_per_wave * nwaves;
+    if (total > MAX_SCRATCH_BYTES)
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: %llu waves x %llu bytes of scratch exceed %llu GiB", ki->name,
+                   (unsigned long long)nwaves, (unsigned long long)ds->scratch_per_wave, MAX_SCRATCH_BYTES >> 30);
+    umb_status st = umb_mem_alloc(dev, total, 4096, base);
+    if (st) return bad(dev, st, "kernel %s: no device memory for %llu bytes of scratch", ki->name, (unsigned long long)total);
+    ds->scratch_base = *base;
+    return UMB_OK;
+}
+
+static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
+                          launch_plan *pl, umb_stats *stats, uint64_t *allocs)
+{
+    const umb_rdna3_kernel_info *ki = pl->ki;
+    rdna3_dispatch_state ds = { .ki = ki };
+    ds.wave_size = ki->wavefront_size;
+    uint32_t items = pl->local[0] * pl->local[1] * pl->local[2];
+    ds.waves_per_wg = (items + ds.wave_size - 1) / ds.wave_size;
+    uint64_t ngroups = (uint64_t)pl->ngroups[0] * pl->ngroups[1] * pl->ngroups[2];
+
+    uint64_t hdr;
+    uint32_t ksize = (ki->kernarg_segment_size + 63u) & ~63u;
+    umb_status st = umb_mem_alloc(dev, LAUNCH_HDR_SIZE + ksize + 64, 4096, &hdr);
+    if (st) return bad(dev, st, "kernel %s: no device memory for the kernarg segment", ki->name);
+    allocs[0] = hdr;
+    ds.dispatch_ptr = hdr;
+    ds.queue_ptr = hdr + 64;
+    ds.kernarg_addr = hdr + LAUNCH_HDR_SIZE;
+    ds.dispatch_id = 0;
+    ds.entry_pc = p->base + ki->entry_vaddr;
+    for (int i = 0; i < 3; i++) {
+        ds.grid_size[i] = pl->global[i];
+        ds.group_size[i] = pl->local[i];
+        ds.ngroups[i] = pl->ngroups[i];
+    }
+    ds.mode = rdna3_mode_from_rsrc1(ki->kd.compute_pgm_rsrc1);
+    if ((st = plan_scratch(dev, &ds, ngroups * ds.waves_per_wg, &allocs[1]))) return st;
+
+    plan_hidden(pl, ds.queue_ptr);
+    uint8_t pkt[64];
+    fill_packet(pkt, pl, p->base + ki->kd_vaddr, ds.kernarg_addr);
+    if ((st = umb_mem_copy_to_device(dev, ds.dispatch_ptr, pkt, sizeof pkt)) ||
+        (st = umb_mem_copy_to_device(dev, ds.kernarg_addr, pl->kernarg, ki->kernarg_segment_size)))
+        return bad(dev, st, "kernel %s: could not write the kernarg segment", ki->name);
+
+    rdna3_kernel rk = {
+        .dev = dev,
+        .global = umb_device_memory(dev),
+        .code_base = p->base,
+        .code_size = p->co.image_size,
+        .name = ki->name,
+        .shared_base = RDNA3_SHARED_APERTURE_BASE,
+        .private_base = RDNA3_PRIVATE_APERTURE_BASE,
+        .lds_size = pl->lds_size,
+        .scratch_per_lane = ds.scratch_per_lane,
+        .alignment_mode = d->alignment_mode == UMB_RDNA3_ALIGN_DWORD ? 0u
+                          : d->alignment_mode ? d->alignment_mode & 3u : 3u,
+        .check_waitcnt = d->check_waitcnt,
+        .trace = d->trace,
+        .runtime = &ds,
+    };
+    umb_launch l = {
+        .dev = dev,
+        .fe = &rdna3_frontend,
+        .kernel = &rk,
+        .grid = { pl->ngroups[0], pl->ngroups[1], pl->ngroups[2] },
+        .warps_per_wg = ds.waves_per_wg,
+        .threads_per_warp = ds.wave_size,
+        .kernel_name = ki->name,
+    };
+    return umb_launch_run(&l, stats);
+}
+
+umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
+                         umb_stats *stats)
+{
+    if (!dev || !p || !d) return UMB_ERR_INVALID;
+    umb_device_clear_error(dev);
+    if (p->dev != dev)
+        return bad(dev, UMB_ERR_INVALID, "%s: the program was not loaded on this device", p->co.elf.path);
+    const umb_rdna3_kernel_info *ki = umb_rdna3_program_find_kernel(p, d->kernel);
+    if (!ki) {
+        char names[512] = "";
+        size_t n = 0;
+        for (uint32_t i = 0; i < p->co.md.nkernels && n < sizeof names; i++)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", p->co.md.kernels[i].name);
+        return bad(dev, UMB_ERR_INVALID, "%s: no kernel '%s' (kernels: %s)", p->co.elf.path,
+                   d->kernel ? d->kernel : "(null)", names);
+    }
+    launch_plan *pl = calloc(1, sizeof *pl);
+    if (!pl) return UMB_ERR_NOMEM;
+    pl->ki = ki;
+    uint64_t allocs[2] = { 0, 0 };
+    umb_status st = plan_sizes(dev, d, pl);
+    if (st == UMB_OK) st = plan_args(dev, d, pl);
+    if (st == UMB_OK) st = execute(dev, p, d, pl, stats, allocs);
+    for (int i = 0; i < 2; i++)
+        if (allocs[i]) umb_mem_free(dev, allocs[i]);
+    free(pl);
+    return st;
+}
