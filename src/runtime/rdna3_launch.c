@@ -16,8 +16,6 @@
 
 #include "runtime/rdna3_runtime.h"
 
-/* The RDNA3 front end (src/isa/rdna3/wave.c). */
-extern const umb_frontend rdna3_frontend;
 
 #define LAUNCH_HDR_SIZE 512u       /* dispatch packet + queue, before the kernarg segment */
 #define MAX_SCRATCH_BYTES (8ull << 30)
@@ -251,6 +249,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .check_waitcnt = d->check_waitcnt,
         .trace = d->trace,
         .runtime = &ds,
+        .init_wave = rdna3_runtime_init_wave,
     };
     umb_launch l = {
         .dev = dev,
@@ -261,7 +260,11 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .threads_per_warp = ds.wave_size,
         .kernel_name = ki->name,
     };
-    return umb_launch_run(&l, stats);
+    /* decode once per launch: the instruction cache is shared by every wave and host thread */
+    if ((st = rdna3_kernel_prepare(&rk))) return bad(dev, st, "kernel %s: no memory for the instruction cache", ki->name);
+    st = umb_launch_run(&l, stats);
+    rdna3_kernel_release(&rk);
+    return st;
 }
 
 umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,

@@ -4,13 +4,14 @@
  * rdna3_launch.c   one dispatch: kernarg segment, dispatch packet, LDS layout, scratch, launch state
  * rdna3_cc.c       `umbra cc`: clang-19 + ld.lld-19
  *
- * The RDNA3 front end (src/isa/rdna3/wave.c) calls rdna3_runtime_init_wave from its warp_init when
- * rdna3_kernel.runtime is set (it is NULL in single-step use).
+ * The RDNA3 front end (src/isa/rdna3/wave.c) calls rdna3_kernel.init_wave (= rdna3_runtime_init_wave)
+ * from its warp_init; rdna3_kernel.runtime points at the rdna3_dispatch_state.
  */
 #ifndef UMBRA_RUNTIME_RDNA3_RUNTIME_H
 #define UMBRA_RUNTIME_RDNA3_RUNTIME_H
 
 #include "isa/rdna3/rdna3.h"
+#include "isa/rdna3/wave.h"
 #include "loader/amdgpu_co.h"
 #include "umbra/rdna3.h"
 
@@ -49,10 +50,8 @@ typedef struct rdna3_dispatch_state {
     uint32_t mode;              /* initial MODE register */
 } rdna3_dispatch_state;
 
-/* Initialise one wave's registers as the hardware does at dispatch. See docs/RDNA3.md. */
-umb_status rdna3_runtime_init_wave(const rdna3_kernel *k, umb_warp *warp, rdna3_wave *w);
-
-/* The initial MODE register from COMPUTE_PGM_RSRC1 (round, denorm, dx10_clamp, ieee, fp16_ovfl). */
-uint32_t rdna3_mode_from_rsrc1(uint32_t rsrc1);
+/* Initialise one wave's registers as the hardware does at dispatch (rdna3_kernel.init_wave; the
+ * front end calls it from warp_init). See docs/RDNA3.md. */
+umb_status rdna3_runtime_init_wave(rdna3_kernel *k, umb_workgroup *wg, umb_warp *warp, rdna3_wave *w);
 
 #endif

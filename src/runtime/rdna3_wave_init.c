@@ -12,17 +12,6 @@
 
 #include "runtime/rdna3_runtime.h"
 
-uint32_t rdna3_mode_from_rsrc1(uint32_t rsrc1)
-{
-    uint32_t round = (rsrc1 >> 12) & 0xfu;   /* FLOAT_ROUND_MODE_32 | _16_64 << 2 */
-    uint32_t denorm = (rsrc1 >> 16) & 0xfu;  /* FLOAT_DENORM_MODE_32 | _16_64 << 2 */
-    uint32_t m = round | denorm << 4;
-    if (rsrc1 & (1u << 21)) m |= 1u << 8;    /* DX10_CLAMP */
-    if (rsrc1 & (1u << 23)) m |= 1u << 9;    /* IEEE */
-    if (rsrc1 & (1u << 26)) m |= 1u << 23;   /* FP16_OVFL */
-    return m;
-}
-
 /* The HSA scratch V# of gfx11 (ROCr FillBufRsrcWord*_Gfx11): swizzled, 4-byte elements, TID added. */
 static void scratch_vsharp(uint32_t out[4], uint64_t base, uint64_t size, uint32_t wave_size)
 {
@@ -96,11 +85,10 @@ static uint64_t workitem_ids(const rdna3_dispatch_state *ds, const uint32_t gs[3
     return exec;
 }
 
-umb_status rdna3_runtime_init_wave(const rdna3_kernel *k, umb_warp *warp, rdna3_wave *w)
+umb_status rdna3_runtime_init_wave(rdna3_kernel *k, umb_workgroup *wg, umb_warp *warp, rdna3_wave *w)
 {
     const rdna3_dispatch_state *ds = k->runtime;
     const umb_rdna3_kernel_descriptor *kd = &ds->ki->kd;
-    const umb_workgroup *wg = warp->wg;
     uint32_t rsrc2 = kd->compute_pgm_rsrc2;
     uint32_t wave_global = (uint32_t)wg->linear_id * ds->waves_per_wg + warp->id;
     uint64_t scratch = ds->scratch_per_wave ? ds->scratch_base + (uint64_t)wave_global * ds->scratch_per_wave : 0;

@@ -1,0 +1,306 @@
+/* RDNA3 corpus driver:  rdna3_corpus SRC_DIR INCLUDE_DIR WORK_DIR KERNEL OPT WAVE
+ *
+ * Compiles SRC_DIR/KERNEL.cl with clang-19 at -O<OPT> for wave<WAVE> (umb_rdna3_compile, the same
+ * code as `umbra cc`), loads it, runs the case's launch(es) in umbra and checks every output against
+ * the case's C reference. Exit 0 = pass. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "corpus.h"
+
+uint32_t tc_rand(tctx *t)
+{
+    t->rng ^= t->rng << 13;
+    t->rng ^= t->rng >> 7;
+    t->rng ^= t->rng << 17;
+    return (uint32_t)(t->rng >> 16);
+}
+
+float tc_randf(tctx *t, float lo, float hi)
+{
+    return lo + (hi - lo) * (float)(tc_rand(t) & 0xffffffu) / 16777216.0f;
+}
+
+void *tc_alloc(size_t size)
+{
+    void *p = calloc(1, size ? size : 1);
+    if (!p) {
+        fprintf(stderr, "out of host memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static void fatal(tctx *t, const char *what)
+{
+    fprintf(stderr, "FAIL %s: %s: %s\n", t->kernel, what, umb_device_last_error(t->dev));
+    exit(1);
+}
+
+uint64_t tc_arg_buf(tctx *t, const void *data, size_t size)
+{
+    uint64_t addr;
+    if (t->nbufs >= TC_MAX_BUFS || umb_mem_alloc(t->dev, size ? size : 1, 4096, &addr)) fatal(t, "buffer allocation");
+    t->bufs[t->nbufs++] = addr;
+    if (data && umb_mem_copy_to_device(t->dev, addr, data, size)) fatal(t, "buffer copy");
+    memcpy(t->argstore[t->nargs], &addr, 8);
+    t->args[t->nargs] = (umb_rdna3_arg){ .value = t->argstore[t->nargs], .size = 8 };
+    t->nargs++;
+    return addr;
+}
+
+static void arg_bytes(tctx *t, const void *v, uint32_t size)
+{
+    memcpy(t->argstore[t->nargs], v, size);
+    t->args[t->nargs] = (umb_rdna3_arg){ .value = t->argstore[t->nargs], .size = size };
+    t->nargs++;
+}
+
+void tc_arg_u32(tctx *t, uint32_t v) { arg_bytes(t, &v, 4); }
+void tc_arg_f32(tctx *t, float v) { arg_bytes(t, &v, 4); }
+void tc_arg_f64(tctx *t, double v) { arg_bytes(t, &v, 8); }
+void tc_arg_local(tctx *t, uint32_t bytes)
+{
+    t->args[t->nargs] = (umb_rdna3_arg){ .value = NULL, .size = bytes };
+    t->nargs++;
+}
+
+bool tc_launch(tctx *t, uint32_t dim, uint64_t gx, uint64_t gy, uint64_t gz, uint32_t lx, uint32_t ly, uint32_t lz)
+{
+    umb_rdna3_dispatch d = {
+        .kernel = t->kernel,
+        .work_dim = dim,
+        .global_size = { gx, gy, gz },
+        .local_size = { lx, ly, lz },
+        .global_offset = { t->global_offset[0], t->global_offset[1], t->global_offset[2] },
+        .args = t->args,
+        .nargs = t->nargs,
+        .check_waitcnt = getenv("UMBRA_CHECK_WAITCNT") != NULL,
+    };
+    umb_status st = umb_rdna3_run(t->dev, t->prog, &d, &t->stats);
+    t->nargs = 0;
+    if (st) {
+        fprintf(stderr, "FAIL %s: launch: %s: %s\n", t->kernel, umb_status_name(st), umb_device_last_error(t->dev));
+        t->failures++;
+        return false;
+    }
+    return true;
+}
+
+void tc_read(tctx *t, uint64_t addr, void *dst, size_t size)
+{
+    if (umb_mem_copy_from_device(t->dev, addr, dst, size)) fatal(t, "read back");
+}
+
+static bool report(tctx *t, const char *what, size_t i, size_t *bad, const char *fmt_got_want)
+{
+    if (++*bad <= 8) fprintf(stderr, "FAIL %s: %s[%zu]: %s\n", t->kernel, what, i, fmt_got_want);
+    return true;
+}
+
+static void summary(tctx *t, const char *what, size_t bad, size_t n)
+{
+    if (bad) {
+        fprintf(stderr, "FAIL %s: %s: %zu of %zu values differ\n", t->kernel, what, bad, n);
+        t->failures++;
+    } else {
+        printf("ok   %s: %s: %zu values\n", t->kernel, what, n);
+    }
+}
+
+void tc_check_u32(tctx *t, const char *what, const uint32_t *got, const uint32_t *want, size_t n)
+{
+    size_t bad = 0;
+    char m[96];
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i]) {
+            snprintf(m, sizeof m, "got 0x%08" PRIx32 ", want 0x%08" PRIx32, got[i], want[i]);
+            report(t, what, i, &bad, m);
+        }
+    summary(t, what, bad, n);
+}
+
+void tc_check_u64(tctx *t, const char *what, const uint64_t *got, const uint64_t *want, size_t n)
+{
+    size_t bad = 0;
+    char m[96];
+    for (size_t i = 0; i < n; i++)
+        if (got[i] != want[i]) {
+            snprintf(m, sizeof m, "got 0x%016" PRIx64 ", want 0x%016" PRIx64, got[i], want[i]);
+            report(t, what, i, &bad, m);
+        }
+    summary(t, what, bad, n);
+}
+
+/* Distance in units in the last place: map the floats onto a monotonic integer line. */
+static int64_t ord32(float f)
+{
+    int32_t i;
+    memcpy(&i, &f, 4);
+    return i < 0 ? -(int64_t)(i & 0x7fffffff) : i;
+}
+static int64_t ord64(double f)
+{
+    int64_t i;
+    memcpy(&i, &f, 8);
+    return i < 0 ? -(i & INT64_MAX) : i;
+}
+static int64_t ord16(uint16_t h) { return (h & 0x8000) ? -(int64_t)(h & 0x7fff) : h; }
+static uint64_t dist(int64_t a, int64_t b) { return a > b ? (uint64_t)(a - b) : (uint64_t)(b - a); }
+
+void tc_check_f32(tctx *t, const char *what, const float *got, const float *want, size_t n, uint32_t ulps)
+{
+    size_t bad = 0;
+    char m[128];
+    for (size_t i = 0; i < n; i++) {
+        if (isnan(got[i]) && isnan(want[i])) continue;
+        uint64_t d = dist(ord32(got[i]), ord32(want[i]));
+        if (isnan(got[i]) || isnan(want[i]) || d > ulps) {
+            snprintf(m, sizeof m, "got %.9g, want %.9g (%" PRIu64 " ulp, bound %u)", got[i], want[i], d, ulps);
+            report(t, what, i, &bad, m);
+        }
+    }
+    summary(t, what, bad, n);
+}
+
+void tc_check_f32_scaled(tctx *t, const char *what, const float *got, const double *want, const double *scale,
+                         size_t n, uint32_t ulps)
+{
+    size_t bad = 0;
+    char m[160];
+    for (size_t i = 0; i < n; i++) {
+        double s = fabs(scale[i]) > 1e-30 ? fabs(scale[i]) : 1e-30;
+        double ulp = ldexp(1.0, ilogb(s) - 23);
+        double err = fabs((double)got[i] - want[i]);
+        if (!(err <= ulps * ulp)) {
+            snprintf(m, sizeof m, "got %.9g, want %.9g (error %.3g = %.1f ulp of %.3g, bound %u)", got[i], want[i],
+                     err, err / ulp, s, ulps);
+            report(t, what, i, &bad, m);
+        }
+    }
+    summary(t, what, bad, n);
+}
+
+void tc_check_f64(tctx *t, const char *what, const double *got, const double *want, size_t n, uint32_t ulps)
+{
+    size_t bad = 0;
+    char m[128];
+    for (size_t i = 0; i < n; i++) {
+        if (isnan(got[i]) && isnan(want[i])) continue;
+        uint64_t d = dist(ord64(got[i]), ord64(want[i]));
+        if (isnan(got[i]) || isnan(want[i]) || d > ulps) {
+            snprintf(m, sizeof m, "got %.17g, want %.17g (%" PRIu64 " ulp, bound %u)", got[i], want[i], d, ulps);
+            report(t, what, i, &bad, m);
+        }
+    }
+    summary(t, what, bad, n);
+}
+
+void tc_check_f16(tctx *t, const char *what, const uint16_t *got, const uint16_t *want, size_t n, uint32_t ulps)
+{
+    size_t bad = 0;
+    char m[128];
+    for (size_t i = 0; i < n; i++) {
+        uint64_t d = dist(ord16(got[i]), ord16(want[i]));
+        if (d > ulps) {
+            snprintf(m, sizeof m, "got 0x%04x (%g), want 0x%04x (%g) (%" PRIu64 " ulp, bound %u)", got[i],
+                     tc_f16_to_f32(got[i]), want[i], tc_f16_to_f32(want[i]), d, ulps);
+            report(t, what, i, &bad, m);
+        }
+    }
+    summary(t, what, bad, n);
+}
+
+uint16_t tc_f32_to_f16(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint16_t sign = (uint16_t)((x >> 16) & 0x8000);
+    uint32_t ax = x & 0x7fffffff;
+    if (ax >= 0x7f800000) return sign | (ax > 0x7f800000 ? 0x7e00 : 0x7c00);
+    if (ax >= 0x477ff000) return sign | 0x7c00;             /* rounds to >= 65520: infinity */
+    if (ax < 0x38800000) {                                    /* subnormal half (or zero) */
+        float a;
+        memcpy(&a, &ax, 4);
+        /* a * 2^24 rounded to nearest even integer = the subnormal's mantissa */
+        return sign | (uint16_t)lrintf(a * 16777216.0f);
+    }
+    uint32_t mant = ax & 0x7fffff, exp = (ax >> 23) - 112;   /* rebias 127 -> 15 */
+    uint32_t h = exp << 10 | mant >> 13, rest = mant & 0x1fff;
+    if (rest > 0x1000 || (rest == 0x1000 && (h & 1))) h++;   /* carries into the exponent correctly */
+    return sign | (uint16_t)h;
+}
+
+float tc_f16_to_f32(uint16_t h)
+{
+    uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 31, m = h & 0x3ff;
+    float f;
+    if (e == 0) {
+        f = ldexpf((float)m, -24);
+        return sign ? -f : f;
+    }
+    uint32_t x = sign | (e == 31 ? 0x7f800000 | m << 13 : (e + 112) << 23 | m << 13);
+    memcpy(&f, &x, 4);
+    return f;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 7) {
+        fprintf(stderr, "usage: rdna3_corpus SRC_DIR INCLUDE_DIR WORK_DIR KERNEL OPT WAVE\n");
+        return 2;
+    }
+    const char *src_dir = argv[1], *inc = argv[2], *work = argv[3], *name = argv[4];
+    int opt = atoi(argv[5]);
+    uint32_t wave = (uint32_t)atoi(argv[6]);
+    const tcase *c = NULL;
+    const struct { const tcase *cases; size_t n; } tables[] = {
+        { tc_cases_basic, tc_ncases_basic }, { tc_cases_math, tc_ncases_math }, { tc_cases_misc, tc_ncases_misc } };
+    for (size_t k = 0; k < 3; k++)
+        for (size_t i = 0; i < tables[k].n; i++)
+            if (!strcmp(tables[k].cases[i].name, name)) c = &tables[k].cases[i];
+    if (!c) {
+        fprintf(stderr, "no case '%s'\n", name);
+        return 2;
+    }
+    char src[1024], co[1024], err[1024];
+    snprintf(src, sizeof src, "%s/%s.cl", src_dir, name);
+    snprintf(co, sizeof co, "%s/%s.O%d.w%u.co", work, name, opt, wave);
+    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = opt, .wave64 = wave == 64, .include_dir = inc };
+    if (umb_rdna3_compile(&o, err, sizeof err)) {
+        fprintf(stderr, "FAIL %s: compile: %s\n", name, err);
+        return 1;
+    }
+    tctx t = { .kernel = name, .wave = wave, .opt = opt, .rng = 0x9e3779b97f4a7c15ull ^ (uint64_t)strlen(name) * 977 };
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    cfg.max_instructions = 4000000000ull;
+    if (umb_device_create(&cfg, &t.dev)) {
+        fprintf(stderr, "FAIL %s: no device\n", name);
+        return 1;
+    }
+    if (umb_rdna3_program_load_file(t.dev, co, &t.prog, err, sizeof err)) {
+        fprintf(stderr, "FAIL %s: load: %s\n", name, err);
+        return 1;
+    }
+    const umb_rdna3_kernel_info *ki = umb_rdna3_program_find_kernel(t.prog, name);
+    if (!ki || ki->wavefront_size != wave) {
+        fprintf(stderr, "FAIL %s: kernel missing or built for the wrong wave size\n", name);
+        return 1;
+    }
+    c->run(&t);
+    printf("%s -O%d wave%u: %" PRIu64 " wave-instructions, %" PRIu64 " workgroups, %.3f s\n", name, opt, wave,
+           t.stats.warp_insts, t.stats.workgroups, t.stats.host_seconds);
+    umb_rdna3_program_destroy(t.prog);
+    for (uint32_t i = 0; i < t.nbufs; i++) umb_mem_free(t.dev, t.bufs[i]);
+    umb_device_destroy(t.dev);
+    if (t.failures) {
+        fprintf(stderr, "FAIL %s -O%d wave%u: %d check(s) failed\n", name, opt, wave, t.failures);
+        return 1;
+    }
+    printf("PASS %s -O%d wave%u\n", name, opt, wave);
+    return 0;
+}
