@@ -1,0 +1,496 @@
+/* RDNA3 (gfx11) decoder: one or more dwords -> rdna3_inst.
+ *
+ * The family comes from the top bits of the first dword; the opcode row (op_table.h) says how
+ * many sources the instruction reads and which modifiers exist. An encoding llvm-objdump would
+ * reject (unknown opcode, modifier bits on an opcode without them, a source field set that the
+ * opcode does not read, missing literal/DPP dword) is rejected here with a message, and the
+ * decoder never reads past `avail` dwords.
+ */
+#include "isa/rdna3/op_table.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+static inline uint32_t bits(uint32_t w, unsigned hi, unsigned lo)
+{
+    return (w >> lo) & ((hi - lo == 31) ? 0xffffffffu : ((1u << (hi - lo + 1)) - 1u));
+}
+
+/* Which table the family of the first dword uses; RDNA3_FMT_INVALID if none. */
+static rdna3_format family_of(uint32_t w)
+{
+    unsigned top9 = w >> 23;
+    if (top9 == 0x17d) return RDNA3_FMT_SOP1;
+    if (top9 == 0x17e) return RDNA3_FMT_SOPC;
+    if (top9 == 0x17f) return RDNA3_FMT_SOPP;
+    if ((w >> 28) == 0xb) return RDNA3_FMT_SOPK;
+    if ((w >> 30) == 2) return RDNA3_FMT_SOP2;
+    if ((w >> 31) == 0) {
+        unsigned op = bits(w, 30, 25);
+        return op == 0x3f ? RDNA3_FMT_VOP1 : op == 0x3e ? RDNA3_FMT_VOPC : RDNA3_FMT_VOP2;
+    }
+    switch (w >> 24) {
+    case 0xcc: return RDNA3_FMT_VOP3P;
+    case 0xcd: return RDNA3_FMT_VINTERP;
+    case 0xce: return RDNA3_FMT_LDSDIR;
+    default: break;
+    }
+    switch (w >> 26) {
+    case 0x32: return RDNA3_FMT_VOPD;
+    case 0x35: return RDNA3_FMT_VOP3;
+    case 0x36: return RDNA3_FMT_DS;
+    case 0x37: {
+        unsigned seg = bits(w, 17, 16);
+        return seg == 0 ? RDNA3_FMT_FLAT : seg == 1 ? RDNA3_FMT_SCRATCH : seg == 2 ? RDNA3_FMT_GLOBAL : RDNA3_FMT_INVALID;
+    }
+    case 0x38: return RDNA3_FMT_MUBUF;
+    case 0x3a: return RDNA3_FMT_MTBUF;
+    case 0x3c: return RDNA3_FMT_MIMG;
+    case 0x3d: return RDNA3_FMT_SMEM;
+    case 0x3e: return RDNA3_FMT_EXP;
+    default: return RDNA3_FMT_INVALID;
+    }
+}
+
+static const char *const fmt_names[RDNA3_FMT_COUNT] = {
+    [RDNA3_FMT_INVALID] = "unknown", [RDNA3_FMT_SOP1] = "SOP1", [RDNA3_FMT_SOP2] = "SOP2",
+    [RDNA3_FMT_SOPK] = "SOPK", [RDNA3_FMT_SOPC] = "SOPC", [RDNA3_FMT_SOPP] = "SOPP",
+    [RDNA3_FMT_SMEM] = "SMEM", [RDNA3_FMT_VOP1] = "VOP1", [RDNA3_FMT_VOP2] = "VOP2",
+    [RDNA3_FMT_VOPC] = "VOPC", [RDNA3_FMT_VOP3] = "VOP3", [RDNA3_FMT_VOP3SD] = "VOP3SD",
+    [RDNA3_FMT_VOP3P] = "VOP3P", [RDNA3_FMT_VOPD] = "VOPD", [RDNA3_FMT_VINTERP] = "VINTERP",
+    [RDNA3_FMT_LDSDIR] = "LDSDIR", [RDNA3_FMT_DS] = "DS", [RDNA3_FMT_FLAT] = "FLAT",
+    [RDNA3_FMT_GLOBAL] = "GLOBAL", [RDNA3_FMT_SCRATCH] = "SCRATCH", [RDNA3_FMT_MUBUF] = "MUBUF",
+    [RDNA3_FMT_MTBUF] = "MTBUF", [RDNA3_FMT_MIMG] = "MIMG", [RDNA3_FMT_EXP] = "EXP",
+};
+
+const char *rdna3_format_name(unsigned fmt);
+const char *rdna3_format_name(unsigned fmt)
+{
+    return fmt < RDNA3_FMT_COUNT && fmt_names[fmt] ? fmt_names[fmt] : "unknown";
+}
+
+static rdna3_table table_of(unsigned fmt)
+{
+    switch (fmt) {
+    case RDNA3_FMT_SOP1: return RDNA3_T_SOP1;
+    case RDNA3_FMT_SOP2: return RDNA3_T_SOP2;
+    case RDNA3_FMT_SOPK: return RDNA3_T_SOPK;
+    case RDNA3_FMT_SOPC: return RDNA3_T_SOPC;
+    case RDNA3_FMT_SOPP: return RDNA3_T_SOPP;
+    case RDNA3_FMT_SMEM: return RDNA3_T_SMEM;
+    case RDNA3_FMT_VOP1: return RDNA3_T_VOP1;
+    case RDNA3_FMT_VOP2: return RDNA3_T_VOP2;
+    case RDNA3_FMT_VOPC: return RDNA3_T_VOPC;
+    case RDNA3_FMT_VOP3: case RDNA3_FMT_VOP3SD: return RDNA3_T_VOP3;
+    case RDNA3_FMT_VOP3P: return RDNA3_T_VOP3P;
+    case RDNA3_FMT_VOPD: return RDNA3_T_VOPDX;
+    case RDNA3_FMT_DS: return RDNA3_T_DS;
+    case RDNA3_FMT_FLAT: return RDNA3_T_FLAT;
+    case RDNA3_FMT_GLOBAL: return RDNA3_T_GLOBAL;
+    case RDNA3_FMT_SCRATCH: return RDNA3_T_SCRATCH;
+    case RDNA3_FMT_MUBUF: return RDNA3_T_MUBUF;
+    case RDNA3_FMT_MTBUF: return RDNA3_T_MTBUF;
+    default: return RDNA3_T_COUNT;
+    }
+}
+
+const rdna3_opinfo *rdna3_inst_info(const rdna3_inst *in)
+{
+    rdna3_table t = table_of(in->fmt);
+    return t == RDNA3_T_COUNT ? NULL : rdna3_opinfo_get(t, in->op);
+}
+
+const char *rdna3_mnemonic(const rdna3_inst *in)
+{
+    const rdna3_opinfo *oi = rdna3_inst_info(in);
+    return oi ? oi->name : "<invalid>";
+}
+
+/* Sources the template reads, as a mask of operand slots 0..2. */
+static unsigned src_mask(const rdna3_opinfo *oi)
+{
+    unsigned m = 0;
+    for (const char *p = oi->tmpl; *p; p++) {
+        if ((p == oi->tmpl || p[-1] == ',') && (p[1] == ',' || p[1] == 0) && p[0] >= '0' && p[0] <= '2')
+            m |= 1u << (p[0] - '0');
+    }
+    return m;
+}
+
+static unsigned popcount3(unsigned m) { return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1); }
+
+/* The decode context: words available, and how many the instruction uses so far. */
+typedef struct dctx {
+    const uint32_t *w;
+    unsigned avail, used;
+    char *err;
+    size_t errlen;
+} dctx;
+
+static bool take(dctx *c, rdna3_inst *in, const char *what)
+{
+    if (c->used >= c->avail)
+        return fail(c->err, c->errlen, "%s %s: truncated, the %s dword is missing (only %u dwords)",
+                    rdna3_format_name(in->fmt), rdna3_mnemonic(in), what, c->avail);
+    if (c->used < 4) in->raw[c->used] = c->w[c->used];
+    c->used++;
+    return true;
+}
+
+/* A literal dword follows when any source reads encoding 255 (or the opcode has a K constant). */
+static bool take_literal(dctx *c, rdna3_inst *in, unsigned mask, bool litk)
+{
+    bool lit = litk;
+    for (unsigned i = 0; i < 3; i++)
+        if ((mask >> i & 1) && in->src[i] == RDNA3_SRC_LITERAL) lit = true;
+    if (!lit) return true;
+    if (!take(c, in, "literal")) return false;
+    in->has_literal = 1;
+    in->literal = c->w[c->used - 1];
+    return true;
+}
+
+static bool decode_sop(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
+{
+    uint32_t w = c->w[0];
+    unsigned m = src_mask(oi);
+    switch (in->fmt) {
+    case RDNA3_FMT_SOP2:
+        in->src[0] = bits(w, 7, 0); in->src[1] = bits(w, 15, 8); in->vdst = bits(w, 22, 16);
+        break;
+    case RDNA3_FMT_SOP1:
+        in->src[0] = bits(w, 7, 0); in->vdst = bits(w, 22, 16);
+        break;
+    case RDNA3_FMT_SOPC:
+        in->src[0] = bits(w, 7, 0); in->src[1] = bits(w, 15, 8);
+        break;
+    case RDNA3_FMT_SOPK:
+        in->simm16 = (uint16_t)bits(w, 15, 0); in->vdst = bits(w, 22, 16);
+        break;
+    default: /* SOPP */
+        in->simm16 = (uint16_t)bits(w, 15, 0);
+        break;
+    }
+    /* SOP1 s_sendmsg_rtn reads its message id from the src0 field: not a register. */
+    if (in->fmt == RDNA3_FMT_SOP1 && strncmp(oi->name, "s_sendmsg_rtn", 13) == 0) m = 0;
+    in->nsrc = (uint8_t)popcount3(m);
+    return take_literal(c, in, m, false);
+}
+
+static bool decode_smem(dctx *c, rdna3_inst *in)
+{
+    uint32_t w0 = c->w[0];
+    if (!take(c, in, "second")) return false;
+    uint32_t w1 = c->w[1];
+    in->saddr = (uint16_t)(bits(w0, 5, 0) << 1);
+    in->vdst = bits(w0, 12, 6);
+    in->dlc = bits(w0, 13, 13);
+    in->glc = bits(w0, 14, 14);
+    in->offset = (int32_t)(w1 << 11) >> 11;      /* 21-bit signed */
+    in->soffset = bits(w1, 31, 25);
+    return true;
+}
+
+/* DPP16 / DPP8 dword of a VOP1/VOP2/VOPC/VOP3 whose src0 field is 250 / 233 / 234. */
+static bool take_dpp(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi, bool vop3)
+{
+    unsigned s0 = in->src[0];
+    if (s0 == RDNA3_SRC_DPP16) {
+        if (!(oi->flags & RDNA3_F_DPP16))
+            return fail(c->err, c->errlen, "%s has no DPP16 form", oi->name);
+        if (!take(c, in, "DPP16")) return false;
+        uint32_t d = c->w[c->used - 1];
+        in->dpp = RDNA3_DPP_16;
+        in->src[0] = (uint16_t)(RDNA3_SRC_VGPR0 + bits(d, 7, 0));
+        in->dpp_ctrl = (uint16_t)bits(d, 16, 8);
+        in->fetch_inactive = bits(d, 18, 18);
+        in->bound_ctrl = bits(d, 19, 19);
+        if (!vop3) {
+            in->neg |= (uint8_t)(bits(d, 20, 20) | bits(d, 22, 22) << 1);
+            in->abs |= (uint8_t)(bits(d, 21, 21) | bits(d, 23, 23) << 1);
+        } else if (bits(d, 23, 20)) {
+            return fail(c->err, c->errlen, "%s DPP: modifier bits of the DPP dword must be 0 in VOP3", oi->name);
+        }
+        in->bank_mask = bits(d, 27, 24);
+        in->row_mask = bits(d, 31, 28);
+        return true;
+    }
+    if (s0 == RDNA3_SRC_DPP8 || s0 == RDNA3_SRC_DPP8FI) {
+        if (!(oi->flags & RDNA3_F_DPP8))
+            return fail(c->err, c->errlen, "%s has no DPP8 form", oi->name);
+        if (!take(c, in, "DPP8")) return false;
+        uint32_t d = c->w[c->used - 1];
+        in->dpp = RDNA3_DPP_8;
+        in->fetch_inactive = s0 == RDNA3_SRC_DPP8FI;
+        in->src[0] = (uint16_t)(RDNA3_SRC_VGPR0 + bits(d, 7, 0));
+        in->dpp8_sel = bits(d, 31, 8);
+        return true;
+    }
+    return true;
+}
+
+static bool is_dpp_src(unsigned s) { return s == RDNA3_SRC_DPP16 || s == RDNA3_SRC_DPP8 || s == RDNA3_SRC_DPP8FI; }
+
+static bool decode_vop_e32(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
+{
+    uint32_t w = c->w[0];
+    unsigned m = src_mask(oi);
+    in->src[0] = bits(w, 8, 0);
+    if (in->fmt == RDNA3_FMT_VOP1) {
+        in->vdst = bits(w, 24, 17);
+    } else {
+        in->src[1] = (uint16_t)(RDNA3_SRC_VGPR0 + bits(w, 16, 9));
+        if (in->fmt == RDNA3_FMT_VOP2) in->vdst = bits(w, 24, 17);
+    }
+    if (in->fmt == RDNA3_FMT_VOPC) {
+        /* e32 compares write VCC (v_cmpx writes EXEC only). */
+        in->vdst = RDNA3_SRC_VCC_LO;
+        in->sdst = RDNA3_SRC_VCC_LO;
+    }
+    /* v_readfirstlane and friends write an SGPR: vdst is then a scalar encoding. */
+    in->nsrc = (uint8_t)popcount3(m);
+    if (!(m & 1) && in->src[0] != 0)
+        return fail(c->err, c->errlen, "%s: src0 field must be 0", oi->name);
+    if (is_dpp_src(in->src[0])) return take_dpp(c, in, oi, false);
+    return take_literal(c, in, m, (oi->flags & RDNA3_F_LITK) != 0);
+}
+
+/* Modifier bits the opcode does not have are rejected, as llvm-objdump does. */
+static bool check_mods(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi, unsigned m)
+{
+    uint32_t f = oi->flags;
+    if (in->abs & ~(f & RDNA3_F_ABS ? m : 0)) return fail(c->err, c->errlen, "%s: abs modifier not allowed", oi->name);
+    if (in->neg & ~(f & RDNA3_F_NEG ? m : 0)) return fail(c->err, c->errlen, "%s: neg modifier not allowed", oi->name);
+    if (in->clamp && !(f & RDNA3_F_CLAMP)) return fail(c->err, c->errlen, "%s: clamp not allowed", oi->name);
+    if (in->omod && !(f & RDNA3_F_OMOD)) return fail(c->err, c->errlen, "%s: omod not allowed", oi->name);
+    if (in->opsel && !(f & (RDNA3_F_OPSEL | RDNA3_F_OPSEL_IGN)))
+        return fail(c->err, c->errlen, "%s: op_sel not allowed", oi->name);
+    if (f & RDNA3_F_OPSEL_IGN) in->opsel = 0;   /* meaningless for this opcode */
+    return true;
+}
+
+static bool decode_vop3(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
+{
+    uint32_t w0 = c->w[0];
+    if (!take(c, in, "second")) return false;
+    uint32_t w1 = c->w[1];
+    unsigned m = src_mask(oi);
+    in->vdst = bits(w0, 7, 0);
+    in->clamp = bits(w0, 15, 15);
+    if (oi->flags & RDNA3_F_SD) {
+        in->fmt = RDNA3_FMT_VOP3SD;
+        in->sdst = bits(w0, 14, 8);
+    } else {
+        in->abs = bits(w0, 10, 8);
+        in->opsel = bits(w0, 14, 11);
+    }
+    in->src[0] = bits(w1, 8, 0);
+    in->src[1] = bits(w1, 17, 9);
+    in->src[2] = bits(w1, 26, 18);
+    in->omod = bits(w1, 28, 27);
+    in->neg = bits(w1, 31, 29);
+    in->nsrc = (uint8_t)popcount3(m);
+    for (unsigned i = 0; i < 3; i++)
+        if (!(m >> i & 1) && in->src[i] != 0)
+            return fail(c->err, c->errlen, "%s: unused src%u field must be 0", oi->name, i);
+    if (!check_mods(c, in, oi, m)) return false;
+    if (is_dpp_src(in->src[0])) return take_dpp(c, in, oi, true);
+    return take_literal(c, in, m, false);
+}
+
+static bool decode_vop3p(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
+{
+    uint32_t w0 = c->w[0];
+    if (!take(c, in, "second")) return false;
+    uint32_t w1 = c->w[1];
+    unsigned m = src_mask(oi);
+    in->vdst = bits(w0, 7, 0);
+    in->neg_hi = bits(w0, 10, 8);
+    in->opsel = bits(w0, 13, 11);
+    in->opsel_hi = (uint8_t)(bits(w1, 28, 27) | bits(w0, 14, 14) << 2);
+    in->clamp = bits(w0, 15, 15);
+    in->src[0] = bits(w1, 8, 0);
+    in->src[1] = bits(w1, 17, 9);
+    in->src[2] = bits(w1, 26, 18);
+    in->neg = bits(w1, 31, 29);
+    in->nsrc = (uint8_t)popcount3(m);
+    for (unsigned i = 0; i < 3; i++)
+        if (!(m >> i & 1) && in->src[i] != 0)
+            return fail(c->err, c->errlen, "%s: unused src%u field must be 0", oi->name, i);
+    uint32_t f = oi->flags;
+    if (in->clamp && !(f & RDNA3_F_CLAMP)) return fail(c->err, c->errlen, "%s: clamp not allowed", oi->name);
+    if (in->opsel && !(f & RDNA3_F_OPSEL)) return fail(c->err, c->errlen, "%s: op_sel not allowed", oi->name);
+    if (is_dpp_src(in->src[0])) return fail(c->err, c->errlen, "%s: VOP3P DPP is not supported", oi->name);
+    return take_literal(c, in, m, false);
+}
+
+static bool decode_vopd(dctx *c, rdna3_inst *in, const rdna3_opinfo *ox)
+{
+    uint32_t w0 = c->w[0];
+    if (!take(c, in, "second")) return false;
+    uint32_t w1 = c->w[1];
+    in->opy = (uint16_t)bits(w0, 21, 17);
+    const rdna3_opinfo *oy = rdna3_opinfo_get(RDNA3_T_VOPDY, in->opy);
+    if (!oy) return fail(c->err, c->errlen, "VOPD: invalid Y opcode %u", in->opy);
+    in->src[0] = bits(w0, 8, 0);
+    in->src[1] = (uint16_t)(RDNA3_SRC_VGPR0 + bits(w0, 16, 9));
+    in->srcy[0] = bits(w1, 8, 0);
+    in->srcy[1] = (uint16_t)(RDNA3_SRC_VGPR0 + bits(w1, 16, 9));
+    in->vdst = bits(w1, 31, 24);
+    /* vdstY stores bits 7:1; bit 0 is the complement of vdstX's (the halves use different banks). */
+    in->vdsty = (uint16_t)(bits(w1, 23, 17) << 1 | ((in->vdst & 1) ^ 1));
+    unsigned mx = src_mask(ox), my = src_mask(oy);
+    in->nsrc = (uint8_t)popcount3(mx);
+    if (!(mx & 2) && bits(w0, 16, 9)) return fail(c->err, c->errlen, "%s: unused vsrc1 field must be 0", ox->name);
+    if (!(my & 2) && bits(w1, 16, 9)) return fail(c->err, c->errlen, "%s: unused vsrc1 field must be 0", oy->name);
+    if (!(mx & 2)) in->src[1] = 0;
+    if (!(my & 2)) in->srcy[1] = 0;
+    bool lit = (ox->flags | oy->flags) & RDNA3_F_LITK;
+    if (in->src[0] == RDNA3_SRC_LITERAL || in->srcy[0] == RDNA3_SRC_LITERAL) lit = true;
+    if (is_dpp_src(in->src[0]) || is_dpp_src(in->srcy[0]))
+        return fail(c->err, c->errlen, "VOPD: DPP source encoding is not allowed");
+    if (lit) {
+        if (!take(c, in, "literal")) return false;
+        in->has_literal = 1;
+        in->literal = c->w[c->used - 1];
+    }
+    return true;
+}
+
+static bool decode_ds(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
+{
+    uint32_t w0 = c->w[0];
+    if (!take(c, in, "second")) return false;
+    uint32_t w1 = c->w[1];
+    in->offset = (int32_t)bits(w0, 7, 0);
+    in->offset1 = (uint8_t)bits(w0, 15, 8);
+    in->gds = bits(w0, 17, 17);
+    in->addr = bits(w1, 7, 0);
+    in->data0 = bits(w1, 15, 8);
+    in->data1 = bits(w1, 23, 16);
+    in->vdst = bits(w1, 31, 24);
+    if (in->gds && !(oi->flags & RDNA3_F_GDS)) return fail(c->err, c->errlen, "%s: gds not allowed", oi->name);
+    return true;
+}
+
+static bool decode_flat(dctx *c, rdna3_inst *in)
+{
+    uint32_t w0 = c->w[0];
+    if (!take(c, in, "second")) return false;
+    uint32_t w1 = c->w[1];
+    if (in->fmt == RDNA3_FMT_FLAT)
+        in->offset = (int32_t)bits(w0, 11, 0);        /* FLAT ignores the offset MSB */
+    else
+        in->offset = (int32_t)(w0 << 19) >> 19;       /* 13-bit signed */
+    in->dlc = bits(w0, 13, 13);
+    in->glc = bits(w0, 14, 14);
+    in->slc = bits(w0, 15, 15);
+    in->addr = bits(w1, 7, 0);
+    in->data0 = bits(w1, 15, 8);
+    in->saddr = bits(w1, 22, 16);
+    in->sve = bits(w1, 23, 23);
+    in->vdst = bits(w1, 31, 24);
+    return true;
+}
+
+static bool decode_buf(dctx *c, rdna3_inst *in)
+{
+    uint32_t w0 = c->w[0];
+    if (!take(c, in, "second")) return false;
+    uint32_t w1 = c->w[1];
+    in->offset = (int32_t)bits(w0, 11, 0);
+    in->slc = bits(w0, 12, 12);
+    in->dlc = bits(w0, 13, 13);
+    in->glc = bits(w0, 14, 14);
+    if (in->fmt == RDNA3_FMT_MTBUF) in->mem_format = (uint8_t)bits(w0, 25, 19);
+    in->addr = bits(w1, 7, 0);
+    in->data0 = bits(w1, 15, 8);
+    in->saddr = (uint16_t)(bits(w1, 20, 16) << 2);
+    in->tfe = bits(w1, 21, 21);
+    in->offen = bits(w1, 22, 22);
+    in->idxen = bits(w1, 23, 23);
+    in->soffset = bits(w1, 31, 24);
+    return true;
+}
+
+static unsigned opcode_of(uint32_t w, rdna3_format f)
+{
+    switch (f) {
+    case RDNA3_FMT_SOP1: return bits(w, 15, 8);
+    case RDNA3_FMT_SOP2: return bits(w, 29, 23);
+    case RDNA3_FMT_SOPK: return bits(w, 27, 23);
+    case RDNA3_FMT_SOPC: case RDNA3_FMT_SOPP: return bits(w, 22, 16);
+    case RDNA3_FMT_SMEM: return bits(w, 25, 18);
+    case RDNA3_FMT_VOP1: return bits(w, 16, 9);
+    case RDNA3_FMT_VOP2: return bits(w, 30, 25);
+    case RDNA3_FMT_VOPC: return bits(w, 24, 17);
+    case RDNA3_FMT_VOP3: return bits(w, 25, 16);
+    case RDNA3_FMT_VOP3P: return bits(w, 22, 16);
+    case RDNA3_FMT_VOPD: return bits(w, 25, 22);
+    case RDNA3_FMT_DS: return bits(w, 25, 18);
+    case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: return bits(w, 24, 18);
+    case RDNA3_FMT_MUBUF: return bits(w, 25, 18);
+    case RDNA3_FMT_MTBUF: return bits(w, 18, 15);
+    default: return 0;
+    }
+}
+
+static bool decode_body(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
+{
+    switch (in->fmt) {
+    case RDNA3_FMT_SOP1: case RDNA3_FMT_SOP2: case RDNA3_FMT_SOPK: case RDNA3_FMT_SOPC: case RDNA3_FMT_SOPP:
+        return decode_sop(c, in, oi);
+    case RDNA3_FMT_SMEM: return decode_smem(c, in);
+    case RDNA3_FMT_VOP1: case RDNA3_FMT_VOP2: case RDNA3_FMT_VOPC: return decode_vop_e32(c, in, oi);
+    case RDNA3_FMT_VOP3: return decode_vop3(c, in, oi);
+    case RDNA3_FMT_VOP3P: return decode_vop3p(c, in, oi);
+    case RDNA3_FMT_VOPD: return decode_vopd(c, in, oi);
+    case RDNA3_FMT_DS: return decode_ds(c, in, oi);
+    case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: return decode_flat(c, in);
+    case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: return decode_buf(c, in);
+    default: return fail(c->err, c->errlen, "unsupported encoding family");
+    }
+}
+
+bool rdna3_decode(const uint32_t *words, unsigned avail, rdna3_inst *in, char *err, size_t errlen)
+{
+    memset(in, 0, sizeof *in);
+    if (!words || avail == 0) return fail(err, errlen, "no instruction dword to decode");
+    uint32_t w = words[0];
+    in->raw[0] = w;
+    rdna3_format f = family_of(w);
+    if (f == RDNA3_FMT_INVALID || table_of(f) == RDNA3_T_COUNT)
+        return fail(err, errlen, "invalid or unsupported gfx11 encoding 0x%08x (%s family)", w, rdna3_format_name(f));
+    in->fmt = (uint8_t)f;
+    in->op = (uint16_t)opcode_of(w, f);
+    const rdna3_opinfo *oi = rdna3_opinfo_get(table_of(f), in->op);
+    if (!oi) return fail(err, errlen, "invalid %s opcode %u in encoding 0x%08x", rdna3_format_name(f), in->op, w);
+    dctx c = { words, avail, 1, err, errlen };
+    if (!decode_body(&c, in, oi)) {
+        uint8_t fmt = in->fmt;
+        memset(in, 0, sizeof *in);
+        in->raw[0] = w;
+        in->fmt = fmt;
+        return false;
+    }
+    in->size = (uint8_t)(4 * c.used);
+    in->insn_class = oi->cls;
+    rdna3_exec_fn fn = rdna3_alu_handler(in);
+    if (!fn) fn = rdna3_mem_handler(in);
+    in->exec = fn ? fn : rdna3_exec_unsupported;
+    return true;
+}
+
