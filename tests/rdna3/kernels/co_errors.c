@@ -1,0 +1,198 @@
+/* Guest-error paths of the RDNA3 runtime:  rdna3_co_errors SRC_DIR INCLUDE_DIR WORK_DIR CASE
+ *
+ * Malformed code objects: a valid vec_add code object is built with clang-19 at test time, one
+ * thing in it is broken, and the loader must fail with UMB_ERR_FORMAT and a message naming the
+ * file and what is wrong. `unsupported`: a kernel executing image_load (not implemented) must stop
+ * with UMB_ERR_UNSUPPORTED and a message naming the mnemonic, encoding, PC and kernel. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "loader/elf.h"
+#include "umbra/rdna3.h"
+
+#define NAME "broken.co"
+
+static uint8_t *slurp(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *b = malloc((size_t)n);
+    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) free(b), b = NULL;
+    fclose(f);
+    *size = (size_t)n;
+    return b;
+}
+
+/* Replace every occurrence of the first len bytes of from by to; returns how many. */
+static int patch_all(uint8_t *d, size_t n, const char *from, const char *to, size_t len)
+{
+    int k = 0;
+    for (size_t i = 0; i + len <= n; i++)
+        if (!memcmp(d + i, from, len)) memcpy(d + i, to, len), k++;
+    return k;
+}
+
+/* The metadata note: returns the offset of its descsz field. */
+static size_t find_note(const uint8_t *d, size_t n)
+{
+    for (size_t i = 0; i + 20 <= n; i += 4) {
+        uint32_t namesz, type;
+        memcpy(&namesz, d + i, 4);
+        memcpy(&type, d + i + 8, 4);
+        if (namesz == 7 && type == 32 && !memcmp(d + i + 12, "AMDGPU", 7)) return i + 4;
+    }
+    return 0;
+}
+
+static int expect_load_error(const uint8_t *img, size_t n, const char *what, const char *const *needles)
+{
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    umb_device *dev;
+    if (umb_device_create(&cfg, &dev)) return 1;
+    umb_rdna3_program *p = NULL;
+    char err[1024] = "";
+    umb_status st = umb_rdna3_program_load_memory(dev, NAME, img, n, &p, err, sizeof err);
+    int bad = 0;
+    if (st != UMB_ERR_FORMAT || p) {
+        fprintf(stderr, "FAIL %s: load returned %s, want UMB_ERR_FORMAT\n", what, umb_status_name(st));
+        bad = 1;
+    }
+    if (!strstr(err, NAME) || strcmp(err, umb_device_last_error(dev))) {
+        fprintf(stderr, "FAIL %s: the message must name the file and be the device's last error: '%s'\n", what, err);
+        bad = 1;
+    }
+    for (const char *const *s = needles; *s; s++)
+        if (!strstr(err, *s)) {
+            fprintf(stderr, "FAIL %s: message '%s' lacks '%s'\n", what, err, *s);
+            bad = 1;
+        }
+    if (!bad) printf("ok   %s: %s\n", what, err);
+    umb_rdna3_program_destroy(p);
+    umb_device_destroy(dev);
+    return bad;
+}
+
+static int malformed(const char *which, uint8_t *d, size_t n)
+{
+    const uint16_t em_riscv = 243;
+    if (!strcmp(which, "truncated")) {
+        return expect_load_error(d, 40, which, (const char *[]){ "truncated", NULL });
+    } else if (!strcmp(which, "truncated_segments")) {
+        return expect_load_error(d, n / 2, which, (const char *[]){ "past the end", NULL });
+    } else if (!strcmp(which, "not_elf")) {
+        return expect_load_error((const uint8_t *)"hello, world, not an ELF file", 29, which,
+                                 (const char *[]){ "not an ELF", NULL });
+    } else if (!strcmp(which, "wrong_machine")) {
+        memcpy(d + 18, &em_riscv, 2);
+        return expect_load_error(d, n, which, (const char *[]){ "e_machine is 243", "EM_AMDGPU", NULL });
+    } else if (!strcmp(which, "wrong_gpu")) {
+        d[48] = 0x3f;   /* e_flags low byte: EF_AMDGPU_MACH gfx90a */
+        return expect_load_error(d, n, which, (const char *[]){ "0x3f", "not gfx1100", NULL });
+    } else if (!strcmp(which, "relocatable")) {
+        d[16] = 1;      /* e_type = ET_REL */
+        return expect_load_error(d, n, which, (const char *[]){ "relocatable", "ld.lld", NULL });
+    } else if (!strcmp(which, "bad_note")) {
+        size_t ds = find_note(d, n);
+        if (!ds) return fprintf(stderr, "FAIL: no metadata note found\n"), 1;
+        d[ds + 12] = 0xc1;  /* first msgpack byte: 0xc1 is never used by msgpack */
+        return expect_load_error(d, n, which, (const char *[]){ "metadata note", "malformed msgpack", NULL });
+    } else if (!strcmp(which, "truncated_note")) {
+        size_t ds = find_note(d, n);
+        if (!ds) return fprintf(stderr, "FAIL: no metadata note found\n"), 1;
+        uint32_t small = 40;
+        memcpy(d + ds, &small, 4);
+        return expect_load_error(d, n, which, (const char *[]){ "metadata note", "truncated msgpack", NULL });
+    } else if (!strcmp(which, "missing_key")) {
+        if (!patch_all(d, n, ".kernarg_segment_size", ".kernarg_segment_sizX", 21))
+            return fprintf(stderr, "FAIL: key not found\n"), 1;
+        return expect_load_error(d, n, which,
+                                 (const char *[]){ "kernel 'vec_add'", "missing .kernarg_segment_size", NULL });
+    } else if (!strcmp(which, "bad_value_kind")) {
+        if (!patch_all(d, n, "global_buffer", "global_bufxer", 13)) return fprintf(stderr, "FAIL: not found\n"), 1;
+        return expect_load_error(d, n, which, (const char *[]){ ".args[0]", "unknown .value_kind 'global_bufxer'", NULL });
+    } else if (!strcmp(which, "missing_kd")) {
+        /* rename the descriptor symbol in the string tables (NUL-terminated there, not in msgpack) */
+        if (!patch_all(d, n, "vec_add.kd\0", "vec_add.kx\0", 11)) return fprintf(stderr, "FAIL: symbol not found\n"), 1;
+        return expect_load_error(d, n, which, (const char *[]){ "no kernel descriptor symbol 'vec_add.kd'", NULL });
+    } else if (!strcmp(which, "bad_entry")) {
+        umb_elf e;
+        umb_elf_sym s;
+        if (umb_elf_open_memory(&e, NAME, d, n) || umb_elf_find_symbol(&e, "vec_add.kd", &s))
+            return fprintf(stderr, "FAIL: cannot find the descriptor\n"), 1;
+        uint8_t *kd = (uint8_t *)umb_elf_vaddr_data(&e, s.value, 64);
+        int64_t off = 0x7fff0000;   /* far outside every segment */
+        memcpy(kd + 16, &off, 8);
+        umb_elf_close(&e);
+        return expect_load_error(d, n, which, (const char *[]){ "kernel 'vec_add'", "not in an executable segment", NULL });
+    } else if (!strcmp(which, "wave_mismatch")) {
+        umb_elf e;
+        umb_elf_sym s;
+        if (umb_elf_open_memory(&e, NAME, d, n) || umb_elf_find_symbol(&e, "vec_add.kd", &s))
+            return fprintf(stderr, "FAIL: cannot find the descriptor\n"), 1;
+        uint8_t *kd = (uint8_t *)umb_elf_vaddr_data(&e, s.value, 64);
+        kd[57] &= (uint8_t)~0x04;   /* clear ENABLE_WAVEFRONT_SIZE32 (kcp bit 10) */
+        umb_elf_close(&e);
+        return expect_load_error(d, n, which, (const char *[]){ "wave64", ".wavefront_size 32", NULL });
+    }
+    fprintf(stderr, "unknown case %s\n", which);
+    return 2;
+}
+
+static int unsupported(const char *co)
+{
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    umb_device *dev;
+    umb_rdna3_program *p;
+    char err[1024];
+    if (umb_device_create(&cfg, &dev) || umb_rdna3_program_load_file(dev, co, &p, err, sizeof err))
+        return fprintf(stderr, "FAIL: load: %s\n", err), 1;
+    uint64_t buf;
+    if (umb_mem_alloc(dev, 4096, 4096, &buf)) return 1;
+    umb_rdna3_arg arg = { .value = &buf, .size = 8 };
+    umb_rdna3_dispatch d = { .kernel = "uses_image", .work_dim = 1, .global_size = { 64, 1, 1 },
+                             .local_size = { 32, 1, 1 }, .args = &arg, .nargs = 1 };
+    umb_status st = umb_rdna3_run(dev, p, &d, NULL);
+    const char *msg = umb_device_last_error(dev);
+    int bad = 0;
+    if (st != UMB_ERR_UNSUPPORTED) fprintf(stderr, "FAIL: run returned %s, want UMB_ERR_UNSUPPORTED\n", umb_status_name(st)), bad = 1;
+    /* image_load v[4:7], v0, s[8:15] dmask:0xf dim:SQ_RSRC_IMG_1D = f0000f00 00020400 */
+    const char *needles[] = { "image_load", "f0000f00", "00020400", "PC 0x", "uses_image", NULL };
+    for (const char *const *s = needles; *s; s++)
+        if (!strstr(msg, *s)) fprintf(stderr, "FAIL: message '%s' lacks '%s'\n", msg, *s), bad = 1;
+    /* the store before the instruction happened, the one after did not */
+    uint32_t out[64];
+    umb_mem_copy_from_device(dev, buf, out, sizeof out);
+    if (out[0] != 1u) fprintf(stderr, "FAIL: out[0] = %u, want 1 (the run stops at the instruction)\n", out[0]), bad = 1;
+    if (!bad) printf("ok   unsupported: %s\n", msg);
+    umb_rdna3_program_destroy(p);
+    umb_device_destroy(dev);
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 5) {
+        fprintf(stderr, "usage: rdna3_co_errors SRC_DIR INCLUDE_DIR WORK_DIR CASE\n");
+        return 2;
+    }
+    const char *which = argv[4];
+    bool unsup = !strcmp(which, "unsupported");
+    char src[1024], co[1024], err[1024];
+    snprintf(src, sizeof src, "%s/%s.cl", argv[1], unsup ? "errors/uses_image" : "vec_add");
+    snprintf(co, sizeof co, "%s/errors-%s.co", argv[3], which);
+    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .include_dir = argv[2] };
+    if (umb_rdna3_compile(&o, err, sizeof err)) return fprintf(stderr, "FAIL: compile: %s\n", err), 1;
+    if (unsup) return unsupported(co);
+    size_t n;
+    uint8_t *d = slurp(co, &n);
+    if (!d) return fprintf(stderr, "FAIL: cannot read %s\n", co), 1;
+    int rc = malformed(which, d, n);
+    free(d);
+    return rc;
+}
