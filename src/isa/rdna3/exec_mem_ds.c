@@ -230,7 +230,7 @@ static void exec_ds_swizzle(rdna3_wave *w, const rdna3_inst *in)
 {
     uint32_t pat = off16(in);
     uint64_t mask = rdna3_exec(w);
-    const uint32_t *src = rdna3_vreg(w, in->data0);
+    const uint32_t *src = rdna3_vreg(w, in->addr);   /* "ds_swizzle_b32 vdst, vsrc": the ADDR field */
     uint32_t out[RDNA3_MAX_LANES];
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m), from;

@@ -1,0 +1,3 @@
+#include <stddef.h>
+#include "amt.h"
+const amt_case amt_cases_buf[] = { { NULL, NULL } };
