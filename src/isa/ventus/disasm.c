@@ -400,7 +400,9 @@ static int format(const vt_insn *in, bool spike, char *buf, size_t len)
     case VT_F_REGEXT:
         if (spike) {
             uint32_t v = (uint32_t)in->imm;
+            /* the golden model prints the four 3-bit fields with a trailing space */
             put(&o, "%s, %s,  %u %u %u %u ", d, s1, (v >> 9) & 7, (v >> 6) & 7, (v >> 3) & 7, v & 7);
+            return (int)o.pos;
         } else {
             put(&o, "%s, %s, %d", d, s1, in->imm);
         }
