@@ -1,4 +1,611 @@
-/* PLACEHOLDER — replaced by the Ventus runtime work. */
+/* umbra ventus — run Ventus test directories and ELF kernels, disassemble Ventus ELFs.
+ *
+ *   umbra ventus run DIR [options]           every launch of a test directory, in driver order
+ *   umbra ventus run-elf FILE --entry SYM|ADDR [options]   one kernel of an ELF, set up here
+ *   umbra ventus disasm FILE.riscv           llvm-objdump-style listing
+ *
+ * A thin client of libumbra: the loaders (src/loader) prepare memory, umb_ventus_run executes.
+ */
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "cli.h"
-int cmd_ventus(int argc, char **argv) { (void)argc; (void)argv; fprintf(stderr, "umbra ventus: not built yet\n"); return 2; }
+#include "core/core.h"
+#include "loader/elf.h"
+#include "loader/ventus_launch.h"
+#include "umbra/umbra.h"
+#include "umbra/ventus.h"
+
+/* Exit statuses: 0 success, 1 the program or its input failed, 2 bad command line. */
+enum { EXIT_RUN_FAILED = 1, EXIT_USAGE = 2 };
+
+/* ---- options ---- */
+
+typedef struct dump_range { char *what; uint64_t len; } dump_range;
+
+typedef struct vt_opts {
+    const char *input;          /* DIR or FILE */
+    const char *dump, *stats, *trace;
+    uint64_t max_insts;
+    uint32_t host_threads;
+    bool quiet;
+    /* run-elf */
+    const char *entry;
+    uint32_t warps, lanes, grid[3];
+    uint64_t lds, pds;
+    dump_range ranges[64];
+    uint32_t nranges;
+} vt_opts;
+
+static void usage_run(FILE *o)
+{
+    fprintf(o,
+        "usage: umbra ventus run DIR [options]\n"
+        "  Runs every launch of a Ventus test directory (<launch>.metadata/.data, object.riscv)\n"
+        "  in the order the driver ran them (pocl.log), in one memory image.\n"
+        "options:\n"
+        "  --dump FILE              write the final contents of every buffer the metadata lists\n"
+        "                           (and of the ELF's segments): one 'ADDRESS WORD' line per word\n"
+        "  --stats FILE.json        statistics per launch and in total, as JSON\n"
+        "  --trace PATH             commit trace in the golden model's .log format; PATH may be a\n"
+        "                           directory (one <launch>.log each) or contain %%s (launch name)\n"
+        "  --max-instructions N     stop a launch after N warp-instructions (runaway kernels)\n"
+        "  --threads N              host threads running workgroups in parallel\n"
+        "  --quiet                  print nothing but errors\n"
+        "\n"
+        "usage: umbra ventus run-elf FILE --entry SYMBOL|ADDR [options]\n"
+        "  Runs one kernel of a Ventus ELF (for hand-written assembly): PT_LOAD segments loaded,\n"
+        "  a kernel metadata block at 0x90000000 and private memory after it.\n"
+        "  --warps N  --lanes N  --workgroups X[,Y[,Z]]  --lds BYTES  --pds BYTES-PER-THREAD\n"
+        "  --dump FILE --dump-range SYMBOL|ADDR:LEN (repeatable)  --trace FILE  --stats FILE.json\n"
+        "  --max-instructions N  --threads N  --quiet\n"
+        "\n"
+        "usage: umbra ventus disasm FILE.riscv\n");
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s) return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end || s[0] == '-') return false;
+    *out = v;
+    return true;
+}
+
+static int bad_value(const char *opt, const char *val)
+{
+    fprintf(stderr, "umbra ventus: bad value '%s' for %s\n", val ? val : "(missing)", opt);
+    return EXIT_USAGE;
+}
+
+/* Parse the options common to run and run-elf; returns 0 or an exit status. */
+static int parse_opts(int argc, char **argv, vt_opts *o, bool elf_mode)
+{
+    memset(o, 0, sizeof *o);
+    o->warps = 1, o->lanes = 8;
+    o->grid[0] = o->grid[1] = o->grid[2] = 1;
+    o->lds = 0x1000, o->pds = 0x1000;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage_run(stdout); exit(0); }
+        else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
+        else if (!strcmp(a, "--dump") && v) o->dump = v, i++;
+        else if (!strcmp(a, "--stats") && v) o->stats = v, i++;
+        else if (!strcmp(a, "--trace") && v) o->trace = v, i++;
+        else if (!strcmp(a, "--max-instructions")) {
+            if (!parse_u64(v, &o->max_insts) || o->max_insts == 0) return bad_value(a, v);
+            i++;
+        } else if (!strcmp(a, "--threads")) {
+            if (!parse_u64(v, &n) || n == 0 || n > 1024) return bad_value(a, v);
+            o->host_threads = (uint32_t)n, i++;
+        } else if (elf_mode && !strcmp(a, "--entry") && v) o->entry = v, i++;
+        else if (elf_mode && (!strcmp(a, "--warps") || !strcmp(a, "--lanes"))) {
+            if (!parse_u64(v, &n) || n == 0 || n > 1024) return bad_value(a, v);
+            if (a[2] == 'w') o->warps = (uint32_t)n; else o->lanes = (uint32_t)n;
+            i++;
+        } else if (elf_mode && !strcmp(a, "--workgroups") && v) {
+            char buf[128];
+            snprintf(buf, sizeof buf, "%s", v);
+            int d = 0;
+            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ","), d++)
+                if (d > 2 || !parse_u64(t, &n) || n == 0 || n > 0xffffffffu) return bad_value(a, v);
+                else o->grid[d] = (uint32_t)n;
+            i++;
+        } else if (elf_mode && (!strcmp(a, "--lds") || !strcmp(a, "--pds"))) {
+            if (!parse_u64(v, &n) || n > (1u << 28)) return bad_value(a, v);
+            if (a[2] == 'l') o->lds = n; else o->pds = n;
+            i++;
+        } else if (elf_mode && !strcmp(a, "--dump-range") && v) {
+            const char *colon = strrchr(v, ':');
+            if (!colon || !parse_u64(colon + 1, &n) || n == 0 || o->nranges == 64) return bad_value(a, v);
+            o->ranges[o->nranges].what = strndup(v, (size_t)(colon - v));
+            o->ranges[o->nranges++].len = n;
+            i++;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "umbra ventus: unknown option or missing value: %s\n", a);
+            return EXIT_USAGE;
+        } else if (!o->input) o->input = a;
+        else {
+            fprintf(stderr, "umbra ventus: unexpected argument '%s'\n", a);
+            return EXIT_USAGE;
+        }
+    }
+    if (!o->input) {
+        fprintf(stderr, "umbra ventus: missing %s\n\n", elf_mode ? "FILE" : "DIR");
+        usage_run(stderr);
+        return EXIT_USAGE;
+    }
+    if (elf_mode && !o->entry) {
+        fprintf(stderr, "umbra ventus run-elf: --entry SYMBOL|ADDR is required\n");
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+static void free_opts(vt_opts *o)
+{
+    for (uint32_t i = 0; i < o->nranges; i++) free(o->ranges[i].what);
+}
+
+static umb_status make_device(const vt_opts *o, umb_device **dev)
+{
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    if (o->max_insts) cfg.max_instructions = o->max_insts;
+    if (o->host_threads) cfg.host_threads = o->host_threads;
+    cfg.progress = !o->quiet;
+    umb_status st = umb_device_create(&cfg, dev);
+    if (st != UMB_OK) fprintf(stderr, "umbra ventus: cannot create the device: %s\n", umb_status_name(st));
+    return st;
+}
+
+/* ---- memory dump ---- */
+
+typedef struct range { uint64_t lo, hi; } range;
+
+static int cmp_range(const void *a, const void *b)
+{
+    const range *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* Write every 32-bit word of the union of the ranges, sorted, as "0xADDRESS 0xWORD". */
+static int write_dump(umb_device *dev, range *r, size_t n, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
+        return EXIT_RUN_FAILED;
+    }
+    for (size_t i = 0; i < n; i++) {
+        r[i].lo &= ~(uint64_t)3;
+        r[i].hi = (r[i].hi + 3) & ~(uint64_t)3;
+    }
+    qsort(r, n, sizeof *r, cmp_range);
+    uint64_t done = 0;          /* everything below this was written */
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t a = r[i].lo;
+        if (any && a < done) a = done;
+        for (; a < r[i].hi; a += 4) {
+            uint32_t w;
+            if (umb_mem_copy_from_device(dev, a, &w, 4) != UMB_OK) continue; /* never mapped */
+            fprintf(f, "0x%08" PRIx64 " 0x%08" PRIx32 "\n", a, w);
+        }
+        if (!any || r[i].hi > done) done = r[i].hi;
+        any = true;
+    }
+    if (fclose(f) != 0) {
+        fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
+        return EXIT_RUN_FAILED;
+    }
+    return 0;
+}
+
+/* A growable list of address ranges. */
+typedef struct range_list { range *r; size_t n, cap; bool oom; } range_list;
+
+static void add_range(range_list *l, uint64_t lo, uint64_t hi)
+{
+    if (l->oom || hi <= lo) return;
+    if (l->n > 0 && l->r[l->n - 1].hi == lo) { l->r[l->n - 1].hi = hi; return; } /* extend */
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        range *nr = realloc(l->r, cap * sizeof *nr);
+        if (!nr) { l->oom = true; return; }
+        l->r = nr, l->cap = cap;
+    }
+    l->r[l->n++] = (range){lo, hi};
+}
+
+/* The pages of [lo, hi) that hold data of their own (written by the host or the kernels);
+ * mapped pages that were never written read as zeros and are left out of the dump. */
+static void add_written_pages(range_list *l, umb_mem *m, uint64_t lo, uint64_t hi)
+{
+    for (uint64_t p = lo & ~(uint64_t)UMB_PAGE_MASK; p < hi; p += UMB_PAGE_SIZE) {
+        const void *leaf = umb_mem_leaf(m, p);
+        if (leaf && leaf != (const void *)umb_zero_page)
+            add_range(l, p < lo ? lo : p, p + UMB_PAGE_SIZE < hi ? p + UMB_PAGE_SIZE : hi);
+    }
+}
+
+/* The dump of a test directory: every buffer of every launch's metadata — its size bytes (what
+ * the host copied and reads back), and the written pages of the rest of its allocsize (the
+ * private-memory buffer has size 0 and the code window's allocsize is 256 MiB, so only what was
+ * really stored there: spills, the crt's globals) — and the ELF's PT_LOAD segments. */
+static int dump_program(umb_device *dev, const umb_vt_program *p, const char *path)
+{
+    range_list l = {0};
+    umb_mem *m = umb_device_memory(dev);
+    for (uint32_t i = 0; i < p->nlaunches; i++) {
+        const umb_vt_launch_file *lf = &p->launches[i];
+        for (uint32_t b = 0; b < lf->nbuf; b++) {
+            const umb_vt_buffer *buf = &lf->bufs[b];
+            add_range(&l, buf->base, buf->base + buf->size);
+            add_written_pages(&l, m, buf->base + buf->size, buf->base + buf->allocsize);
+        }
+    }
+    umb_elf e;
+    if (p->elf_path && umb_elf_open_file(&e, p->elf_path) == UMB_OK) {
+        for (uint32_t i = 0; i < e.phnum; i++)
+            if (e.phdrs[i].type == UMB_PT_LOAD)
+                add_range(&l, e.phdrs[i].vaddr, e.phdrs[i].vaddr + e.phdrs[i].memsz);
+        umb_elf_close(&e);
+    }
+    if (l.oom) {
+        free(l.r);
+        fprintf(stderr, "umbra ventus: out of memory\n");
+        return EXIT_RUN_FAILED;
+    }
+    int rc = write_dump(dev, l.r, l.n, path);
+    free(l.r);
+    return rc;
+}
+
+/* ---- statistics output ---- */
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static int write_stats_json(const char *path, const char *input, char **names, const umb_stats *per,
+                            uint32_t n, const umb_stats *total)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
+        return EXIT_RUN_FAILED;
+    }
+    fprintf(f, "{\n  \"input\": ");
+    json_string(f, input);
+    fprintf(f, ",\n  \"launches\": [");
+    for (uint32_t i = 0; i < n; i++) {
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        json_string(f, names[i]);
+        fprintf(f, ", \"stats\": ");
+        umb_stats_write_json(&per[i], f, 0);
+        fprintf(f, "}");
+    }
+    fprintf(f, "\n  ],\n  \"total\": ");
+    umb_stats_write_json(total, f, 2);
+    fprintf(f, "\n}\n");
+    if (fclose(f) != 0) {
+        fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
+        return EXIT_RUN_FAILED;
+    }
+    return 0;
+}
+
+/* ---- traces ---- */
+
+/* The trace file of one launch: PATH/<name>.log for a directory, PATH with %s replaced, or the
+ * single file PATH shared by every launch (opened once, appended to). */
+static FILE *open_trace(const char *path, const char *name, FILE *shared, bool *owned)
+{
+    *owned = false;
+    if (!path) return NULL;
+    struct stat sb;
+    char buf[4096];
+    const char *pct = strstr(path, "%s");
+    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        snprintf(buf, sizeof buf, "%s/%s.log", path, name);
+    } else if (pct) {
+        snprintf(buf, sizeof buf, "%.*s%s%s", (int)(pct - path), path, name, pct + 2);
+    } else {
+        return shared;
+    }
+    *owned = true;
+    FILE *f = fopen(buf, "w");
+    if (!f) fprintf(stderr, "umbra ventus: cannot write trace %s: %s\n", buf, strerror(errno));
+    return f;
+}
+
+/* ---- run one launch ---- */
+
+static void print_launch_header(uint32_t i, uint32_t n, const umb_ventus_launch *l)
+{
+    printf("[%u/%u] %s: %" PRIu64 "x%" PRIu64 "x%" PRIu64 " workgroups of %" PRIu64 " warps x %" PRIu64
+           " threads\n", i + 1, n, l->name, l->grid[0], l->grid[1], l->grid[2], l->wg_size, l->wf_size);
+}
+
+/* Run a prepared launch; on failure print the device's message and return the status. */
+static umb_status run_launch(umb_device *dev, const umb_ventus_launch *l, FILE *trace, umb_stats *st,
+                             const char *where)
+{
+    umb_ventus_options opt = {.trace = trace};
+    memset(st, 0, sizeof *st);
+    umb_status s = umb_ventus_run(dev, l, &opt, st);
+    if (s != UMB_OK) {
+        const char *msg = umb_device_last_error(dev);
+        fprintf(stderr, "umbra ventus: %s: launch %s failed: %s%s%s\n", where, l->name ? l->name : "?",
+                umb_status_name(s), msg && *msg ? ": " : "", msg ? msg : "");
+    }
+    return s;
+}
+
+static int cmd_vt_run_dir(int argc, char **argv)
+{
+    vt_opts o;
+    int rc = parse_opts(argc, argv, &o, false);
+    if (rc) return rc;
+    char err[1024];
+    umb_vt_program p;
+    if (umb_vt_program_open(o.input, &p, err, sizeof err) != UMB_OK) {
+        fprintf(stderr, "umbra ventus: %s\n", err);
+        return EXIT_RUN_FAILED;
+    }
+    umb_device *dev;
+    if (make_device(&o, &dev) != UMB_OK) {
+        umb_vt_program_close(&p);
+        return EXIT_RUN_FAILED;
+    }
+    if (!o.quiet) {
+        printf("umbra ventus: %s: %u launch%s (order: %s)\n", o.input, p.nlaunches,
+               p.nlaunches == 1 ? "" : "es", p.order_source);
+        for (uint32_t i = 0; i < p.nskipped; i++)
+            printf("  not run: %s.metadata (not a counted launch <kernel>_<n> of the driver)\n", p.skipped[i]);
+    }
+    FILE *shared_trace = NULL;
+    if (o.trace) {
+        struct stat sb;
+        if (!strstr(o.trace, "%s") && !(stat(o.trace, &sb) == 0 && S_ISDIR(sb.st_mode))) {
+            shared_trace = fopen(o.trace, "w");
+            if (!shared_trace) {
+                fprintf(stderr, "umbra ventus: cannot write trace %s: %s\n", o.trace, strerror(errno));
+                rc = EXIT_RUN_FAILED;
+            }
+        }
+    }
+    umb_stats *per = calloc(p.nlaunches ? p.nlaunches : 1, sizeof *per);
+    char **names = calloc(p.nlaunches ? p.nlaunches : 1, sizeof *names);
+    umb_stats total;
+    memset(&total, 0, sizeof total);
+    uint32_t ran = 0;
+    for (uint32_t i = 0; rc == 0 && per && names && i < p.nlaunches; i++) {
+        const umb_vt_launch_file *lf = &p.launches[i];
+        names[i] = (char *)lf->name;
+        if (umb_vt_program_prepare(&p, i, dev, err, sizeof err) != UMB_OK) {
+            fprintf(stderr, "umbra ventus: %s\n", err);
+            rc = EXIT_RUN_FAILED;
+            break;
+        }
+        if (!o.quiet) print_launch_header(i, p.nlaunches, &lf->launch);
+        bool owned;
+        FILE *tr = open_trace(o.trace, lf->name, shared_trace, &owned);
+        if (o.trace && !tr) { rc = EXIT_RUN_FAILED; break; }
+        umb_status s = run_launch(dev, &lf->launch, tr, &per[i], o.input);
+        if (owned && tr) fclose(tr);
+        if (s != UMB_OK) { rc = EXIT_RUN_FAILED; break; }
+        ran++;
+        umb_stats_add(&total, &per[i]);
+        if (!o.quiet) umb_stats_write_text(&per[i], stdout);
+    }
+    if (shared_trace) fclose(shared_trace);
+    if (!per || !names) { fprintf(stderr, "umbra ventus: out of memory\n"); rc = EXIT_RUN_FAILED; }
+    if (rc == 0 && !o.quiet) {
+        printf("total: %u launch%s completed\n", ran, ran == 1 ? "" : "es");
+        umb_stats_write_text(&total, stdout);
+    }
+    /* dump and stats also after a failure: they show how far the program got */
+    if (o.dump && ran + (rc != 0) > 0) {
+        int r2 = dump_program(dev, &p, o.dump);
+        if (!rc) rc = r2;
+    }
+    if (o.stats && per && names) {
+        int r2 = write_stats_json(o.stats, o.input, names, per, ran, &total);
+        if (!rc) rc = r2;
+    }
+    free(per);
+    free(names);
+    umb_device_destroy(dev);
+    umb_vt_program_close(&p);
+    free_opts(&o);
+    return rc;
+}
+
+/* ---- run-elf ---- */
+
+enum { ELF_KNL_BASE = 0x90000000u, ELF_PDS_BASE = 0x90001000u };
+
+/* SYMBOL or a number. */
+static bool resolve(umb_elf *e, const char *what, uint64_t *out)
+{
+    if (parse_u64(what, out)) return true;
+    umb_elf_sym s;
+    if (umb_elf_find_symbol(e, what, &s) != UMB_OK) return false;
+    *out = s.value;
+    return true;
+}
+
+/* The 64-byte kernel metadata block (spec §4): entry, argument base, work dim, global and local
+ * sizes, offsets, print buffer. */
+static umb_status write_knl_block(umb_device *dev, const vt_opts *o, uint64_t entry)
+{
+    uint32_t k[16] = {0};
+    uint32_t local = o->warps * o->lanes;
+    k[0] = (uint32_t)entry;
+    k[1] = ELF_KNL_BASE + 64;                   /* no arguments: an empty block after this one */
+    k[2] = o->grid[2] > 1 ? 3 : o->grid[1] > 1 ? 2 : 1;
+    k[3] = o->grid[0] * local, k[4] = o->grid[1], k[5] = o->grid[2];
+    k[6] = local, k[7] = 1, k[8] = 1;
+    umb_status st = umb_mem_map(dev, ELF_KNL_BASE, 4096);
+    return st == UMB_OK ? umb_mem_copy_to_device(dev, ELF_KNL_BASE, k, sizeof k) : st;
+}
+
+static int cmd_vt_run_elf(int argc, char **argv)
+{
+    vt_opts o;
+    int rc = parse_opts(argc, argv, &o, true);
+    if (rc) return rc;
+    umb_elf e;
+    if (umb_elf_open_file(&e, o.input) != UMB_OK) {
+        fprintf(stderr, "umbra ventus: %s\n", e.error);
+        free_opts(&o);
+        return EXIT_RUN_FAILED;
+    }
+    uint64_t entry;
+    if (!resolve(&e, o.entry, &entry)) {
+        fprintf(stderr, "umbra ventus: %s: --entry %s: no such symbol\n", o.input, o.entry);
+        umb_elf_close(&e);
+        free_opts(&o);
+        return EXIT_RUN_FAILED;
+    }
+    umb_device *dev = NULL;
+    if (make_device(&o, &dev) != UMB_OK) rc = EXIT_RUN_FAILED;
+    if (!rc && umb_elf_load_segments(&e, dev, 0) != UMB_OK) {
+        fprintf(stderr, "umbra ventus: %s\n", e.error);
+        rc = EXIT_RUN_FAILED;
+    }
+    uint64_t nwg = (uint64_t)o.grid[0] * o.grid[1] * o.grid[2];
+    uint64_t pds_bytes = o.pds * o.warps * o.lanes * nwg;
+    if (!rc && (write_knl_block(dev, &o, entry) != UMB_OK ||
+                (pds_bytes && umb_mem_map(dev, ELF_PDS_BASE, pds_bytes) != UMB_OK))) {
+        fprintf(stderr, "umbra ventus: cannot set up launch memory: %s\n", umb_device_last_error(dev));
+        rc = EXIT_RUN_FAILED;
+    }
+    const char *base = strrchr(o.input, '/');
+    umb_ventus_launch l = {
+        .start_pc = entry, .kernel_id = 0, .grid = {o.grid[0], o.grid[1], o.grid[2]},
+        .wf_size = o.lanes, .wg_size = o.warps, .metadata_base = ELF_KNL_BASE,
+        .lds_size = o.lds, .pds_size = o.pds, .sgpr_usage = 64, .vgpr_usage = 64,
+        .pds_base = ELF_PDS_BASE, .name = base ? base + 1 : o.input,
+    };
+    FILE *tr = NULL;
+    if (!rc && o.trace && !(tr = fopen(o.trace, "w"))) {
+        fprintf(stderr, "umbra ventus: cannot write trace %s: %s\n", o.trace, strerror(errno));
+        rc = EXIT_RUN_FAILED;
+    }
+    umb_stats st;
+    memset(&st, 0, sizeof st);
+    if (!rc && run_launch(dev, &l, tr, &st, o.input) != UMB_OK) rc = EXIT_RUN_FAILED;
+    if (tr) fclose(tr);
+    if (!rc && !o.quiet) {
+        print_launch_header(0, 1, &l);
+        umb_stats_write_text(&st, stdout);
+    }
+    if (dev && o.dump) {
+        range r[64];
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < o.nranges; i++) {
+            uint64_t a;
+            if (!resolve(&e, o.ranges[i].what, &a)) {
+                fprintf(stderr, "umbra ventus: --dump-range %s: no such symbol in %s\n", o.ranges[i].what, o.input);
+                rc = rc ? rc : EXIT_USAGE;
+                continue;
+            }
+            r[n++] = (range){a, a + o.ranges[i].len};
+        }
+        int r2 = write_dump(dev, r, n, o.dump);
+        if (!rc) rc = r2;
+    }
+    if (dev && o.stats) {
+        char *names[1] = {(char *)l.name};
+        int r2 = write_stats_json(o.stats, o.input, names, &st, rc ? 0 : 1, &st);
+        if (!rc) rc = r2;
+    }
+    umb_device_destroy(dev);
+    umb_elf_close(&e);
+    free_opts(&o);
+    return rc;
+}
+
+/* ---- disasm ---- */
+
+/* A label for addr: the first defined, named, non-section symbol there (or NULL). */
+static const char *label_at(umb_elf *e, uint64_t addr, uint16_t shndx)
+{
+    uint32_t n = umb_elf_symbol_count(e);
+    for (uint32_t i = 1; i < n; i++) {
+        umb_elf_sym s;
+        if (umb_elf_symbol(e, i, &s) != UMB_OK) return NULL;
+        if (s.value == addr && s.shndx == shndx && s.name[0] && s.type != UMB_STT_SECTION &&
+            strncmp(s.name, "$x", 2) && strncmp(s.name, "$d", 2))
+            return s.name;
+    }
+    return NULL;
+}
+
+static int cmd_vt_disasm(int argc, char **argv)
+{
+    if (argc < 3 || argv[2][0] == '-') {
+        fprintf(stderr, "usage: umbra ventus disasm FILE.riscv\n");
+        return EXIT_USAGE;
+    }
+    const char *path = argv[2];
+    umb_elf e;
+    if (umb_elf_open_file(&e, path) != UMB_OK) {
+        fprintf(stderr, "umbra ventus: %s\n", e.error);
+        return EXIT_RUN_FAILED;
+    }
+    const char *base = strrchr(path, '/');
+    printf("\n%s:\tfile format elf32-littleriscv\n", base ? base + 1 : path);
+    enum { SHF_EXECINSTR = 4 };
+    for (uint32_t s = 0; s < e.shnum; s++) {
+        const umb_elf_shdr *sh = &e.shdrs[s];
+        const uint8_t *d = umb_elf_section_data(&e, sh);
+        if (!(sh->flags & SHF_EXECINSTR) || !d) continue;
+        printf("\nDisassembly of section %s:\n", sh->name);
+        for (uint64_t off = 0; off + 4 <= sh->size; off += 4) {
+            uint64_t pc = sh->addr + off;
+            const char *lab = label_at(&e, pc, (uint16_t)s);
+            if (lab) printf("\n%08" PRIx64 " <%s>:\n", pc, lab);
+            uint32_t w = (uint32_t)d[off] | (uint32_t)d[off + 1] << 8 | (uint32_t)d[off + 2] << 16 |
+                         (uint32_t)d[off + 3] << 24;
+            char text[160];
+            umb_ventus_disasm(w, pc, text, sizeof text);
+            printf("%08" PRIx64 ": %02x %02x %02x %02x  \t%s\n", pc, d[off], d[off + 1], d[off + 2],
+                   d[off + 3], text);
+        }
+    }
+    umb_elf_close(&e);
+    return 0;
+}
+
+int cmd_ventus(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage_run(argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : 0;
+    }
+    if (!strcmp(argv[1], "run")) return cmd_vt_run_dir(argc, argv);
+    if (!strcmp(argv[1], "run-elf")) return cmd_vt_run_elf(argc, argv);
+    if (!strcmp(argv[1], "disasm")) return cmd_vt_disasm(argc, argv);
+    fprintf(stderr, "umbra ventus: unknown subcommand '%s' (run, run-elf, disasm)\n\n", argv[1]);
+    usage_run(stderr);
+    return EXIT_USAGE;
+}
