@@ -144,6 +144,10 @@ typedef struct rdna3_kernel {
     bool check_waitcnt;
     FILE *trace;
     void *runtime;             /* src/runtime's launch data (kernarg, dispatch, ...) */
+    /* src/runtime fills a new wave's launch state here: PC, SGPRs, VGPRs, EXEC, FLAT_SCRATCH,
+     * MODE (see wave.h; wave.c has already zeroed the wave and set wave_size/lane_mask). */
+    umb_status (*init_wave)(struct rdna3_kernel *k, umb_workgroup *wg, umb_warp *warp, rdna3_wave *w);
+    void *icache;              /* wave.c: the pre-decoded instruction cache (rdna3_kernel_prepare) */
 } rdna3_kernel;
 
 /* Exec mask and 64-bit scalar helpers. */

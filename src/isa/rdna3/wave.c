@@ -1,0 +1,338 @@
+/* RDNA3 waves: the pre-decoded instruction cache, the step loop, faults and the umb_frontend.
+ *
+ * The cache holds one rdna3_inst per code dword, in chunks allocated on first use, so code of
+ * any size costs memory only where it runs. Each slot is decoded once: the first host thread to
+ * claim it (state 0 -> 1) decodes and publishes it (state 2, release); a thread that finds a slot
+ * being decoded decodes into its own local copy instead of waiting. Readers need one acquire
+ * load per instruction.
+ */
+#include "isa/rdna3/wave.h"
+#include "isa/rdna3/waitcnt.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_BITS 10u
+#define CHUNK_SLOTS (1u << CHUNK_BITS)
+
+enum { SLOT_EMPTY = 0, SLOT_BUSY = 1, SLOT_READY = 2 };
+
+typedef struct icache_slot {
+    _Atomic uint8_t state;
+    rdna3_inst inst;
+} icache_slot;
+
+typedef struct rdna3_icache {
+    uint64_t base, size;
+    size_t nchunks;
+    _Atomic(icache_slot *) chunk[];
+} rdna3_icache;
+
+/* ---- cache ---- */
+
+umb_status rdna3_kernel_prepare(rdna3_kernel *k)
+{
+    if (k->icache) return UMB_OK;
+    uint64_t slots = (k->code_size + 3u) / 4u;
+    size_t nchunks = (size_t)((slots + CHUNK_SLOTS - 1u) / CHUNK_SLOTS);
+    rdna3_icache *c = calloc(1, sizeof *c + nchunks * sizeof(c->chunk[0]));
+    if (!c) return UMB_ERR_NOMEM;
+    c->base = k->code_base;
+    c->size = k->code_size;
+    c->nchunks = nchunks;
+    for (size_t i = 0; i < nchunks; i++) atomic_init(&c->chunk[i], NULL);
+    k->icache = c;
+    return UMB_OK;
+}
+
+void rdna3_kernel_release(rdna3_kernel *k)
+{
+    rdna3_icache *c = k->icache;
+    if (!c) return;
+    for (size_t i = 0; i < c->nchunks; i++) free(atomic_load(&c->chunk[i]));
+    free(c);
+    k->icache = NULL;
+}
+
+static icache_slot *slot_for(rdna3_icache *c, uint64_t idx)
+{
+    _Atomic(icache_slot *) *cp = &c->chunk[idx >> CHUNK_BITS];
+    icache_slot *ch = atomic_load_explicit(cp, memory_order_acquire);
+    if (!ch) {
+        icache_slot *fresh = calloc(CHUNK_SLOTS, sizeof *fresh);
+        if (!fresh) return NULL;
+        icache_slot *expect = NULL;
+        if (atomic_compare_exchange_strong_explicit(cp, &expect, fresh, memory_order_acq_rel, memory_order_acquire)) {
+            ch = fresh;
+        } else {
+            free(fresh);
+            ch = expect;
+        }
+    }
+    return &ch[idx & (CHUNK_SLOTS - 1u)];
+}
+
+/* Read up to 4 code dwords at pc (fewer at the end of the code or of mapped memory). */
+static unsigned read_code(const rdna3_kernel *k, uint64_t pc, uint32_t words[4])
+{
+    uint64_t left = (k->code_base + k->code_size - pc) / 4u;
+    unsigned n = left < 4 ? (unsigned)left : 4u;
+    unsigned got = 0;
+    while (got < n && umb_mem_read_bytes(k->global, pc + 4u * got, &words[got], 4)) got++;
+    return got;
+}
+
+static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char *err, size_t errlen)
+{
+    uint32_t words[4] = {0};
+    unsigned n = read_code(k, pc, words);
+    if (n == 0) {
+        snprintf(err, errlen, "instruction fetch from unmapped address 0x%" PRIx64, pc);
+        return false;
+    }
+    memset(out, 0, sizeof *out);
+    char why[160] = "";
+    if (!rdna3_decode(words, n, out, why, sizeof why)) {
+        snprintf(err, errlen, "invalid instruction encoding %08x%s%s: %s", (unsigned)words[0], n > 1 ? " " : "",
+                 n > 1 ? "..." : "", why);
+        return false;
+    }
+    if (!out->exec) out->exec = rdna3_exec_unsupported;
+    return true;
+}
+
+const rdna3_inst *rdna3_fetch(rdna3_wave *w, uint64_t pc, rdna3_inst *local, char *err, size_t errlen)
+{
+    rdna3_kernel *k = w->kernel;
+    rdna3_icache *c = k->icache;
+    uint64_t off = pc - k->code_base;
+    if (pc < k->code_base || off >= k->code_size || (pc & 3u)) {
+        snprintf(err, errlen, "PC 0x%" PRIx64 " is outside the code [0x%" PRIx64 ", 0x%" PRIx64 ")%s", pc,
+                 k->code_base, k->code_base + k->code_size, (pc & 3u) ? " or misaligned" : "");
+        return NULL;
+    }
+    icache_slot *s = c ? slot_for(c, off >> 2) : NULL;
+    if (s && atomic_load_explicit(&s->state, memory_order_acquire) == SLOT_READY) return &s->inst;
+    if (!decode_at(k, pc, local, err, errlen)) return NULL;
+    uint8_t expect = SLOT_EMPTY;
+    if (s && atomic_compare_exchange_strong_explicit(&s->state, &expect, SLOT_BUSY, memory_order_acq_rel,
+                                                     memory_order_acquire)) {
+        s->inst = *local;
+        atomic_store_explicit(&s->state, SLOT_READY, memory_order_release);
+        return &s->inst;
+    }
+    return local;
+}
+
+/* ---- description and faults ---- */
+
+static void describe_inst(const rdna3_inst *in, uint64_t pc, const rdna3_kernel *k, char *buf, size_t len)
+{
+    char dis[160];
+    rdna3_disasm(in, dis, sizeof dis);
+    char enc[48] = "";
+    size_t o = 0;
+    unsigned nw = in->size / 4u;
+    if (nw > 4) nw = 4;
+    for (unsigned i = 0; i < nw && o < sizeof enc; i++)
+        o += (size_t)snprintf(enc + o, sizeof enc - o, "%s%08x", i ? " " : "", (unsigned)in->raw[i]);
+    snprintf(buf, len, "PC 0x%" PRIx64 " (%s+0x%" PRIx64 "): %s [%s]", pc, k && k->name ? k->name : "code",
+             k ? pc - k->code_base : pc, dis, enc);
+}
+
+void rdna3_describe(rdna3_kernel *k, uint64_t pc, char *buf, size_t len)
+{
+    rdna3_wave tmp;   /* only kernel is used by the fetch */
+    memset(&tmp, 0, sizeof tmp.sgpr);
+    tmp.kernel = k;
+    rdna3_inst local;
+    char err[200];
+    const rdna3_inst *in = rdna3_fetch(&tmp, pc, &local, err, sizeof err);
+    if (!in) snprintf(buf, len, "PC 0x%" PRIx64 ": %s", pc, err);
+    else describe_inst(in, pc, k, buf, len);
+}
+
+static void fault_message(rdna3_wave *w, umb_status st, const char *msg)
+{
+    w->state = UMB_WARP_FAULTED;
+    if (w->warp) {
+        w->warp->pc = w->pc;
+        umb_fault_report(w->warp, st, "%s", msg);
+    }
+}
+
+void rdna3_fault(rdna3_wave *w, const rdna3_inst *in, umb_status st, const char *fmt, ...)
+{
+    char where[300], detail[600], msg[1000];
+    describe_inst(in, w->pc, w->kernel, where, sizeof where);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    snprintf(msg, sizeof msg, "wave%u %s: %s", w->wave_size, where, detail);
+    fault_message(w, st, msg);
+}
+
+void rdna3_exec_unsupported(rdna3_wave *w, const rdna3_inst *in)
+{
+    rdna3_fault(w, in, UMB_ERR_UNSUPPORTED, "instruction not supported by umbra");
+}
+
+/* ---- the step loop ---- */
+
+static void trace_inst(rdna3_wave *w, const rdna3_inst *in)
+{
+    char d[400];
+    describe_inst(in, w->pc, w->kernel, d, sizeof d);
+    if (w->warp && w->warp->wg) {
+        const umb_workgroup *wg = w->warp->wg;
+        fprintf(w->kernel->trace, "wg(%u,%u,%u) wave %u exec %016" PRIx64 " %s\n", wg->id[0], wg->id[1], wg->id[2],
+                w->warp->id, rdna3_exec(w), d);
+    } else {
+        fprintf(w->kernel->trace, "exec %016" PRIx64 " %s\n", rdna3_exec(w), d);
+    }
+}
+
+umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *executed)
+{
+    uint64_t done = 0;
+    rdna3_inst local;
+    umb_stats *st = w->stats;
+    FILE *trace = w->kernel->trace;
+    if (w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;   /* the core released it */
+    while (done < max_insts && w->state == UMB_WARP_RUNNABLE) {
+        char err[256];
+        const rdna3_inst *in = rdna3_fetch(w, w->pc, &local, err, sizeof err);
+        if (__builtin_expect(!in, 0)) {
+            char msg[400];
+            snprintf(msg, sizeof msg, "wave%u PC 0x%" PRIx64 ": %s", w->wave_size, w->pc, err);
+            fault_message(w, UMB_ERR_GUEST_FAULT, msg);
+            break;
+        }
+        if (__builtin_expect(trace != NULL, 0)) trace_inst(w, in);
+        uint64_t ex = rdna3_exec(w);
+        umb_count_insn(st, (umb_insn_class)in->insn_class, (uint32_t)__builtin_popcountll(ex), w->wave_size);
+        w->next_pc = w->pc + in->size;
+        if (__builtin_expect(w->kernel->check_waitcnt, 0)) {   /* --check-waitcnt (waitcnt.c) */
+            rdna3_waitcnt_step(w, in);
+            if (w->state == UMB_WARP_FAULTED) break;
+        }
+        in->exec(w, in);
+        done++;
+        if (__builtin_expect(w->state == UMB_WARP_FAULTED, 0)) break;
+        w->pc = w->next_pc;
+    }
+    if (w->warp) w->warp->pc = w->pc;
+    *executed += done;
+    return w->state;
+}
+
+/* ---- launch state ---- */
+
+uint32_t rdna3_mode_from_rsrc1(uint32_t rsrc1)
+{
+    uint32_t m = (rsrc1 >> 12) & 0xffu;           /* FLOAT_ROUND_MODE_32/16_64, FLOAT_DENORM_MODE_32/16_64 */
+    if (rsrc1 & (1u << 21)) m |= RDNA3_MODE_DX10_CLAMP_BIT;
+    if (rsrc1 & (1u << 23)) m |= RDNA3_MODE_IEEE_BIT;
+    return m;
+}
+
+void rdna3_wave_reset(rdna3_wave *w, rdna3_kernel *k, unsigned wave_size, umb_stats *stats)
+{
+    memset(w, 0, sizeof *w);
+    w->wave_size = wave_size == 64 ? 64u : 32u;
+    w->lane_mask = w->wave_size == 64 ? ~0ull : 0xffffffffull;
+    w->kernel = k;
+    w->stats = stats;
+    w->state = UMB_WARP_RUNNABLE;
+    /* LLVM's default for compute kernels: denormals kept, round to nearest even, IEEE, DX10 clamp. */
+    w->mode = 0xf0u | RDNA3_MODE_DX10_CLAMP_BIT | RDNA3_MODE_IEEE_BIT;
+}
+
+/* ---- umb_frontend ---- */
+
+static umb_status fe_wg_init(void *kernel, umb_workgroup *wg)
+{
+    rdna3_kernel *k = kernel;
+    if (!k->icache) {
+        /* Normally done by the runtime before the launch; create it here once, race-free. */
+        rdna3_kernel tmp = *k;
+        tmp.icache = NULL;
+        if (rdna3_kernel_prepare(&tmp) != UMB_OK) return UMB_ERR_NOMEM;
+        void *expect = NULL;
+        if (!__atomic_compare_exchange_n(&k->icache, &expect, tmp.icache, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            rdna3_kernel_release(&tmp);
+    }
+    wg->local = umb_mem_create();
+    if (!wg->local) return UMB_ERR_NOMEM;
+    if (k->lds_size && !umb_mem_map_range(wg->local, 0, k->lds_size)) {
+        umb_mem_destroy(wg->local);
+        wg->local = NULL;
+        return UMB_ERR_NOMEM;
+    }
+    return UMB_OK;
+}
+
+static void fe_wg_fini(void *kernel, umb_workgroup *wg)
+{
+    (void)kernel;
+    if (wg->local) umb_mem_destroy(wg->local);
+    wg->local = NULL;
+}
+
+static umb_status fe_warp_init(void *kernel, umb_warp *warp)
+{
+    rdna3_kernel *k = kernel;
+    rdna3_wave *w = malloc(sizeof *w);
+    if (!w) return UMB_ERR_NOMEM;
+    rdna3_wave_reset(w, k, warp->width, warp->wg->stats);
+    w->warp = warp;
+    w->pc = k->code_base;
+    if (k->init_wave) {
+        umb_status st = k->init_wave(k, warp->wg, warp, w);
+        if (st != UMB_OK) {
+            free(w);
+            return st;
+        }
+    }
+    warp->isa = w;
+    warp->pc = w->pc;
+    return UMB_OK;
+}
+
+static void fe_warp_fini(void *kernel, umb_warp *warp)
+{
+    (void)kernel;
+    if (warp->isa) rdna3_waitcnt_free(warp->isa);
+    free(warp->isa);
+    warp->isa = NULL;
+}
+
+static umb_warp_state fe_step(void *kernel, umb_warp *warp, uint32_t max_insts, uint64_t *executed)
+{
+    (void)kernel;
+    rdna3_wave *w = warp->isa;
+    w->stats = warp->wg->stats;   /* the host thread running the workgroup may change */
+    if (warp->state == UMB_WARP_RUNNABLE && w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;
+    return rdna3_wave_run(w, max_insts, executed);
+}
+
+static void fe_describe_pc(void *kernel, const umb_warp *warp, char *buf, size_t len)
+{
+    rdna3_describe(kernel, warp->pc, buf, len);
+}
+
+const umb_frontend rdna3_frontend = {
+    .name = "rdna3",
+    .barrier_counts_exited = true,
+    .wg_init = fe_wg_init,
+    .wg_fini = fe_wg_fini,
+    .warp_init = fe_warp_init,
+    .warp_fini = fe_warp_fini,
+    .step = fe_step,
+    .describe_pc = fe_describe_pc,
+};

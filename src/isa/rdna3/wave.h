@@ -1,0 +1,45 @@
+/* RDNA3 waves: the pre-decoded instruction cache, the step loop and the umb_frontend.
+ *
+ * How a launch uses it (src/runtime):
+ *   1. fill an rdna3_kernel (code_base/code_size, memory, apertures, lds_size, init_wave);
+ *   2. rdna3_kernel_prepare(k) creates the instruction cache (decode once, shared by every wave
+ *      and host thread of the launch);
+ *   3. umb_launch { .fe = &rdna3_frontend, .kernel = k, .threads_per_warp = 32 or 64, ... };
+ *      wg_init maps kernel->lds_size bytes of LDS at address 0 of wg->local, warp_init allocates
+ *      and zeroes an rdna3_wave (wave_size, lane_mask, kernel, stats, mode) and calls
+ *      k->init_wave to set PC, SGPRs, VGPRs, EXEC, FLAT_SCRATCH and MODE;
+ *   4. rdna3_kernel_release(k) after the launch.
+ */
+#ifndef UMBRA_RDNA3_WAVE_H
+#define UMBRA_RDNA3_WAVE_H
+
+#include "isa/rdna3/rdna3.h"
+
+extern const umb_frontend rdna3_frontend;
+
+/* MODE register bits the wave setup uses (exec_alu.h has the full field list). */
+#define RDNA3_MODE_DX10_CLAMP_BIT (1u << 8)
+#define RDNA3_MODE_IEEE_BIT (1u << 9)
+
+/* Create / free the instruction cache of k (idempotent). */
+umb_status rdna3_kernel_prepare(rdna3_kernel *k);
+void rdna3_kernel_release(rdna3_kernel *k);
+
+/* MODE as the hardware initialises it from COMPUTE_PGM_RSRC1 (round, denorm, DX10 clamp, IEEE). */
+uint32_t rdna3_mode_from_rsrc1(uint32_t rsrc1);
+
+/* Set up w (zeroed) for a wave of wave_size lanes of kernel k. */
+void rdna3_wave_reset(rdna3_wave *w, rdna3_kernel *k, unsigned wave_size, umb_stats *stats);
+
+/* Run up to max_insts instructions of w. Stops early when the wave leaves RUNNABLE (barrier,
+ * s_endpgm, fault). Returns the state; *executed counts the instructions retired. */
+umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *executed);
+
+/* The instruction at pc as the cache holds it (decoding it if needed); NULL with err filled if
+ * pc is outside the code or not a valid encoding. local is used when the cache cannot hold it. */
+const rdna3_inst *rdna3_fetch(rdna3_wave *w, uint64_t pc, rdna3_inst *local, char *err, size_t errlen);
+
+/* "PC 0x... : <dwords> <disassembly>" of the instruction at pc (for reports). */
+void rdna3_describe(rdna3_kernel *k, uint64_t pc, char *buf, size_t len);
+
+#endif
