@@ -72,7 +72,8 @@ static void nbody(tctx *t)
     tc_arg_buf(t, vel, N * 16);
     uint64_t dnp = tc_arg_buf(t, NULL, N * 16), dnv = tc_arg_buf(t, NULL, N * 16), dsp = tc_arg_buf(t, NULL, N * 4);
     tc_arg_u32(t, N), tc_arg_f32(t, dt), tc_arg_f32(t, eps2);
-    if (tc_launch(t, 1, N, 1, 1, 64, 1, 1)) {
+    /* whole groups: every work-item of a group must help load the LDS tiles (the kernel guards i < n) */
+    if (tc_launch(t, 1, (N + 63) / 64 * 64, 1, 1, 64, 1, 1)) {
         tc_read(t, dnp, np, N * 16);
         tc_read(t, dnv, nv, N * 16);
         tc_read(t, dsp, speed, N * 4);

@@ -2,8 +2,9 @@
  *
  * Malformed code objects: a valid vec_add code object is built with clang-19 at test time, one
  * thing in it is broken, and the loader must fail with UMB_ERR_FORMAT and a message naming the
- * file and what is wrong. `unsupported`: a kernel executing image_load (not implemented) must stop
- * with UMB_ERR_UNSUPPORTED and a message naming the mnemonic, encoding, PC and kernel. */
+ * file and what is wrong. `unsupported`: a kernel executing ds_bvh_stack_rtn_b32 (decoded, not
+ * implemented) must stop with UMB_ERR_UNSUPPORTED and a message naming the mnemonic, encoding, PC and
+ * kernel. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,13 +100,14 @@ static int malformed(const char *which, uint8_t *d, size_t n)
     } else if (!strcmp(which, "bad_note")) {
         size_t ds = find_note(d, n);
         if (!ds) return fprintf(stderr, "FAIL: no metadata note found\n"), 1;
-        d[ds + 12] = 0xc1;  /* first msgpack byte: 0xc1 is never used by msgpack */
+        d[ds + 16] = 0xc1;  /* first msgpack byte (after namesz, descsz, type, "AMDGPU\0\0"): never used */
         return expect_load_error(d, n, which, (const char *[]){ "metadata note", "malformed msgpack", NULL });
     } else if (!strcmp(which, "truncated_note")) {
         size_t ds = find_note(d, n);
         if (!ds) return fprintf(stderr, "FAIL: no metadata note found\n"), 1;
-        uint32_t small = 40;
-        memcpy(d + ds, &small, 4);
+        /* the top-level map claims 15 entries but holds 3: the data ends before the map does */
+        if ((d[ds + 16] & 0xf0) != 0x80) return fprintf(stderr, "FAIL: metadata is not a fixmap\n"), 1;
+        d[ds + 16] = 0x8f;
         return expect_load_error(d, n, which, (const char *[]){ "metadata note", "truncated msgpack", NULL });
     } else if (!strcmp(which, "missing_key")) {
         if (!patch_all(d, n, ".kernarg_segment_size", ".kernarg_segment_sizX", 21))
@@ -155,14 +157,14 @@ static int unsupported(const char *co)
     uint64_t buf;
     if (umb_mem_alloc(dev, 4096, 4096, &buf)) return 1;
     umb_rdna3_arg arg = { .value = &buf, .size = 8 };
-    umb_rdna3_dispatch d = { .kernel = "uses_image", .work_dim = 1, .global_size = { 64, 1, 1 },
+    umb_rdna3_dispatch d = { .kernel = "uses_bvh", .work_dim = 1, .global_size = { 64, 1, 1 },
                              .local_size = { 32, 1, 1 }, .args = &arg, .nargs = 1 };
     umb_status st = umb_rdna3_run(dev, p, &d, NULL);
     const char *msg = umb_device_last_error(dev);
     int bad = 0;
     if (st != UMB_ERR_UNSUPPORTED) fprintf(stderr, "FAIL: run returned %s, want UMB_ERR_UNSUPPORTED\n", umb_status_name(st)), bad = 1;
-    /* image_load v[4:7], v0, s[8:15] dmask:0xf dim:SQ_RSRC_IMG_1D = f0000f00 00020400 */
-    const char *needles[] = { "image_load", "f0000f00", "00020400", "PC 0x", "uses_image", NULL };
+    /* ds_bvh_stack_rtn_b32 v1, v2, v3, v[4:7] = dab40000 01040302 (llvm-mc-19) */
+    const char *needles[] = { "ds_bvh_stack_rtn_b32", "dab40000 01040302", "PC 0x", "uses_bvh", "not supported", NULL };
     for (const char *const *s = needles; *s; s++)
         if (!strstr(msg, *s)) fprintf(stderr, "FAIL: message '%s' lacks '%s'\n", msg, *s), bad = 1;
     /* the store before the instruction happened, the one after did not */
@@ -184,7 +186,7 @@ int main(int argc, char **argv)
     const char *which = argv[4];
     bool unsup = !strcmp(which, "unsupported");
     char src[1024], co[1024], err[1024];
-    snprintf(src, sizeof src, "%s/%s.cl", argv[1], unsup ? "errors/uses_image" : "vec_add");
+    snprintf(src, sizeof src, "%s/%s.cl", argv[1], unsup ? "errors/uses_bvh" : "vec_add");
     snprintf(co, sizeof co, "%s/errors-%s.co", argv[3], which);
     umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .include_dir = argv[2] };
     if (umb_rdna3_compile(&o, err, sizeof err)) return fprintf(stderr, "FAIL: compile: %s\n", err), 1;
