@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Tests of `umbra cc`, `umbra run` and `umbra disasm`.
+
+usage: cli_test.py UMBRA SRC_DIR WORK_DIR CASE
+The expected values are written here (vec_add of iota + 0.5) or come from llvm-objdump-19.
+"""
+import json
+import os
+import struct
+import subprocess
+import sys
+
+umbra, src, work, case = sys.argv[1:5]
+os.makedirs(work, exist_ok=True)
+co = os.path.join(work, f"cli-{case}.co")
+
+
+def run(args, ok=True):
+    p = subprocess.run([umbra] + args, capture_output=True, text=True)
+    if ok and p.returncode != 0:
+        sys.exit(f"FAIL: umbra {' '.join(args)} exited {p.returncode}\n{p.stderr}")
+    if not ok and p.returncode == 0:
+        sys.exit(f"FAIL: umbra {' '.join(args)} should have failed\n{p.stdout}")
+    return p
+
+
+def check(cond, msg):
+    if not cond:
+        sys.exit("FAIL: " + msg)
+
+
+def build(opt="-O3", extra=()):
+    run(["cc", os.path.join(src, "vec_add.cl"), "-o", co, opt, *extra])
+
+
+N = 1000
+VEC_ARGS = ["--kernel", "vec_add", "--global", str(N), "--local", "64",
+            "--arg", f"buf:iota:f32:{N}", "--arg", f"buf:fill:f32:{N}:0.5",
+            "--arg", f"buf:zeros:{4 * N}", "--arg", f"u32:{N}"]
+
+if case == "run":
+    build()
+    out = os.path.join(work, "cli-run-out.bin")
+    stats = os.path.join(work, "cli-run-stats.json")
+    p = run(["run", co, *VEC_ARGS, "--out", f"2:{out}", "--stats", stats, "--print", "2:f32:4"])
+    got = struct.unpack(f"<{N}f", open(out, "rb").read())
+    check(all(got[i] == i + 0.5 for i in range(N)), f"vec_add output wrong: {got[:8]}")
+    check(p.stdout.split() == ["0.5", "1.5", "2.5", "3.5"], f"--print gave {p.stdout!r}")
+    js = json.load(open(stats))
+    check(js["warp_insts"] > 0 and js["workgroups"] == 16, f"stats: {js}")
+    check("warp" in p.stderr.lower() or "inst" in p.stderr.lower(), "no text statistics on stderr")
+elif case == "wave64":
+    build(extra=["--wave64", "-DUNUSED_MACRO=1"])
+    p = run(["disasm", co, "--kernels"])
+    check("wave64" in p.stdout, p.stdout)
+    out = os.path.join(work, "cli-w64-out.bin")
+    run(["run", co, *VEC_ARGS, "--out", f"2:{out}", "--quiet"])
+    got = struct.unpack(f"<{N}f", open(out, "rb").read())
+    check(all(got[i] == i + 0.5 for i in range(N)), "wave64 vec_add output wrong")
+elif case == "trace":
+    build()
+    p = run(["run", co, "--kernel", "vec_add", "--global", "40", "--local", "32", "--arg", "buf:iota:f32:40",
+             "--arg", "buf:iota:f32:40", "--arg", "buf:zeros:160", "--arg", "u32:40", "--trace", "-", "--quiet"])
+    lines = [l for l in p.stdout.splitlines() if "s_endpgm" in l]
+    check(len(lines) == 2, f"want one s_endpgm per wave (2 waves), trace:\n{p.stdout[:2000]}")
+elif case == "errors":
+    build()
+    p = run(["cc", os.path.join(src, "vec_add.cl"), "-o", co, "--clang", "/nonexistent/clang-19"], ok=False)
+    check("cannot run /nonexistent/clang-19" in p.stderr, p.stderr)
+    p = run(["cc", os.path.join(src, "no_such_file.cl"), "-o", co], ok=False)
+    check("no_such_file.cl" in p.stderr, p.stderr)
+    p = run(["run", co, "--kernel", "nope", "--global", "4"], ok=False)
+    check("no kernel 'nope'" in p.stderr and "vec_add" in p.stderr, p.stderr)
+    p = run(["run", co, "--kernel", "vec_add", "--global", "4", "--arg", "u32:1"], ok=False)
+    check("takes 4 arguments, 1 --arg given" in p.stderr, p.stderr)
+    p = run(["run", co, "--kernel", "vec_add", "--global", "4", "--arg", "u32:1", "--arg", "buf:zeros:16",
+             "--arg", "buf:zeros:16", "--arg", "u32:4"], ok=False)
+    check("argument 0" in p.stderr and "global_buffer" in p.stderr, p.stderr)
+    p = run(["run", co, *VEC_ARGS, "--max-instructions", "50", "--quiet"], ok=False)
+    check("budget" in p.stderr, p.stderr)
+    p = run(["run", co, *VEC_ARGS[:4], "--local", "2048", *VEC_ARGS[6:]], ok=False)
+    check("--local" in p.stderr, p.stderr)
+    p = run(["run", os.path.join(src, "vec_add.cl"), *VEC_ARGS], ok=False)
+    check("vec_add.cl" in p.stderr and "ELF" in p.stderr, p.stderr)
+elif case == "disasm":
+    build()
+    ours = run(["disasm", co]).stdout
+    ref = subprocess.run(["llvm-objdump-19", "-d", "--mcpu=gfx1100", co], capture_output=True, text=True).stdout
+
+    def insns(text):   # instruction lines of the vec_add function: text and encoding
+        out, inside = [], False
+        for l in text.splitlines():
+            if l.endswith("<vec_add>:"):
+                inside = True
+            elif inside and l.startswith("\t"):
+                out.append(" ".join(l.split()))
+            elif inside and l.strip() == "" and out:
+                break
+        return out
+    a, b = insns(ours), insns(ref)
+    check(len(b) > 10, "llvm-objdump listing not found")
+    diff = [(x, y) for x, y in zip(a, b) if x != y]
+    check(len(a) == len(b) and not diff, f"{len(a)} vs {len(b)} lines; first differences: {diff[:5]}")
+else:
+    sys.exit(f"unknown case {case}")
+print(f"ok   cli {case}")
