@@ -23,10 +23,12 @@ static void vbranch(vt_warp *w, const vt_insn *in, uint32_t taken)
         w->stack[w->sp++] = (vt_simt_entry){ rpc, fall, nt };
         w->mask = taken;
         w->pc = target;
+        w->nactive = (uint32_t)__builtin_popcount(taken);
     } else {
         w->stack[w->sp++] = (vt_simt_entry){ rpc, target, taken };
         w->mask = nt;
         w->pc = fall;
+        w->nactive = (uint32_t)__builtin_popcount(nt);
     }
     w->simt_npc = w->pc;
     w->stats->divergent_branches++;
@@ -54,6 +56,7 @@ void vt_x_join(vt_warp *w, const vt_insn *in)
     vt_simt_entry e = w->stack[--w->sp];
     w->pc = e.pc;
     w->mask = e.mask;
+    w->nactive = (uint32_t)__builtin_popcount(e.mask);
     w->simt_npc = e.pc;
 }
 

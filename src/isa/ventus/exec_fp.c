@@ -46,16 +46,12 @@ static uint32_t host_flags_to_rv(int e)
     return f;
 }
 
-static const int host_rm[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
 
-/* Resolve the rounding mode (7 = dynamic frm) and check that FP is enabled. */
+/* Resolve the rounding mode (7 = dynamic frm); reserved modes are illegal. */
 static bool fp_rm(vt_warp *w, const vt_insn *in, unsigned field, int *rm)
 {
-    if (!(w->mstatus & 0x6000u)) {
-        vt_fault(w, in, UMB_ERR_GUEST_FAULT, -1, 0,
-                 "illegal instruction: floating point while mstatus.FS is off");
-        return false;
-    }
+    /* The golden model also requires mstatus.FS != 0 (the crt sets it); umbra runs FP code
+     * without the crt too (hand-written kernels), so FS only controls the x->f mirroring. */
     unsigned r = field == 7 ? w->frm : field;
     if (r > 4) {
         vt_fault(w, in, UMB_ERR_GUEST_FAULT, -1, 0, "illegal instruction: rounding mode %u", r);
@@ -64,6 +60,40 @@ static bool fp_rm(vt_warp *w, const vt_insn *in, unsigned field, int *rm)
     *rm = (int)r;
     return true;
 }
+
+#if defined(__x86_64__) && defined(__SSE__)
+/* x86-64 fast path: the SSE control/status register (MXCSR) holds both the rounding mode and
+ * the sticky flags of the float arithmetic used here; reading it is cheap, and it is written
+ * only when flags were raised or the rounding mode changes. The x87 unit is used only by the
+ * RMM path, whose flags rmm_round computes itself (and fetestexcept covers there). */
+#include <xmmintrin.h>
+static const unsigned mx_rc[4] = { 0u << 13, 3u << 13, 1u << 13, 2u << 13 };
+
+static void fp_begin(int rm)
+{
+    unsigned csr = _mm_getcsr();
+    unsigned want = (csr & ~(0x3fu | 0x6000u)) | (rm >= RM_RTZ && rm <= RM_RUP ? mx_rc[rm] : 0u);
+    if (csr != want) _mm_setcsr(want);
+    if (rm == RM_RMM) feclearexcept(FE_ALL_EXCEPT);
+}
+
+static void fp_end(vt_warp *w, int rm, uint32_t extra)
+{
+    unsigned csr = _mm_getcsr();
+    uint32_t f = extra;
+    if (csr & 0x01u) f |= FX_NV;
+    if (csr & 0x04u) f |= FX_DZ;
+    if (csr & 0x08u) f |= FX_OF;
+    if (csr & 0x10u) f |= FX_UF;
+    if (csr & 0x20u) f |= FX_NX;
+    if (rm == RM_RMM) f |= host_flags_to_rv(fetestexcept(FE_INVALID | FE_DIVBYZERO));
+    if (csr & (0x3fu | 0x6000u)) _mm_setcsr(csr & ~(0x3fu | 0x6000u));
+    w->fexc |= f;
+    w->fflags |= f;
+    vt_mark_fs_dirty(w);
+}
+#else
+static const int host_rm[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
 
 static void fp_begin(int rm)
 {
@@ -79,6 +109,7 @@ static void fp_end(vt_warp *w, int rm, uint32_t extra)
     w->fflags |= f;
     vt_mark_fs_dirty(w);
 }
+#endif
 
 /* Round a long double to float, ties away from zero. Invalid and divide-by-zero come from the
  * long double operation itself; NX/OF/UF are computed here. */

@@ -131,6 +131,7 @@ struct vt_warp {
     /* hot: the step loop and lane loops */
     uint32_t pc;
     uint32_t mask;          /* SIMT active mask */
+    uint32_t nactive;       /* popcount(mask), kept with it for the statistics */
     uint32_t vl;
     uint32_t nlanes;
     uint32_t full;          /* (1 << nlanes) - 1 */

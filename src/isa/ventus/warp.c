@@ -122,6 +122,7 @@ static umb_status vt_warp_init(void *kernel, umb_warp *uw)
     w->nlanes = k->nlanes;
     w->full = k->nlanes >= 32 ? 0xffffffffu : ((1u << k->nlanes) - 1u);
     w->mask = w->full;
+    w->nactive = k->nlanes;
     w->vl = k->nlanes;
     w->vtype = 0xd0;            /* e32, m1, ta, ma: what the crt's vsetvli sets */
     w->mstatus = 0x00000200;    /* VS = initial, FS = off (the crt turns FS on) */
@@ -209,7 +210,7 @@ static umb_warp_state step_traced(vt_warp *w, umb_warp *uw, uint32_t max, uint64
         in->fn(w, in);
         n++;
         umb_count_insn(w->stats, (umb_insn_class)in->cls,
-                       (uint32_t)__builtin_popcount(w->mask), w->nlanes);
+                       w->nactive, w->nlanes);
         if (w->stop != UMB_WARP_FAULTED) vt_trace_insn(w, in, ff);
     }
     return finish(w, uw, n, executed);
@@ -230,7 +231,7 @@ static umb_warp_state vt_step(void *kernel, umb_warp *uw, uint32_t max, uint64_t
         in->fn(w, in);
         n++;
         umb_count_insn(s, (umb_insn_class)in->cls,
-                       (uint32_t)__builtin_popcount(w->mask), w->nlanes);
+                       w->nactive, w->nlanes);
         if (__builtin_expect(w->stop != 0, 0)) break;
     }
     return finish(w, uw, n, executed);
