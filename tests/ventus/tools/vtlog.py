@@ -16,9 +16,14 @@
       and stores after endprg (the golden model's tohost store at 0x80001000 that ends its
       simulation; umbra ends a warp at endprg).
 
+  vtlog.py selftest REF.log WORKDIR
+      The comparator must see a changed stored value, a changed register write and a missing
+      instruction in copies of REF.log (a comparator that cannot fail checks nothing).
+
   vtlog.py kmeans DUMP DIR
-      kmeans' logs predate a golden-model fix, so its check is the host's printed result: the
-      final centroids of pocl.log, recomputed from the features and the membership in DUMP.
+      kmeans' logs (and the centroids its pocl.log prints) predate a golden-model fix to vector
+      compares; the check evaluates object.cl's two kernels on the inputs in DUMP (see
+      cmd_kmeans).
 
 Exit status 0 when everything matches, 1 on a difference (with a report), 2 on bad input.
 """
@@ -35,9 +40,15 @@ DISASM = re.compile(r'^core\s+(\d+): 0x([0-9a-fA-F]+) \(0x([0-9a-fA-F]+)\)\s*(.*
 XWRITE = re.compile(r'(?<![\w])([xf])(\d+)\s+0x([0-9a-fA-F]+)')
 CWRITE = re.compile(r'(?<![\w])c(\d+)_(\w+)\s+0x([0-9a-fA-F]+)')
 VWRITE = re.compile(r'(?<![\w])v(\d+)\s+([0-9a-fA-F]{8})\s+0x([0-9a-fA-F]+)((?:\s+[0-9a-fA-F]{8}(?![\w]))*)')
+# older golden-model builds (matadd_4x4) print a vector write as one long hex number, no mask
+VWRITE_OLD = re.compile(r'(?<![\w])v(\d+)\s+0x([0-9a-fA-F]{9,})(?![\w])')
 MEM = re.compile(r'(?<![\w])mem 0x([0-9a-fA-F]+)(?:\s+0x([0-9a-fA-F]+))?')
 SIMT_MASK = re.compile(r'current mask:\s*([0-9a-fA-F]+)')
 SIMT_SIZE = re.compile(r'stack size:\s*(\d+)')
+
+
+def is_barrier(insn):
+    return insn & 0xFC00707F == 0x0400400B      # barrier / barriersub (funct7 000001x)
 
 
 class Record:
@@ -51,6 +62,9 @@ class Record:
         self.v = [(int(m.group(1)), int(m.group(2), 16),
                    [int(m.group(3), 16)] + [int(e, 16) for e in m.group(4).split()])
                   for m in VWRITE.finditer(rest)]
+        for m in VWRITE_OLD.finditer(rest):
+            h = m.group(2)
+            self.v.append((int(m.group(1)), None, [int(h[i:i + 8], 16) for i in range(0, len(h), 8)]))
         self.mem = [(int(m.group(1), 16), int(m.group(2), 16) if m.group(2) else None)
                     for m in MEM.finditer(rest)]
         mk, sz = SIMT_MASK.search(rest), SIMT_SIZE.search(rest)
@@ -58,8 +72,28 @@ class Record:
 
 
 def parse_log(path):
-    """Per-warp lists of kernel records (boot ROM and post-endprg records removed)."""
+    """Per-warp lists of kernel records (boot ROM and post-endprg records removed). Lines that do
+    not start with "core" continue the record before them (older logs print the SIMT state on
+    lines of its own)."""
     warps, ended, last_disasm = {}, set(), {}
+    pending = None
+
+    def finish(p):
+        core, pc, insn, rest, n, line, dis = p
+        if BOOT_LO <= pc < BOOT_HI:
+            ended.discard(core)          # a new workgroup starts at the boot ROM
+            return
+        if core in ended:
+            return
+        recs = warps.setdefault(core, [])
+        # The golden model logs a barrier again when it releases a warp that waited there
+        # ("Executed 2 times", matadd_0.log): one barrier crossing is one record here.
+        if is_barrier(insn) and recs and recs[-1].pc == pc and recs[-1].insn == insn:
+            return
+        recs.append(Record(core, pc, insn, rest, n, line, dis))
+        if insn == ENDPRG:
+            ended.add(core)
+
     try:
         f = open(path, encoding='utf-8', errors='replace')
     except OSError as e:
@@ -67,22 +101,24 @@ def parse_log(path):
     with f:
         for n, line in enumerate(f, 1):
             line = line.rstrip('\n')
+            if not line.startswith('core'):
+                if pending:
+                    pending[3] += ' ' + line
+                continue
+            if pending:
+                finish(pending)
+                pending = None
             m = COMMIT.match(line)
-            if not m:
-                d = DISASM.match(line)
-                if d:
-                    last_disasm[int(d.group(1))] = d.group(4).strip()
+            if m:
+                core = int(m.group(1))
+                pending = [core, int(m.group(2), 16), int(m.group(3), 16), m.group(4), n, line,
+                           last_disasm.get(core, '')]
                 continue
-            core, pc, insn = int(m.group(1)), int(m.group(2), 16), int(m.group(3), 16)
-            if BOOT_LO <= pc < BOOT_HI:
-                ended.discard(core)      # a new workgroup starts at the boot ROM
-                continue
-            if core in ended:
-                continue
-            r = Record(core, pc, insn, m.group(4), n, line, last_disasm.get(core, ''))
-            warps.setdefault(core, []).append(r)
-            if insn == ENDPRG:
-                ended.add(core)
+            d = DISASM.match(line)
+            if d:
+                last_disasm[int(d.group(1))] = d.group(4).strip()
+    if pending:
+        finish(pending)
     return warps
 
 
@@ -100,26 +136,26 @@ def diff_records(a, b, use_csr, use_simt):
         return f'instruction: reference 0x{a.insn:08x}, umbra 0x{b.insn:08x}'
     if a.x != b.x:
         return f'scalar register writes: reference {fmt_x(a.x)}, umbra {fmt_x(b.x)}'
-    if a.v != b.v:
-        for (ra, ma, ea), (rb, mb, eb) in zip(a.v, b.v):
-            if ra != rb:
-                return f'vector write: reference v{ra}, umbra v{rb}'
-            if ma != mb:
-                return f'v{ra} mask: reference {ma:08x}, umbra {mb:08x}'
-            if ea != eb:
-                # elements are printed highest lane first
-                n = len(ea)
-                lanes = [n - 1 - i for i in range(min(n, len(eb))) if ea[i] != eb[i]]
-                return (f'v{ra} elements differ in lanes {sorted(lanes)[:8]} '
-                        f'(reference {" ".join(f"{e:08x}" for e in ea)}; umbra {" ".join(f"{e:08x}" for e in eb)})')
+    if len(a.v) != len(b.v):
         return f'vector writes: reference {len(a.v)} registers, umbra {len(b.v)}'
+    for (ra, ma, ea), (rb, mb, eb) in zip(a.v, b.v):
+        if ra != rb:
+            return f'vector write: reference v{ra}, umbra v{rb}'
+        if ma is not None and ma != mb:      # older logs print no mask
+            return f'v{ra} mask: reference {ma:08x}, umbra {mb if mb is None else format(mb, "08x")}'
+        if ea != eb:
+            # elements are printed highest lane first
+            n = len(ea)
+            lanes = [n - 1 - i for i in range(min(n, len(eb))) if ea[i] != eb[i]]
+            return (f'v{ra} elements differ in lanes {sorted(lanes)[:8]} '
+                    f'(reference {" ".join(f"{e:08x}" for e in ea)}; umbra {" ".join(f"{e:08x}" for e in eb)})')
     if a.mem != b.mem:
         fa = ' '.join(f'0x{x:08x}' + ('' if v is None else f'=0x{v:x}') for x, v in a.mem)
         fb = ' '.join(f'0x{x:08x}' + ('' if v is None else f'=0x{v:x}') for x, v in b.mem)
         return f'memory accesses: reference [{fa}], umbra [{fb}]'
     if use_csr and a.csr != b.csr:
         return f'CSR writes: reference {a.csr}, umbra {b.csr}'
-    if use_simt and a.simt != b.simt:
+    if use_simt and a.simt is not None and a.simt != b.simt:
         return f'SIMT state (mask, stack depth): reference {a.simt}, umbra {b.simt}'
     return None
 
@@ -253,61 +289,129 @@ def cmd_mem(args):
 
 # ---- kmeans ----
 
+def f32(x):
+    """Round a Python float (double) to the nearest float32."""
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+
 def cmd_kmeans(args):
+    """kmeans' .log files predate a golden-model fix to vector compares, so they cannot be the
+    oracle. Neither can the centroids pocl.log prints: they are what that pre-fix run produced
+    (centroid 4 is the mean of all 32 points and centroids 0-3 are the initial points 0-3, i.e.
+    every point went to the last cluster, the signature of compares that were true in every
+    lane); this is reported, not required. The oracle is object.cl itself, the OpenCL source of
+    both kernels, evaluated here on the inputs found in DUMP:
+      kmeans_swap:      feature_swap[i * npoints + tid] == feature[tid * nfeatures + i], exactly;
+      kmeans_kernel_c:  membership[p] == argmin over clusters of the float32 sum over features
+                        of (f - c)^2, accumulated with a fused multiply-add as the compiled code
+                        does (vfmadd.vv), first minimum wins;
+    and pocl.log's "Number of objects/features" must equal the launch arguments."""
     if len(args) != 2:
         sys.exit('usage: vtlog.py kmeans DUMP DIR')
     dump, d = read_dump(args[0]), args[1]
     text = open(f'{d}/pocl.log').read()
     npoints = int(re.search(r'Number of objects:\s*(\d+)', text).group(1))
     nfeat = int(re.search(r'Number of features:\s*(\d+)', text).group(1))
-    cent = {int(m.group(1)): [float(x) for x in m.group(2).split()]
-            for m in re.finditer(r'^(\d+):((?: -?\d+\.\d+)+)\s*$', text, re.M)}
-    # The argument block of the last kernel_c launch names the buffers: feature (swapped),
-    # clusters, membership, npoints, nclusters, nfeatures (metadata word 1 = argument base).
-    w = read_words(f'{d}/kmeans_kernel_c_1.metadata')
-    knl = w[14] | w[15] << 32
+
     def word(a):
         if a not in dump:
             sys.exit(f'vtlog: 0x{a:08x} is not in the dump')
         return dump[a]
-    arg = word(knl + 4)
-    feature_swap, clusters, membership = word(arg), word(arg + 4), word(arg + 8)
-    if (word(arg + 12), word(arg + 20)) != (npoints, nfeat):
-        print(f'kmeans: argument block at 0x{arg:08x} does not hold npoints {npoints}, nfeatures {nfeat}')
-        return 1
-    nclusters = word(arg + 16)
-    f32 = lambda a: struct.unpack('<f', struct.pack('<I', word(a)))[0]
-    feat = [[f32(feature_swap + 4 * (l * npoints + p)) for l in range(nfeat)] for p in range(npoints)]
-    memb = [word(membership + 4 * p) for p in range(npoints)]
+
+    def fl(a):
+        return struct.unpack('<f', struct.pack('<I', word(a)))[0]
+
+    def args_of(launch, n):
+        w = read_words(f'{d}/{launch}.metadata')
+        knl = w[14] | w[15] << 32                  # metaDataBaseAddr; word 1 there = argument base
+        base = word(knl + 4)
+        return [word(base + 4 * k) for k in range(n)]
+
     bad = 0
-    if sorted(cent) != list(range(nclusters)):
-        print(f'kmeans: pocl.log prints clusters {sorted(cent)}, the launch has {nclusters}')
+    feature, feature_swap, sw_np, sw_nf = args_of('kmeans_swap_0', 4)
+    if (sw_np, sw_nf) != (npoints, nfeat):
+        print(f'kmeans: swap arguments npoints {sw_np}, nfeatures {sw_nf}; pocl.log {npoints}, {nfeat}')
         return 1
-    for c in range(nclusters):
-        members = [p for p in range(npoints) if memb[p] == c]
-        if members:
-            want = [sum(feat[p][l] for p in members) / len(members) for l in range(nfeat)]
-        else:
-            # an empty cluster keeps its centre: the clusters buffer the kernel read
-            want = [f32(clusters + 4 * (c * nfeat + l)) for l in range(nfeat)]
-        for l in range(nfeat):
-            if abs(round(want[l], 2) - cent[c][l]) > 0.0051:
+    for tid in range(npoints):
+        for i in range(nfeat):
+            want, got = word(feature + 4 * (tid * nfeat + i)), word(feature_swap + 4 * (i * npoints + tid))
+            if want != got:
                 bad += 1
-                if bad <= 10:
-                    print(f'kmeans: centroid {c} feature {l}: pocl.log {cent[c][l]:.2f}, from umbra\'s '
-                          f'membership {want[l]:.4f} (members {members})')
-    if bad:
-        print(f'kmeans: {bad} centroid values differ; membership {memb}')
+                if bad <= 5:
+                    print(f'kmeans_swap: feature_swap[{i * npoints + tid}] = 0x{got:08x}, want 0x{want:08x}')
+    feat_s, clusters, membership, c_np, nclusters, c_nf = args_of('kmeans_kernel_c_1', 6)
+    if (c_np, c_nf) != (npoints, nfeat) or feat_s != feature_swap:
+        print(f'kmeans: kernel_c arguments {args_of("kmeans_kernel_c_1", 6)} do not match')
         return 1
-    print(f'kmeans: {nclusters} centroids x {nfeat} features match pocl.log (membership {memb})')
+    memb = [word(membership + 4 * p) for p in range(npoints)]
+    want_memb = []
+    for p in range(npoints):
+        best, index = float('inf'), 0
+        for c in range(nclusters):
+            ans = 0.0
+            for l in range(nfeat):
+                diff = f32(fl(feat_s + 4 * (l * npoints + p)) - fl(clusters + 4 * (c * nfeat + l)))
+                ans = f32(diff * diff + ans)        # exact product in a double, one rounding
+            if ans < best:
+                best, index = ans, c
+        want_memb.append(index)
+    if memb != want_memb:
+        bad += 1
+        print(f'kmeans_kernel_c: membership {memb}, object.cl gives {want_memb}')
+    # what pocl.log printed, for the record
+    cent = {int(m.group(1)): [float(x) for x in m.group(2).split()]
+            for m in re.finditer(r'^(\d+):((?: -?\d+\.\d+)+)\s*$', text, re.M)}
+    allmean = [sum(fl(feature + 4 * (p * nfeat + l)) for p in range(npoints)) / npoints for l in range(nfeat)]
+    if nclusters - 1 in cent and all(abs(round(a, 2) - b) < 0.006 for a, b in zip(allmean, cent[nclusters - 1])):
+        print(f'kmeans: note: pocl.log centroid {nclusters - 1} is the mean of all {npoints} points: '
+              f'the pre-fix run put every point in the last cluster')
+    if bad:
+        return 1
+    print(f'kmeans: swap transposes {npoints}x{nfeat} features exactly; membership {memb} as object.cl')
     return 0
 
 
+def cmd_selftest(args):
+    import contextlib
+    import io
+    ref, work = args
+    lines = open(ref).read().split('\n')
+    commits = [i for i, l in enumerate(lines) if COMMIT.match(l) and not BOOT_LO <= int(COMMIT.match(l).group(2), 16) < BOOT_HI]
+    store = next(i for i in commits if re.search(r'mem 0x[0-9a-f]+ 0x', lines[i]))
+    xw = next(i for i in commits if XWRITE.search(lines[i]))
+    mutants = {
+        'stored value': (store, re.sub(r'(mem 0x[0-9a-f]+ 0x[0-9a-f]*)([0-9a-f])', lambda m: m.group(1) + ('1' if m.group(2) != '1' else '2'), lines[store], count=1)),
+        'register write': (xw, XWRITE.sub(lambda m: f'{m.group(1)}{m.group(2)} 0x{int(m.group(3), 16) ^ 1:08x}', lines[xw], count=1)),
+        'missing instruction': (commits[len(commits) // 2], None),
+    }
+    bad = 0
+    for what, (i, new) in mutants.items():
+        mut = lines[:i] + ([] if new is None else [new]) + lines[i + 1:]
+        path = f'{work}/mutant.log'
+        with open(path, 'w') as f:
+            f.write('\n'.join(mut))
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            rc = cmd_trace([ref, path])
+        if rc == 0:
+            bad += 1
+            print(f'selftest: a {what} at line {i + 1} went unnoticed')
+        else:
+            print(f'selftest: {what} at line {i + 1} found: {out.getvalue().splitlines()[0]}')
+    with contextlib.redirect_stdout(io.StringIO()):
+        same = cmd_trace([ref, ref])
+    if same != 0:
+        bad += 1
+        print('selftest: a log differs from itself')
+    return 1 if bad else 0
+
+
 def main():
-    if len(sys.argv) < 2 or sys.argv[1] not in ('trace', 'mem', 'kmeans'):
+    cmds = {'trace': cmd_trace, 'mem': cmd_mem, 'kmeans': cmd_kmeans, 'selftest': cmd_selftest}
+    if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         print(__doc__)
         return 2
-    return {'trace': cmd_trace, 'mem': cmd_mem, 'kmeans': cmd_kmeans}[sys.argv[1]](sys.argv[2:])
+    return cmds[sys.argv[1]](sys.argv[2:])
 
 
 if __name__ == '__main__':
