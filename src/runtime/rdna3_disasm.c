@@ -39,6 +39,20 @@ static label *collect_labels(umb_elf *e, uint64_t lo, uint64_t hi, uint32_t *cou
     return v;
 }
 
+/* llvm-objdump's branch annotation: " <func+0xoff>" for s_branch / s_cbranch_* targets. */
+static void branch_note(const rdna3_inst *in, uint64_t addr, const label *labs, uint32_t nlab, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    const char *m = rdna3_mnemonic(in);
+    if (in->fmt != RDNA3_FMT_SOPP || !m || (strncmp(m, "s_branch", 8) && strncmp(m, "s_cbranch_", 10))) return;
+    uint64_t target = addr + 4 + (uint64_t)((int64_t)(int16_t)in->simm16 * 4);
+    const label *best = NULL;
+    for (uint32_t i = 0; i < nlab; i++)
+        if (labs[i].addr <= target) best = &labs[i];
+    if (best && target > best->addr) snprintf(buf, len, " <%s+0x%" PRIx64 ">", best->name, target - best->addr);
+    else if (best) snprintf(buf, len, " <%s>", best->name);
+}
+
 static void disasm_section(umb_elf *e, const umb_elf_shdr *sh, const uint8_t *data, FILE *out)
 {
     uint32_t nlab = 0, li = 0;
@@ -52,7 +66,7 @@ static void disasm_section(umb_elf *e, const umb_elf_shdr *sh, const uint8_t *da
         uint32_t words[4] = { 0 };
         unsigned avail = n - i < 4 ? (unsigned)(n - i) : 4u;
         memcpy(words, data + i * 4, avail * 4);
-        rdna3_inst in;
+        rdna3_inst in = { 0 };
         char text[256], err[128], hex[64];
         unsigned size = 4;
         if (rdna3_decode(words, avail, &in, err, sizeof err)) {
@@ -64,7 +78,9 @@ static void disasm_section(umb_elf *e, const umb_elf_shdr *sh, const uint8_t *da
         size_t h = 0;
         for (unsigned w = 0; w < size / 4; w++)
             h += (size_t)snprintf(hex + h, sizeof hex - h, "%s%08" PRIX32, w ? " " : "", words[w]);
-        fprintf(out, "\t%-59s// %012" PRIX64 ": %s\n", text, addr, hex);
+        char note[160] = "";
+        if (size == in.size) branch_note(&in, addr, labs, nlab, note, sizeof note);
+        fprintf(out, "\t%-59s// %012" PRIX64 ": %s%s\n", text, addr, hex, note);
         i += size / 4;
     }
     free(labs);

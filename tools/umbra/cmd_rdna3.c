@@ -22,8 +22,8 @@ static bool is_dir_with_header(const char *dir)
     return stat(p, &sb) == 0;
 }
 
-/* The device header: --include-dir, $UMBRA_DEVICE_DIR, next to the executable (build tree), or
- * the install locations. */
+/* The device header: --include-dir, $UMBRA_DEVICE_DIR, next to the executable (build tree or
+ * install prefix), the source tree it was built from, or the system install locations. */
 static bool find_device_dir(char *out, size_t len)
 {
     const char *env = getenv("UMBRA_DEVICE_DIR");
@@ -40,8 +40,12 @@ static bool find_device_dir(char *out, size_t len)
             if (is_dir_with_header(out)) return true;
         }
     }
-    const char *sys[] = { "/usr/local/share/umbra/device", "/usr/share/umbra/device" };
-    for (size_t i = 0; i < 2; i++)
+    const char *sys[] = {
+#ifdef UMBRA_SOURCE_DEVICE_DIR
+        UMBRA_SOURCE_DEVICE_DIR,   /* the source tree this executable was built from */
+#endif
+        "/usr/local/share/umbra/device", "/usr/share/umbra/device" };
+    for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++)
         if (is_dir_with_header(sys[i])) return snprintf(out, len, "%s", sys[i]) > 0;
     return false;
 }
@@ -465,7 +469,10 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
 {
     const umb_rdna3_kernel_info *ki = umb_rdna3_program_find_kernel(p, o->kernel);
     if (!ki) {
-        fprintf(stderr, "umbra run: %s has no kernel '%s' (see umbra disasm --kernels)\n", o->co, o->kernel);
+        fprintf(stderr, "umbra run: %s has no kernel '%s'; its kernels:", o->co, o->kernel);
+        for (uint32_t i = 0; i < umb_rdna3_program_kernel_count(p); i++)
+            fprintf(stderr, " %s", umb_rdna3_program_kernel(p, i)->name);
+        fputc('\n', stderr);
         return 1;
     }
     if (o->nargs != ki->nexplicit) {

@@ -232,9 +232,19 @@ static void atomics_all(tctx *t)
     }
 }
 
+static void dispatch_packet(tctx *t)
+{
+    uint32_t got[12], want[12] = { 2, 8, 4, 1, 37, 19, 1, 400, 1, 0, 1, 1 };
+    uint64_t dout = tc_arg_buf(t, NULL, sizeof got);
+    if (tc_launch(t, 2, 37, 19, 1, 8, 4, 1)) {
+        tc_read(t, dout, got, sizeof got);
+        tc_check_u32(t, "dims,wg xyz,grid xyz,lds,kernarg,private,queue,lds[1]", got, want, 12);
+    }
+}
+
 #define CASE(n) { #n, n }
 const tcase tc_cases_misc[] = {
     CASE(hash64), CASE(private_array), CASE(generic_ptr), CASE(ndrange2d), CASE(ndrange3d),
-    CASE(local_args), CASE(atomics_all),
+    CASE(local_args), CASE(atomics_all), CASE(dispatch_packet),
 };
 const size_t tc_ncases_misc = sizeof tc_cases_misc / sizeof tc_cases_misc[0];

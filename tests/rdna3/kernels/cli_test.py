@@ -47,7 +47,7 @@ if case == "run":
     check(all(got[i] == i + 0.5 for i in range(N)), f"vec_add output wrong: {got[:8]}")
     check(p.stdout.split() == ["0.5", "1.5", "2.5", "3.5"], f"--print gave {p.stdout!r}")
     js = json.load(open(stats))
-    check(js["warp_insts"] > 0 and js["workgroups"] == 16, f"stats: {js}")
+    check(js["warp_instructions"] > 0 and js["workgroups"] == 16 and js["warps"] == 32, f"stats: {js}")
     check("warp" in p.stderr.lower() or "inst" in p.stderr.lower(), "no text statistics on stderr")
 elif case == "wave64":
     build(extra=["--wave64", "-DUNUSED_MACRO=1"])
