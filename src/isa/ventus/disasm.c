@@ -391,9 +391,9 @@ static int format(const vt_insn *in, bool spike, char *buf, size_t len)
     case VT_F_VFMERGE: put(&o, "v%u, v%u, %s, v0", rd, rs2, fr(rs1, t4)); break;
     /* Ventus custom */
     case VT_F_VBR: case VT_F_JOIN:
+        if (!spike && ti->fmt == VT_F_JOIN) { put(&o, "%s, %s, %d", s2, s1, in->imm); break; }
         put(&o, "v%u, v%u, ", rs2, rs1);
         if (spike) target(&o, true, in, false);
-        else if (ti->fmt == VT_F_JOIN) put(&o, "%d", in->imm);
         else put(&o, "0x%x", in->pc + (uint32_t)in->imm);
         break;
     case VT_F_SETRPC: put(&o, "%s, %s, %d", d, s1, in->imm); break;
