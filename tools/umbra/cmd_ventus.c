@@ -2,7 +2,7 @@
  *
  *   umbra ventus run DIR [options]           every launch of a test directory, in driver order
  *   umbra ventus run-elf FILE --entry SYM|ADDR [options]   one kernel of an ELF, set up here
- *   umbra ventus disasm FILE.riscv           llvm-objdump-style listing
+ *   umbra ventus disasm FILE.riscv           the listing llvm-objdump-19 -d prints
  *
  * A thin client of libumbra: the loaders (src/loader) prepare memory, umb_ventus_run executes.
  */
@@ -546,18 +546,57 @@ static int cmd_vt_run_elf(int argc, char **argv)
 
 /* ---- disasm ---- */
 
-/* A label for addr: the first defined, named, non-section symbol there (or NULL). */
+/* The last "0x" number of a disassembly (a branch target is printed last), or NULL. */
+static const char *strrstr_0x(const char *s)
+{
+    const char *last = NULL;
+    for (const char *p = strstr(s, "0x"); p; p = strstr(p + 2, "0x")) last = p;
+    if (!last || last[2] == 0) return NULL;
+    for (const char *q = last + 2; *q; q++)
+        if (!((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f'))) return NULL;
+    return last;
+}
+
+/* The label llvm-objdump would print at addr: a global symbol, else a local one, else a
+ * compiler-local ".L" label (section symbols and mapping symbols never). */
 static const char *label_at(umb_elf *e, uint64_t addr, uint16_t shndx)
 {
+    const char *best = NULL;
+    int best_rank = 0;
     uint32_t n = umb_elf_symbol_count(e);
     for (uint32_t i = 1; i < n; i++) {
         umb_elf_sym s;
-        if (umb_elf_symbol(e, i, &s) != UMB_OK) return NULL;
-        if (s.value == addr && s.shndx == shndx && s.name[0] && s.type != UMB_STT_SECTION &&
-            strncmp(s.name, "$x", 2) && strncmp(s.name, "$d", 2))
-            return s.name;
+        if (umb_elf_symbol(e, i, &s) != UMB_OK) return best;
+        if (s.value != addr || s.shndx != shndx || !s.name[0] || s.type == UMB_STT_SECTION ||
+            !strncmp(s.name, "$x", 2) || !strncmp(s.name, "$d", 2))
+            continue;
+        int rank = s.bind != UMB_STB_LOCAL ? 3 : strncmp(s.name, ".L", 2) ? 2 : 1;
+        if (rank > best_rank) best = s.name, best_rank = rank;
     }
-    return NULL;
+    return best;
+}
+
+/* llvm-objdump's " <symbol+0xoff>" after a branch or jump target: the nearest symbol at or
+ * below the target in the section. */
+static void symbolize_target(umb_elf *e, uint32_t w, char *text, size_t len, uint16_t shndx,
+                             uint64_t lo, uint64_t hi)
+{
+    uint32_t op = w & 0x7f;
+    if (op != 0x63 && op != 0x6f && op != 0x5b) return;           /* branch, jal, vbranch */
+    const char *hex = strrstr_0x(text);
+    if (!hex) return;
+    uint64_t target = strtoull(hex, NULL, 16);
+    if (target < lo || target >= hi) return;
+    for (uint64_t a = target;; a -= 4) {
+        const char *lab = label_at(e, a, shndx);
+        if (lab) {
+            size_t n = strlen(text);
+            if (a == target) snprintf(text + n, len - n, " <%s>", lab);
+            else snprintf(text + n, len - n, " <%s+0x%" PRIx64 ">", lab, target - a);
+            return;
+        }
+        if (a < lo + 4) return;
+    }
 }
 
 static int cmd_vt_disasm(int argc, char **argv)
@@ -572,8 +611,7 @@ static int cmd_vt_disasm(int argc, char **argv)
         fprintf(stderr, "umbra ventus: %s\n", e.error);
         return EXIT_RUN_FAILED;
     }
-    const char *base = strrchr(path, '/');
-    printf("\n%s:\tfile format elf32-littleriscv\n", base ? base + 1 : path);
+    printf("\n%s:\tfile format elf32-littleriscv\n", path);
     enum { SHF_EXECINSTR = 4 };
     for (uint32_t s = 0; s < e.shnum; s++) {
         const umb_elf_shdr *sh = &e.shdrs[s];
@@ -588,8 +626,8 @@ static int cmd_vt_disasm(int argc, char **argv)
                          (uint32_t)d[off + 3] << 24;
             char text[160];
             umb_ventus_disasm(w, pc, text, sizeof text);
-            printf("%08" PRIx64 ": %02x %02x %02x %02x  \t%s\n", pc, d[off], d[off + 1], d[off + 2],
-                   d[off + 3], text);
+            symbolize_target(&e, w, text, sizeof text, (uint16_t)s, sh->addr, sh->addr + sh->size);
+            printf("%08" PRIx64 ": %08" PRIx32 "     \t%s\n", pc, w, text);
         }
     }
     umb_elf_close(&e);
