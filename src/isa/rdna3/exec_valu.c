@@ -240,7 +240,7 @@ VOP2_F32(v_mul_f32, a * b)
 VOP2_F32(v_mul_dx9_zero_f32, mul_dx9(a, b))
 VOP2_F32(v_min_f32, rdna3_fmin32(w, a, b))
 VOP2_F32(v_max_f32, rdna3_fmax32(w, a, b))
-VOP2_U32(v_mul_i32_i24, (uint32_t)(sext24(a) * sext24(b)))
+VOP2_U32(v_mul_i32_i24, (uint32_t)((int64_t)sext24(a) * sext24(b)))
 VOP2_U32(v_mul_hi_i32_i24, (uint32_t)(((int64_t)sext24(a) * sext24(b)) >> 32))
 VOP2_U32(v_mul_u32_u24, (a & 0xffffffu) * (b & 0xffffffu))
 VOP2_U32(v_mul_hi_u32_u24, (uint32_t)(((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) >> 32))
@@ -397,7 +397,7 @@ static void v_swap_b32(rdna3_wave *w, const rdna3_inst *in)
 }
 
 /* ---- VOP3 (native) ---- */
-VOP3_U32(v_mad_i32_i24, (uint32_t)(sext24(a) * sext24(b)) + c)
+VOP3_U32(v_mad_i32_i24, (uint32_t)((int64_t)sext24(a) * sext24(b)) + c)
 VOP3_U32(v_mad_u32_u24, (a & 0xffffffu) * (b & 0xffffffu) + c)
 VOP3_U32(v_bfe_u32, bfe_u(a, b, c))
 VOP3_U32(v_bfe_i32, bfe_s(a, b, c))
