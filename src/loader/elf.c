@@ -213,13 +213,8 @@ static umb_status find_symtab(umb_elf *e)
     return UMB_OK;
 }
 
-umb_status umb_elf_open_memory(umb_elf *e, const char *path, const void *data, size_t size)
+static umb_status parse_all(umb_elf *e)
 {
-    memset(e, 0, sizeof *e);
-    e->symtab = -1;
-    e->path = strdup(path ? path : "<elf>");
-    e->data = data;
-    e->size = data ? size : 0;
     umb_status st = parse_ident(e);
     if (st != UMB_OK) return st;
     const ehdr_layout *L = e->is64 ? &layout64 : &layout32;
@@ -238,7 +233,19 @@ umb_status umb_elf_open_memory(umb_elf *e, const char *path, const void *data, s
         st = parse_shdrs(e, rdaddr(e, d + L->shoff), rd16(d + L->shentsize), rd16(d + L->shnum),
                          rd16(d + L->shstrndx));
     if (st == UMB_OK) st = find_symtab(e);
+    return st;
+}
+
+umb_status umb_elf_open_memory(umb_elf *e, const char *path, const void *data, size_t size)
+{
+    memset(e, 0, sizeof *e);
+    e->symtab = -1;
+    e->path = strdup(path ? path : "<elf>");
+    e->data = data;
+    e->size = data ? size : 0;
+    umb_status st = parse_all(e);
     if (st != UMB_OK) {
+        /* nothing stays allocated after a failure; only the message is kept */
         char saved[sizeof e->error];
         memcpy(saved, e->error, sizeof saved);
         umb_elf_close(e);
