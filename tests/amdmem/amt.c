@@ -96,7 +96,13 @@ void amt_code(amt *t, const char *fmt, ...)
     }
 }
 
-umb_status amt_run(amt *t) { return umb_rdna3_step_run(t->s, t->ninsts, NULL); }
+/* Every run starts at the first instruction, so a test can change inputs and run again. */
+umb_status amt_run(amt *t)
+{
+    umb_rdna3_step_set_pc(t->s, UMB_RDNA3_STEP_CODE_BASE);
+    return umb_rdna3_step_run(t->s, t->ninsts, NULL);
+}
+umb_status amt_rerun(amt *t) { return amt_run(t); }
 const char *amt_error(amt *t) { return umb_rdna3_step_error(t->s); }
 
 void amt_map(amt *t, uint64_t addr, uint64_t size)

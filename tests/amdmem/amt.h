@@ -27,6 +27,8 @@ void amt_end(amt *t);
 void amt_code(amt *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Run every instruction of the last amt_code; returns the status (UMB_OK unless it faulted). */
 umb_status amt_run(amt *t);
+/* Run the same code again from its first instruction. */
+umb_status amt_rerun(amt *t);
 const char *amt_error(amt *t);
 
 void amt_map(amt *t, uint64_t addr, uint64_t size);
