@@ -234,7 +234,9 @@ static void atomics_all(tctx *t)
 
 static void dispatch_packet(tctx *t)
 {
-    uint32_t got[12], want[12] = { 2, 8, 4, 1, 37, 19, 1, 400, 1, 0, 1, 1 };
+    /* the packet's private segment size is the kernel's (-O0 spills to scratch) */
+    uint32_t priv = umb_rdna3_program_find_kernel(t->prog, "dispatch_packet")->private_segment_fixed_size;
+    uint32_t got[12], want[12] = { 2, 8, 4, 1, 37, 19, 1, 400, 1, priv, 1, 1 };
     uint64_t dout = tc_arg_buf(t, NULL, sizeof got);
     if (tc_launch(t, 2, 37, 19, 1, 8, 4, 1)) {
         tc_read(t, dout, got, sizeof got);
