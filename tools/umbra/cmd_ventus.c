@@ -358,6 +358,27 @@ static umb_status run_launch(umb_device *dev, const umb_ventus_launch *l, FILE *
     return s;
 }
 
+/* One line per launch: what ran, how much, and how it ended; then the totals. */
+static void print_summary(const umb_vt_program *p, const umb_stats *per, uint32_t ran, int rc,
+                          const umb_stats *total)
+{
+    printf("\nresults:\n  %-20s %10s %6s %14s %8s %9s  %s\n", "launch", "workgroups", "warps",
+           "warp-insts", "SIMT", "seconds", "status");
+    for (uint32_t i = 0; i < p->nlaunches && i <= ran; i++) {
+        const char *status = i < ran ? "ok" : rc ? "FAILED" : NULL;
+        if (!status) break;
+        if (i < ran)
+            printf("  %-20s %10" PRIu64 " %6" PRIu64 " %14" PRIu64 " %7.1f%% %9.3f  %s\n", p->launches[i].name,
+                   per[i].workgroups, per[i].warps, per[i].warp_insts,
+                   100.0 * umb_stats_simt_efficiency(&per[i]), per[i].host_seconds, status);
+        else
+            printf("  %-20s %10s %6s %14s %8s %9s  %s\n", p->launches[i].name, "-", "-", "-", "-", "-", status);
+    }
+    if (rc) return;
+    printf("\ntotal: %u launch%s completed\n", ran, ran == 1 ? "" : "es");
+    umb_stats_write_text(total, stdout);
+}
+
 static int cmd_vt_run_dir(int argc, char **argv)
 {
     vt_opts o;
@@ -417,10 +438,7 @@ static int cmd_vt_run_dir(int argc, char **argv)
     }
     if (shared_trace) fclose(shared_trace);
     if (!per || !names) { fprintf(stderr, "umbra ventus: out of memory\n"); rc = EXIT_RUN_FAILED; }
-    if (rc == 0 && !o.quiet) {
-        printf("total: %u launch%s completed\n", ran, ran == 1 ? "" : "es");
-        umb_stats_write_text(&total, stdout);
-    }
+    if (!o.quiet && per && names) print_summary(&p, per, ran, rc, &total);
     /* dump and stats also after a failure: they show how far the program got */
     if (o.dump && ran + (rc != 0) > 0) {
         int r2 = dump_program(dev, &p, o.dump);
