@@ -185,9 +185,13 @@ static bool decode_sop(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
         break;
     }
     /* SOP1 s_sendmsg_rtn reads its message id from the src0 field: not a register. */
-    if (in->fmt == RDNA3_FMT_SOP1 && strncmp(oi->name, "s_sendmsg_rtn", 13) == 0) m = 0;
+    if (in->fmt == RDNA3_FMT_SOP1 && strncmp(oi->name, "s_sendmsg_rtn", 13) == 0) {
+        in->simm16 = in->src[0];
+        in->src[0] = 0;
+        m = 0;
+    }
     in->nsrc = (uint8_t)popcount3(m);
-    return take_literal(c, in, m, false);
+    return take_literal(c, in, m, (oi->flags & RDNA3_F_LITK) != 0);
 }
 
 static bool decode_smem(dctx *c, rdna3_inst *in)
@@ -219,8 +223,12 @@ static bool take_dpp(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi, bool vop3)
         in->fetch_inactive = bits(d, 18, 18);
         in->bound_ctrl = bits(d, 19, 19);
         if (!vop3) {
-            in->neg |= (uint8_t)(bits(d, 20, 20) | bits(d, 22, 22) << 1);
-            in->abs |= (uint8_t)(bits(d, 21, 21) | bits(d, 23, 23) << 1);
+            unsigned neg = bits(d, 20, 20) | bits(d, 22, 22) << 1, abs = bits(d, 21, 21) | bits(d, 23, 23) << 1;
+            unsigned neg_ok = rdna3_f_negm(oi->flags) | (oi->flags & RDNA3_F_SEXT0 ? 1u : 0) | (oi->flags & RDNA3_F_SEXT1 ? 2u : 0);
+            if ((neg & ~neg_ok) || (abs & ~rdna3_f_absm(oi->flags)))
+                return fail(c->err, c->errlen, "%s DPP: source modifiers not allowed", oi->name);
+            in->neg = (uint8_t)neg;
+            in->abs = (uint8_t)abs;
         } else if (bits(d, 23, 20)) {
             return fail(c->err, c->errlen, "%s DPP: modifier bits of the DPP dword must be 0 in VOP3", oi->name);
         }
@@ -272,8 +280,8 @@ static bool decode_vop_e32(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
 static bool check_mods(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi, unsigned m)
 {
     uint32_t f = oi->flags;
-    if (in->abs & ~(f & RDNA3_F_ABS ? m : 0)) return fail(c->err, c->errlen, "%s: abs modifier not allowed", oi->name);
-    if (in->neg & ~(f & RDNA3_F_NEG ? m : 0)) return fail(c->err, c->errlen, "%s: neg modifier not allowed", oi->name);
+    if (in->abs & ~(rdna3_f_absm(f) & m)) return fail(c->err, c->errlen, "%s: abs modifier not allowed", oi->name);
+    if (in->neg & ~(rdna3_f_negm(f) & m)) return fail(c->err, c->errlen, "%s: neg modifier not allowed", oi->name);
     if (in->clamp && !(f & RDNA3_F_CLAMP)) return fail(c->err, c->errlen, "%s: clamp not allowed", oi->name);
     if (in->omod && !(f & RDNA3_F_OMOD)) return fail(c->err, c->errlen, "%s: omod not allowed", oi->name);
     if (in->opsel && !(f & (RDNA3_F_OPSEL | RDNA3_F_OPSEL_IGN)))

@@ -187,9 +187,29 @@ static void put_dst(sbuf *b, unsigned r, uint16_t k)
 
 /* ---- VALU ---- */
 
+static uint32_t oi_flags(const rdna3_inst *in)
+{
+    const rdna3_opinfo *oi = rdna3_inst_info(in);
+    return oi ? oi->flags : 0;
+}
+
 static void put_vsrc_mod(sbuf *b, const rdna3_inst *in, unsigned i, unsigned e, uint16_t k)
 {
     bool neg = in->neg >> i & 1, abs = in->abs >> i & 1;
+    if (neg && !abs && e < RDNA3_SRC_VGPR0 && e >= RDNA3_SRC_CONST_ZERO && e != RDNA3_SRC_LDS_DIRECT &&
+        !(e >= RDNA3_SRC_SHARED_BASE && e <= RDNA3_SRC_POPS_EXITING_WAVE_ID) && !(e >= RDNA3_SRC_VCCZ && e <= RDNA3_SRC_SCC)) {
+        /* a negated constant prints as neg(...) so that "-1" stays unambiguous */
+        put(b, "neg(");
+        put_src(b, in, e, k);
+        put(b, ")");
+        return;
+    }
+    if (neg && in->dpp && i < 2 && (oi_flags(in) & (RDNA3_F_SEXT0 << i))) {   /* integer operand: sign-extend */
+        put(b, "sext(");
+        put_src(b, in, e, k);
+        put(b, ")");
+        return;
+    }
     if (neg) put(b, "-");
     if (abs) put(b, "|");
     put_src(b, in, e, k);
@@ -245,6 +265,8 @@ static void put_template(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi, 
             unsigned i = (unsigned)(p[0] - '0');
             if (mods) put_vsrc_mod(b, in, i, src[i], oi->kind[1 + i]);
             else put_src(b, in, src[i], oi->kind[1 + i]);
+            if (i == 2 && (oi->flags & RDNA3_F_XEXEC2) && (src[2] == RDNA3_SRC_EXEC_LO || src[2] == RDNA3_SRC_EXEC_HI))
+                put(b, "/*Invalid register, operand has 'SReg_1_XEXEC' register class*/");
         } else if (n == 1 && p[0] == 'K') {
             put_imm(b, in->literal, rdna3_k_type(oi->kind[1]) == RDNA3_TY_F16 ? RDNA3_TY_F16 : RDNA3_TY_B32, true);
         } else {
@@ -263,7 +285,7 @@ static void disasm_vop(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
         if (in->dpp) put(b, "_e64_dpp");
         else if (oi->flags & RDNA3_F_E64) put(b, "_e64");
     } else if (in->dpp) {
-        put(b, "_dpp");
+        if (in->fmt != RDNA3_FMT_VOPC) put(b, "_dpp");   /* VOPC DPP prints the bare name */
     } else if (oi->flags & RDNA3_F_E32) {
         put(b, "_e32");
     }
@@ -271,8 +293,11 @@ static void disasm_vop(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
     if (vop3) {
         unsigned n = in->nsrc;
         if ((oi->flags & RDNA3_F_OPSEL) && in->opsel) {
-            unsigned v = (in->opsel & ((1u << n) - 1)) | ((in->opsel >> 3 & 1) << n);
-            put_bits(b, "op_sel", v, n + 1);
+            /* entries for the sources the encoding has, then the destination */
+            unsigned ne = rdna3_f_opseln(oi->flags), ns = ne - 1;
+            unsigned v = (in->opsel & ((1u << ns) - 1)) | ((in->opsel >> 3 & 1) << ns);
+            (void)n;
+            put_bits(b, "op_sel", v, ne);
         }
         if (in->clamp) put(b, " clamp");
         if (in->omod == 1) put(b, " mul:2");
@@ -351,7 +376,6 @@ static const char *msg_name(unsigned id)
     case 3: return "MSG_DEALLOC_VGPRS";
     case 5: return "MSG_STALL_WAVE_GEN";
     case 6: return "MSG_HALT_WAVES";
-    case 7: return "MSG_ORDERED_PS_DONE";
     case 9: return "MSG_GS_ALLOC_REQ";
     case 0x80: return "MSG_RTN_GET_DOORBELL";
     case 0x81: return "MSG_RTN_GET_DDID";
@@ -359,15 +383,19 @@ static const char *msg_name(unsigned id)
     case 0x83: return "MSG_RTN_GET_REALTIME";
     case 0x84: return "MSG_RTN_SAVE_WAVE";
     case 0x85: return "MSG_RTN_GET_TBA";
+    case 0x86: return "MSG_RTN_GET_TBA_TO_PC";
     default: return NULL;
     }
 }
 
+/* gfx11 messages have no operation or stream fields: the id is the low byte. A value with
+ * other bits set and no known id prints as a plain number. */
 static void put_sendmsg(sbuf *b, unsigned v)
 {
     const char *nm = msg_name(v & 0xff);
     if (nm) put(b, "sendmsg(%s)", nm);
-    else put(b, "sendmsg(%u, 0, 0)", v & 0xff);
+    else if (v <= 0xff) put(b, "sendmsg(%u, 0, 0)", v);
+    else put(b, "%u", v);
 }
 
 static void put_waitcnt(sbuf *b, unsigned v)
@@ -416,7 +444,25 @@ static void put_delay_alu(sbuf *b, unsigned v)
         put(b, "%sinstskip(%s)", any ? " | " : "", sk < 6 ? skip[sk] : "/* invalid instskip value */");
         any = true;
     }
-    if (i1) put(b, "%sinstid1(%s)", any ? " | " : "", i1 < 12 ? id[i1] : "/* invalid instid value */");
+    if (i1) { put(b, "%sinstid1(%s)", any ? " | " : "", i1 < 12 ? id[i1] : "/* invalid instid value */"); any = true; }
+    if (!any) put(b, "0");
+}
+
+/* s_version: a version number (named for known ones) with flag bits "|"-ed on. */
+static void put_version(sbuf *b, unsigned v)
+{
+    static const char *const flag[3] = { "UC_VERSION_W64_BIT", "UC_VERSION_W32_BIT", "UC_VERSION_MDP_BIT" };
+    if (v & ~0xe0ffu) { put(b, v <= 64 ? "%u" : "0x%x", v); return; }
+    unsigned ver = v & 0xff, nflags = 0;
+    for (unsigned i = 0; i < 3; i++) nflags += v >> (13 + i) & 1;
+    for (unsigned i = 1; i < nflags; i++) put(b, "(");
+    const char *nm = ver == 0 ? "GFX7" : ver == 4 ? "GFX10" : ver == 6 ? "GFX11" : ver == 9 ? "GFX12" : NULL;
+    if (nm) put(b, "UC_VERSION_%s", nm);
+    else put(b, ver <= 64 ? "%u" : "0x%x", ver);
+    for (unsigned i = 0, k = 0; i < 3; i++) {
+        if (!(v >> (13 + i) & 1)) continue;
+        put(b, "|%s%s", flag[i], (++k < nflags) ? ")" : "");
+    }
 }
 
 /* How the 16-bit immediate of a SOPP/SOPK opcode prints. */
@@ -426,6 +472,7 @@ static void put_simm(sbuf *b, const rdna3_inst *in, const char *nm)
     if (!strcmp(nm, "s_waitcnt")) put_waitcnt(b, v);
     else if (!strcmp(nm, "s_waitcnt_depctr")) put_depctr(b, v);
     else if (!strcmp(nm, "s_delay_alu")) put_delay_alu(b, v);
+    else if (!strcmp(nm, "s_version")) put_version(b, v);
     else if (!strncmp(nm, "s_sendmsg", 9)) put_sendmsg(b, v);
     else if (!strncmp(nm, "s_getreg", 8) || !strncmp(nm, "s_setreg", 8)) put_hwreg(b, v);
     else if (!strcmp(nm, "s_set_inst_prefetch_distance") || !strcmp(nm, "s_clause") ||
@@ -433,7 +480,11 @@ static void put_simm(sbuf *b, const rdna3_inst *in, const char *nm)
              !strncmp(nm, "s_movk", 6) || !strncmp(nm, "s_cmovk", 7) || !strncmp(nm, "s_cmpk", 6) ||
              !strncmp(nm, "s_addk", 6) || !strncmp(nm, "s_mulk", 6) || !strncmp(nm, "s_waitcnt_", 10))
         put(b, "0x%x", v);
-    else put(b, "%u", v);
+    else if (!strncmp(nm, "s_branch", 8) || !strncmp(nm, "s_cbranch", 9) || !strncmp(nm, "s_call", 6) ||
+             !strncmp(nm, "s_subvector", 11) || !strcmp(nm, "s_endpgm"))
+        put(b, "%u", v);                 /* branch targets: the raw word offset */
+    else if (v <= 64) put(b, "%u", v);
+    else put(b, "0x%x", v);
 }
 
 static void disasm_sop(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
@@ -453,6 +504,7 @@ static void disasm_sop(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
             else put_src(b, in, in->src[0], oi->kind[1]);
             break;
         case '1': put_src(b, in, in->src[1], oi->kind[2]); break;
+        case 'K': put(b, "0x%x", in->literal); break;
         default: put_simm(b, in, oi->name); break;
         }
         p++;
@@ -475,14 +527,45 @@ static void disasm_smem(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
     if (in->soffset != RDNA3_SRC_NULL) {
         put(b, ", ");
         put_sreg(b, in->soffset, 1);
-        if (in->offset) put(b, " offset:0x%x", (unsigned)in->offset & 0x1fffff);
+        if (in->offset < 0) put(b, " offset:-0x%x", (unsigned)-in->offset);
+        else if (in->offset) put(b, " offset:0x%x", (unsigned)in->offset);
+    } else if (in->offset < 0) {
+        put(b, ", -0x%x", (unsigned)-in->offset);
     } else if (in->offset) {
-        put(b, ", 0x%x", (unsigned)in->offset & 0x1fffff);
+        put(b, ", 0x%x", (unsigned)in->offset);
     } else {
         put(b, ", null");
     }
     if (in->glc) put(b, " glc");
     if (in->dlc) put(b, " dlc");
+}
+
+/* ds_swizzle_b32's offset in LLVM's swizzle() notation. */
+static void put_swizzle(sbuf *b, unsigned v)
+{
+    if ((v & 0xff00) == 0x8000) {
+        put(b, " offset:swizzle(QUAD_PERM,%u,%u,%u,%u)", v & 3, v >> 2 & 3, v >> 4 & 3, v >> 6 & 3);
+        return;
+    }
+    if (v & 0x8000) { put(b, " offset:%u", v); return; }
+    unsigned and_m = v & 31, or_m = v >> 5 & 31, xor_m = v >> 10 & 31;
+    if (and_m == 31 && or_m == 0 && xor_m && !(xor_m & (xor_m - 1))) {
+        put(b, " offset:swizzle(SWAP,%u)", xor_m);
+    } else if (and_m == 31 && or_m == 0 && xor_m && !((xor_m + 1) & xor_m)) {
+        put(b, " offset:swizzle(REVERSE,%u)", xor_m + 1);
+    } else {
+        unsigned group = 32 - and_m;
+        if (group > 1 && !(group & (group - 1)) && or_m < group && xor_m == 0) {
+            put(b, " offset:swizzle(BROADCAST,%u,%u)", group, or_m);
+            return;
+        }
+        put(b, " offset:swizzle(BITMASK_PERM,\"");
+        for (int i = 4; i >= 0; i--) {
+            unsigned m = 1u << i;
+            put(b, "%c", (or_m & m) ? '1' : !(and_m & m) ? '0' : (xor_m & m) ? 'i' : 'p');
+        }
+        put(b, "\")");
+    }
 }
 
 static void disasm_ds(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
@@ -504,7 +587,9 @@ static void disasm_ds(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
         if (*p == ',') p++;
     }
     unsigned off0 = (unsigned)in->offset & 0xff, off1 = in->offset1;
-    if (oi->flags & RDNA3_F_2ADDR) {
+    if (oi->flags & RDNA3_F_SWIZZLE) {
+        if (off0 | off1 << 8) put_swizzle(b, off0 | off1 << 8);
+    } else if (oi->flags & RDNA3_F_2ADDR) {
         if (off0) put(b, " offset0:%u", off0);
         if (off1) put(b, " offset1:%u", off1);
     } else if (!(oi->flags & RDNA3_F_NOOFF) && (off0 | off1 << 8)) {

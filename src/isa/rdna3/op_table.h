@@ -33,8 +33,8 @@ enum {
     RDNA3_F_DPP8 = 1u << 3,     /* has a DPP8 form */
     RDNA3_F_LITK = 1u << 4,     /* always carries a literal constant K (fmamk/fmaak) */
     RDNA3_F_SD = 1u << 5,       /* VOP3 with a scalar destination (VOP3SD) */
-    RDNA3_F_ABS = 1u << 6,      /* source modifiers |x| */
-    RDNA3_F_NEG = 1u << 7,      /* source modifiers -x (VOP3P: neg_lo) */
+    RDNA3_F_XEXEC2 = 1u << 6,   /* src2 is a lane mask SGPR (exec is not a valid one) */
+    RDNA3_F_NEG = 1u << 7,      /* VOP3P: neg_lo */
     RDNA3_F_OPSEL = 1u << 8,    /* op_sel is meaningful and printed */
     RDNA3_F_OPSEL_IGN = 1u << 9,/* op_sel bits are accepted but meaningless */
     RDNA3_F_CLAMP = 1u << 10,
@@ -47,7 +47,16 @@ enum {
     RDNA3_F_NOOFF = 1u << 17,   /* DS: no offset field */
     RDNA3_F_GDS = 1u << 18,     /* DS: gds allowed */
     RDNA3_F_ATOMIC = 1u << 19,  /* memory atomic: glc = return the old value */
+    RDNA3_F_SEXT0 = 1u << 20,   /* DPP: the neg bit of src0 means sign-extend (integer operand) */
+    RDNA3_F_SEXT1 = 1u << 21,   /* same for src1 */
 };
+/* Per-source modifier masks and the number of op_sel entries, packed in the flags. */
+#define RDNA3_F_ABSM(m) ((uint32_t)(m) << 22)      /* sources that take |x| */
+#define RDNA3_F_NEGM(m) ((uint32_t)(m) << 25)      /* sources that take -x */
+#define RDNA3_F_OPSELN(n) ((uint32_t)(n) << 28)    /* op_sel prints n entries */
+static inline unsigned rdna3_f_absm(uint32_t f) { return f >> 22 & 7u; }
+static inline unsigned rdna3_f_negm(uint32_t f) { return f >> 25 & 7u; }
+static inline unsigned rdna3_f_opseln(uint32_t f) { return f >> 28 & 7u; }
 
 typedef struct rdna3_opinfo {
     const char *name;          /* mnemonic without _e32/_e64; NULL = no such opcode */

@@ -9,7 +9,10 @@
 #define F_DPP8 RDNA3_F_DPP8
 #define F_LITK RDNA3_F_LITK
 #define F_SD RDNA3_F_SD
-#define F_ABS RDNA3_F_ABS
+#define F_ABSM RDNA3_F_ABSM
+#define F_NEGM RDNA3_F_NEGM
+#define F_OPSELN RDNA3_F_OPSELN
+#define F_XEXEC2 RDNA3_F_XEXEC2
 #define F_NEG RDNA3_F_NEG
 #define F_OPSEL RDNA3_F_OPSEL
 #define F_OPSEL_IGN RDNA3_F_OPSEL_IGN
@@ -23,6 +26,8 @@
 #define F_NOOFF RDNA3_F_NOOFF
 #define F_GDS RDNA3_F_GDS
 #define F_ATOMIC RDNA3_F_ATOMIC
+#define F_SEXT0 RDNA3_F_SEXT0
+#define F_SEXT1 RDNA3_F_SEXT1
 #define K(n, sc, ty) RDNA3_K(n, sc, ty)
 #define KT16 RDNA3_KT16
 #define K0 0
