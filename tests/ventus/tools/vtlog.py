@@ -16,6 +16,9 @@
       and stores after endprg (the golden model's tohost store at 0x80001000 that ends its
       simulation; umbra ends a warp at endprg).
 
+  vtlog.py refcheck DIR LAUNCH...
+      A reference log must agree with itself (see cmd_refcheck).
+
   vtlog.py selftest REF.log WORKDIR
       The comparator must see a changed stored value, a changed register write and a missing
       instruction in copies of REF.log (a comparator that cannot fail checks nothing).
@@ -305,7 +308,9 @@ def cmd_kmeans(args):
       kmeans_kernel_c:  membership[p] == argmin over clusters of the float32 sum over features
                         of (f - c)^2, accumulated with a fused multiply-add as the compiled code
                         does (vfmadd.vv), first minimum wins;
-    and pocl.log's "Number of objects/features" must equal the launch arguments."""
+    and pocl.log's "Number of objects/features" must equal the launch arguments. The clusters
+    are the ones in DUMP: kmeans_kernel_c_1.data lacks the clusters the host rewrote before that
+    launch (see `refcheck`), so a replay runs it on the first clusters."""
     if len(args) != 2:
         sys.exit('usage: vtlog.py kmeans DUMP DIR')
     dump, d = read_dump(args[0]), args[1]
@@ -371,6 +376,39 @@ def cmd_kmeans(args):
     return 0
 
 
+def cmd_refcheck(args):
+    """A reference must agree with itself: every scalar load from global memory returns what
+    the launch's .data replay or the last logged store put there (local memory left out: the
+    crt's stack lives there and other workgroups reuse it)."""
+    if len(args) < 2:
+        sys.exit('usage: vtlog.py refcheck DIR LAUNCH...')
+    d, launches = args[0], args[1:]
+    mem, src, loads, bad = {}, {}, 0, 0
+    for launch in launches:
+        replay(mem, src, d, launch)
+        recs = sorted((r for rs in parse_log(f'{d}/{launch}.log').values() for r in rs),
+                      key=lambda r: r.line)
+        for r in recs:
+            op, f3 = r.insn & 0x7F, (r.insn >> 12) & 7
+            if op == 0x03 and f3 == 2 and r.x and r.mem:           # lw with a logged result
+                a = r.mem[0][0]
+                if not LOCAL_LO <= a < LOCAL_HI and all(a + b in mem for b in range(4)):
+                    loads += 1
+                    v = sum(mem[a + b] << (8 * b) for b in range(4))
+                    if v != r.x[0][1]:
+                        bad += 1
+                        if bad <= 10:
+                            print(f'{d}/{launch}.log:{r.line}: lw 0x{a:08x} gives {r.x[0][0]}=0x{r.x[0][1]:08x}, '
+                                  f'memory holds 0x{v:08x}')
+            size = store_size(r.insn)
+            for a, v in r.mem:
+                if v is not None and size:
+                    for b in range(size):
+                        mem[a + b] = (v >> (8 * b)) & 0xFF
+    print(f'refcheck: {loads} global loads checked, {bad} inconsistent')
+    return 1 if bad else 0
+
+
 def cmd_selftest(args):
     import contextlib
     import io
@@ -407,7 +445,8 @@ def cmd_selftest(args):
 
 
 def main():
-    cmds = {'trace': cmd_trace, 'mem': cmd_mem, 'kmeans': cmd_kmeans, 'selftest': cmd_selftest}
+    cmds = {'trace': cmd_trace, 'mem': cmd_mem, 'kmeans': cmd_kmeans, 'selftest': cmd_selftest,
+            'refcheck': cmd_refcheck}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         print(__doc__)
         return 2
