@@ -240,6 +240,36 @@ static void v_ldexp_f64(rdna3_wave *w, const rdna3_inst *in)
  * when the quotient ends up scaled; div_fmas undoes that scaling (direction from S2's
  * exponent); div_fixup handles the special values. */
 
+/* fma(a, b, c) * 2^scale with a single rounding (div_fmas): the product and sum are formed in a
+ * wider format (binary128 where the compiler has it) so that a result scaled into the denormal
+ * range is not rounded twice. */
+#if defined(__SIZEOF_FLOAT128__)
+typedef __float128 wide_t;
+#else
+typedef long double wide_t;
+#endif
+static wide_t wide_pow2(int e)
+{
+    wide_t r = 1;
+    wide_t f = e < 0 ? (wide_t)0.5 : (wide_t)2;
+    for (int i = e < 0 ? -e : e; i > 0; i--) r *= f;
+    return r;
+}
+static double fma_scaled(double a, double b, double c, int scale)
+{
+    if (!isfinite(a) || !isfinite(b) || !isfinite(c)) return ldexp(fma(a, b, c), scale);
+    wide_t r = (wide_t)a * (wide_t)b + (wide_t)c;
+    if (r == 0) return ldexp(fma(a, b, c), scale);   /* keeps the IEEE sign of a zero sum */
+    return (double)(r * wide_pow2(scale));
+}
+static float fma_scaled32(float a, float b, float c, int scale)
+{
+    if (!isfinite(a) || !isfinite(b) || !isfinite(c)) return ldexpf(fmaf(a, b, c), scale);
+    wide_t r = (wide_t)a * (wide_t)b + (wide_t)c;
+    if (r == 0) return ldexpf(fmaf(a, b, c), scale);
+    return (float)(r * wide_pow2(scale));
+}
+
 static int exp32(float x) { return (int)((bits_f32(x) >> 23) & 0xffu); }
 static int exp64(double x) { return (int)((bits_f64(x) >> 52) & 0x7ffu); }
 static bool denorm32(float x) { return x != 0.0f && exp32(x) == 0; }
@@ -255,8 +285,9 @@ static float div_scale32(float s0, float s1, float s2, bool *vcc)
     }
     if (denorm32(s1)) return ldexpf(s0, 64);
     if (denorm32(1.0f / s1) && denorm32(s2 / s1)) {
+        /* huge denominator and tiny quotient: scale the denominator down, the quotient up */
         *vcc = true;
-        return s0 == s1 ? ldexpf(s0, 64) : s0;
+        return s0 == s1 ? ldexpf(s0, -64) : s0;
     }
     if (denorm32(1.0f / s1)) return ldexpf(s0, -64);
     if (denorm32(s2 / s1)) {
@@ -278,7 +309,7 @@ static double div_scale64(double s0, double s1, double s2, bool *vcc)
     if (denorm64(s1)) return ldexp(s0, 128);
     if (denorm64(1.0 / s1) && denorm64(s2 / s1)) {
         *vcc = true;
-        return s0 == s1 ? ldexp(s0, 128) : s0;
+        return s0 == s1 ? ldexp(s0, -128) : s0;
     }
     if (denorm64(1.0 / s1)) return ldexp(s0, -128);
     if (denorm64(s2 / s1)) {
@@ -323,8 +354,8 @@ static void v_div_fmas_f32(rdna3_wave *w, const rdna3_inst *in)
     uint32_t *D = rdna3_vreg(w, in->vdst);
     RDNA3_LANES(w) {
         float c = f32_of(C[l]);
-        float r = fmaf(f32_of(A[l]), f32_of(B[l]), c);
-        if (RDNA3_ON(vcc, l)) r = ldexpf(r, exp32(c) > 127 ? 64 : -64);
+        float r = RDNA3_ON(vcc, l) ? fma_scaled32(f32_of(A[l]), f32_of(B[l]), c, exp32(c) > 127 ? 64 : -64)
+                                   : fmaf(f32_of(A[l]), f32_of(B[l]), c);
         D[l] = RDNA3_ON(m, l) ? bits_f32(r) : D[l];
     }
     rdna3_post32(w, in, D, m);
@@ -336,8 +367,8 @@ static void v_div_fmas_f64(rdna3_wave *w, const rdna3_inst *in)
     uint64_t vcc = rdna3_vcc(w);
     RDNA3_LANES(w) {
         double c = f64_of(C[l]);
-        double r = fma(f64_of(A[l]), f64_of(B[l]), c);
-        if (RDNA3_ON(vcc, l)) r = ldexp(r, exp64(c) > 1023 ? 128 : -128);
+        double r = RDNA3_ON(vcc, l) ? fma_scaled(f64_of(A[l]), f64_of(B[l]), c, exp64(c) > 1023 ? 128 : -128)
+                                    : fma(f64_of(A[l]), f64_of(B[l]), c);
         R[l] = bits_f64(rdna3_post_f64(w, in, r));
     }
     VD_END;
@@ -542,7 +573,7 @@ static void v_ldexp_f16(rdna3_wave *w, const rdna3_inst *in)
     SRC(0, RK_F16, A); SRC(1, RK_B32, B); VH_BEGIN(2);
     RDNA3_LANES(w) {
         if (!RDNA3_ON(m, l)) continue;
-        int32_t e = (int32_t)B[l];
+        int32_t e = (int16_t)(uint16_t)B[l];   /* S1.i16 */
         e = e > 100 ? 100 : e < -100 ? -100 : e;
         D[l] = put16(D[l], rdna3_post_f16(w, in, rdna3_f16_from_f64(ldexp((double)h2f(A[l]), e), 1)), hi_);
     }
