@@ -413,6 +413,8 @@ static void free_names(char **v, uint32_t n)
 
 static umb_status list_metadata(const char *dir, launch_name **out, uint32_t *count, char *err, size_t errlen)
 {
+    *out = NULL;
+    *count = 0;
     DIR *d = opendir(dir);
     if (!d) return errf(err, errlen, UMB_ERR_IO, "%s: cannot open directory: %s", dir, strerror(errno));
     launch_name *v = NULL;
@@ -457,8 +459,8 @@ umb_status umb_vt_launch_order(const char *dir, char ***names, uint32_t *count,
     *names = NULL;
     *count = 0;
     if (skipped) { *skipped = NULL; *nskipped = 0; }
-    launch_name *all;
-    uint32_t n;
+    launch_name *all = NULL;
+    uint32_t n = 0;
     umb_status st = list_metadata(dir, &all, &n, err, errlen);
     if (st != UMB_OK) { free_launch_names(all, n); return st; }
 

@@ -124,7 +124,7 @@ static void check_errors(const char *shared)
     vt_device_h h;
     CHECK(vt_dev_open(&h) == 0, "open");
     CHECK(vt_root_mem_alloc(h, 1) == 0 && vt_root_mem_free(h, 1) == 0, "root mem");
-    uint64_t x = 0x12345000, a, b;
+    uint64_t x = 0x12345000, a = 0, b = 0;
     uint32_t w = 1;
     CHECK(vt_copy_to_dev(h, x, &w, 4, 0, 0) == -1 && strstr(vt_umbra_last_error(h), "0x12345000"),
           "unmapped copy: %s", vt_umbra_last_error(h));
