@@ -211,9 +211,10 @@ umb_status umb_vt_parse_metadata(const char *path, const char *text, size_t len,
             return errf(err, errlen, UMB_ERR_FORMAT, "%s: buffer %u at 0x%llx: size 0x%llx is larger "
                         "than its allocsize 0x%llx", path, i, (unsigned long long)b->base,
                         (unsigned long long)b->size, (unsigned long long)b->allocsize);
-        if (b->base + b->allocsize < b->base)
-            return errf(err, errlen, UMB_ERR_FORMAT, "%s: buffer %u [0x%llx, +0x%llx) wraps around the "
-                        "address space", path, i, (unsigned long long)b->base,
+        /* Ventus is RV32: every buffer lies below 4 GiB */
+        if (b->base > 0xffffffffull || b->allocsize > 0x100000000ull - b->base)
+            return errf(err, errlen, UMB_ERR_FORMAT, "%s: buffer %u [0x%llx, +0x%llx) is outside the "
+                        "32-bit address space", path, i, (unsigned long long)b->base,
                         (unsigned long long)b->allocsize);
     }
     return UMB_OK;
@@ -226,6 +227,16 @@ umb_status umb_vt_parse_data(const char *path, const char *text, size_t len,
 {
     size_t want = 0;
     for (uint32_t i = 0; i < lf->nbuf; i++) want += (size_t)((lf->bufs[i].size + 3) / 4);
+    /* every word takes a line of at least 2 bytes: a file too short for the table fails here,
+     * before a corrupt size makes us allocate for it */
+    if (want > len / 2 + 1) {
+        line_reader r = {text, text + len, 0};
+        const char *ls;
+        size_t ln;
+        while (next_line(&r, &ls, &ln)) {}
+        return errf(err, errlen, UMB_ERR_FORMAT, "%s:%u: file ends, but the metadata's %u buffers "
+                    "need %zu words (lines)", path, r.lineno + 1, lf->nbuf, want);
+    }
     lf->words = calloc(want ? want : 1, sizeof *lf->words);
     if (!lf->words) return errf(err, errlen, UMB_ERR_NOMEM, "%s: out of memory (%zu words)", path, want);
     lf->nwords = want;

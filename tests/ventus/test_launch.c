@@ -222,6 +222,50 @@ static void check_malformed(void)
     expect_data_fail(good, "112233445\n1\n", "bad.data:1: '112233445'", "data word too long");
 }
 
+/* Random edits of a real .metadata/.data pair: the parser must accept or reject each one with a
+ * message naming the file, and never crash (ASan/UBSan watch the reads). */
+static void check_fuzz(void)
+{
+    char dir[1024], mp[1200], dp[1200];
+    snprintf(dir, sizeof dir, "%s/vecadd_4x8", shared);
+    snprintf(mp, sizeof mp, "%s/vecadd_0.metadata", dir);
+    snprintf(dp, sizeof dp, "%s/vecadd_0.data", dir);
+    size_t ml, dl;
+    char *meta = umb_vt_read_text(mp, &ml, err, sizeof err), *data = umb_vt_read_text(dp, &dl, err, sizeof err);
+    CHECK(meta && data, "%s", err);
+    if (!meta || !data) { free(meta); free(data); return; }
+    static const char alphabet[] = "0123456789abcdefxX \n\r\tzg-";
+    uint32_t rng = 12345;
+    for (int round = 0; round < 3000; round++) {
+        char *m = malloc(ml + 1), *d = malloc(dl + 1);
+        memcpy(m, meta, ml + 1);
+        memcpy(d, data, dl + 1);
+        for (int k = 0; k < 1 + round % 3; k++) {
+            rng = rng * 1103515245u + 12345u;
+            size_t at = (rng >> 8) % ml;
+            rng = rng * 1103515245u + 12345u;
+            m[at] = alphabet[(rng >> 16) % (sizeof alphabet - 1)];
+            rng = rng * 1103515245u + 12345u;
+            d[(rng >> 8) % dl] = alphabet[(rng >> 20) % (sizeof alphabet - 1)];
+        }
+        size_t mlen = round % 7 == 0 ? (rng >> 4) % ml : ml;     /* sometimes truncated too */
+        umb_vt_launch_file lf;
+        memset(&lf, 0, sizeof lf);
+        umb_status st = umb_vt_parse_metadata("f.metadata", m, mlen, &lf, err, sizeof err);
+        CHECK(st == UMB_OK || (st == UMB_ERR_FORMAT && !strncmp(err, "f.metadata", 10)), "meta: %s", err);
+        if (st == UMB_OK) {
+            st = umb_vt_parse_data("f.data", d, dl, &lf, err, sizeof err);
+            CHECK(st == UMB_OK || ((st == UMB_ERR_FORMAT || st == UMB_ERR_NOMEM) && !strncmp(err, "f.data", 6)),
+                  "data: %s", err);
+        }
+        umb_vt_launch_file_free(&lf);
+        free(m);
+        free(d);
+    }
+    free(meta);
+    free(data);
+}
+
 /* Replay vecadd_0 and read every buffer back. */
 static void check_replay(const umb_vt_launch_file *lf)
 {
@@ -308,6 +352,7 @@ int main(int argc, char **argv)
     umb_vt_launch_file lf;
     check_vecadd_metadata(&lf);
     check_malformed();
+    check_fuzz();
     if (lf.nbuf) check_replay(&lf);
     check_elf_load();
     umb_vt_launch_file_free(&lf);
