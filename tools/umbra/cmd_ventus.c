@@ -160,6 +160,11 @@ static umb_status make_device(const vt_opts *o, umb_device **dev)
     umb_device_config_default(&cfg);
     if (o->max_insts) cfg.max_instructions = o->max_insts;
     if (o->host_threads) cfg.host_threads = o->host_threads;
+    if (o->trace && cfg.host_threads > 1) {
+        /* a commit trace is one sequence, in the golden model's order: one host thread */
+        if (!o->quiet) fprintf(stderr, "umbra ventus: --trace: running on 1 host thread\n");
+        cfg.host_threads = 1;
+    }
     cfg.progress = !o->quiet;
     umb_status st = umb_device_create(&cfg, dev);
     if (st != UMB_OK) fprintf(stderr, "umbra ventus: cannot create the device: %s\n", umb_status_name(st));
