@@ -4,7 +4,8 @@
 # of the next number, which is still spinning when the reader arrives unless the barrier holds.
 # Each workgroup has its own local memory, so the values never mix across workgroups.
 # results[16*wg + tid] = ((tid + 4) % 16) * 3 + 1 + 1000*wg
-# RUN: --warps 4 --lanes 4 --workgroups 2
+# Two host threads run the two workgroups at once (the results do not depend on it).
+# RUN: --warps 4 --lanes 4 --workgroups 2 --threads 2
 # EXPECT: results = 13 16 19 22 25 28 31 34 37 40 43 46 1 4 7 10
 # EXPECT: results+64 = 1013 1016 1019 1022 1025 1028 1031 1034 1037 1040 1043 1046 1001 1004 1007 1010
     .include "prelude.inc"
