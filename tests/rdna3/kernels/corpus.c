@@ -268,7 +268,7 @@ int main(int argc, char **argv)
     }
     char src[1024], co[1024], err[1024];
     snprintf(src, sizeof src, "%s/%s.cl", src_dir, name);
-    snprintf(co, sizeof co, "%s/%s.O%d.w%u.co", work, name, opt, wave);
+    snprintf(co, sizeof co, "%s/%s.O%d.w%u%s.co", work, name, opt, wave, getenv("UMBRA_HOST_THREADS") ? ".mt" : "");
     umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = opt, .wave64 = wave == 64, .include_dir = inc };
     if (umb_rdna3_compile(&o, err, sizeof err)) {
         fprintf(stderr, "FAIL %s: compile: %s\n", name, err);
@@ -278,6 +278,9 @@ int main(int argc, char **argv)
     umb_device_config cfg;
     umb_device_config_default(&cfg);
     cfg.max_instructions = 4000000000ull;
+    /* UMBRA_HOST_THREADS=N: N host threads (and 2N compute units) run workgroups concurrently */
+    const char *ht = getenv("UMBRA_HOST_THREADS");
+    if (ht && atoi(ht) > 0) cfg.host_threads = (uint32_t)atoi(ht), cfg.compute_units = 2 * cfg.host_threads;
     if (umb_device_create(&cfg, &t.dev)) {
         fprintf(stderr, "FAIL %s: no device\n", name);
         return 1;
