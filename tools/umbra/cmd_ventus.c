@@ -388,11 +388,15 @@ static int cmd_vt_run_dir(int argc, char **argv)
 {
     vt_opts o;
     int rc = parse_opts(argc, argv, &o, false);
-    if (rc) return rc;
+    if (rc) {
+        free_opts(&o);
+        return rc;
+    }
     char err[1024];
     umb_vt_program p;
     if (umb_vt_program_open(o.input, &p, err, sizeof err) != UMB_OK) {
         fprintf(stderr, "umbra ventus: %s\n", err);
+        free_opts(&o);
         return EXIT_RUN_FAILED;
     }
     umb_device *dev;
@@ -494,7 +498,10 @@ static int cmd_vt_run_elf(int argc, char **argv)
 {
     vt_opts o;
     int rc = parse_opts(argc, argv, &o, true);
-    if (rc) return rc;
+    if (rc) {
+        free_opts(&o);
+        return rc;
+    }
     umb_elf e;
     if (umb_elf_open_file(&e, o.input) != UMB_OK) {
         fprintf(stderr, "umbra ventus: %s\n", e.error);
