@@ -30,8 +30,9 @@
 #define __HIP_MEMORY_SCOPE_SYSTEM 5
 #endif
 
-#define UMB_OVL __attribute__((overloadable, always_inline))
-#define UMB_OVLC __attribute__((overloadable, always_inline, const))
+/* static: a helper the kernel does not use is never emitted (not even at -O0) */
+#define UMB_OVL static __attribute__((overloadable, always_inline))
+#define UMB_OVLC static __attribute__((overloadable, always_inline, const))
 
 /* ---------------- work-item functions ---------------- */
 
@@ -326,5 +327,134 @@ UMB_OVLC ulong mul_hi(ulong a, ulong b) { return (ulong)(((__uint128_t)a * b) >>
 UMB_OVLC uint mad24(uint a, uint b, uint c) { return (a & 0xffffffu) * (b & 0xffffffu) + c; }
 UMB_OVLC uint mul24(uint a, uint b) { return (a & 0xffffffu) * (b & 0xffffffu); }
 UMB_OVLC uint abs(int x) { return x < 0 ? (uint)-x : (uint)x; }
+
+/* ---------------- vectors, conversions, geometry, loads and stores ---------------- */
+
+/* Vector forms through clang's element-wise builtins (no per-element loops: a dynamic index into
+ * a 3-element vector crashes the gfx11 back end at -O0). */
+#define UMB_VEW1(NAME, B, T, N) UMB_OVLC T##N NAME(T##N x) { return B(x); }
+#define UMB_VEW2(NAME, B, T, N) UMB_OVLC T##N NAME(T##N x, T##N y) { return B(x, y); }
+#define UMB_VEW3(NAME, B, T, N) UMB_OVLC T##N NAME(T##N x, T##N y, T##N z) { return B(x, y, z); }
+#define UMB_VSIZES(M, NAME, B, T) M(NAME, B, T, 2) M(NAME, B, T, 3) M(NAME, B, T, 4) M(NAME, B, T, 8) M(NAME, B, T, 16)
+#define UMB_VFP(M, NAME, B) UMB_VSIZES(M, NAME, B, float) UMB_VSIZES(M, NAME, B, double)
+UMB_VFP(UMB_VEW1, sqrt, __builtin_elementwise_sqrt)
+UMB_VFP(UMB_VEW1, fabs, __builtin_elementwise_abs)
+UMB_VFP(UMB_VEW1, floor, __builtin_elementwise_floor)
+UMB_VFP(UMB_VEW1, ceil, __builtin_elementwise_ceil)
+UMB_VFP(UMB_VEW1, trunc, __builtin_elementwise_trunc)
+UMB_VFP(UMB_VEW1, rint, __builtin_elementwise_rint)
+UMB_VFP(UMB_VEW1, round, __builtin_elementwise_round)
+UMB_VFP(UMB_VEW2, fmin, __builtin_elementwise_min)
+UMB_VFP(UMB_VEW2, fmax, __builtin_elementwise_max)
+UMB_VFP(UMB_VEW2, min, __builtin_elementwise_min)
+UMB_VFP(UMB_VEW2, max, __builtin_elementwise_max)
+UMB_VFP(UMB_VEW2, copysign, __builtin_elementwise_copysign)
+UMB_VFP(UMB_VEW3, fma, __builtin_elementwise_fma)
+UMB_VFP(UMB_VEW3, mad, __builtin_elementwise_fma)
+UMB_VSIZES(UMB_VEW1, exp, __builtin_elementwise_exp, float)
+UMB_VSIZES(UMB_VEW1, exp2, __builtin_elementwise_exp2, float)
+UMB_VSIZES(UMB_VEW1, log, __builtin_elementwise_log, float)
+UMB_VSIZES(UMB_VEW1, log2, __builtin_elementwise_log2, float)
+UMB_VSIZES(UMB_VEW1, sin, __builtin_elementwise_sin, float)
+UMB_VSIZES(UMB_VEW1, cos, __builtin_elementwise_cos, float)
+UMB_VSIZES(UMB_VEW2, min, __builtin_elementwise_min, int)
+UMB_VSIZES(UMB_VEW2, max, __builtin_elementwise_max, int)
+UMB_VSIZES(UMB_VEW2, min, __builtin_elementwise_min, uint)
+UMB_VSIZES(UMB_VEW2, max, __builtin_elementwise_max, uint)
+#define UMB_VRSQRT(NAME, B, T, N) UMB_OVLC T##N NAME(T##N x) { return (T)1 / B(x); }
+UMB_VFP(UMB_VRSQRT, rsqrt, __builtin_elementwise_sqrt)
+#define UMB_VCLAMP(NAME, B, T, N)                                                    \
+    UMB_OVLC T##N NAME(T##N x, T##N lo, T##N hi)                                     \
+    {                                                                                \
+        return __builtin_elementwise_min(__builtin_elementwise_max(x, lo), hi);      \
+    }
+UMB_VFP(UMB_VCLAMP, clamp, _) UMB_VSIZES(UMB_VCLAMP, clamp, _, int) UMB_VSIZES(UMB_VCLAMP, clamp, _, uint)
+
+/* Common functions. */
+UMB_OVLC float fmod(float x, float y) { return __builtin_fmodf(x, y); }
+UMB_OVLC double fmod(double x, double y) { return __builtin_fmod(x, y); }
+UMB_OVLC float ldexp(float x, int n) { return __builtin_ldexpf(x, n); }
+UMB_OVLC double ldexp(double x, int n) { return __builtin_ldexp(x, n); }
+UMB_OVLC float mix(float x, float y, float a) { return x + (y - x) * a; }
+UMB_OVLC float step(float edge, float x) { return x < edge ? 0.0f : 1.0f; }
+UMB_OVLC float sign(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : x; }
+UMB_OVLC float hypot(float x, float y) { return __builtin_sqrtf(x * x + y * y); }
+UMB_OVLC int isnan(float x) { return __builtin_isnan(x); }
+UMB_OVLC int isinf(float x) { return __builtin_isinf(x); }
+UMB_OVLC int isfinite(float x) { return __builtin_isfinite(x); }
+UMB_OVLC int isnan(double x) { return __builtin_isnan(x); }
+UMB_OVLC int isinf(double x) { return __builtin_isinf(x); }
+UMB_OVLC int isfinite(double x) { return __builtin_isfinite(x); }
+#define UMB_SELECT(T, C) UMB_OVLC T select(T a, T b, C c) { return c ? b : a; }
+UMB_SELECT(int, int) UMB_SELECT(uint, uint) UMB_SELECT(float, int) UMB_SELECT(float, uint)
+UMB_SELECT(long, long) UMB_SELECT(ulong, ulong) UMB_SELECT(double, long)
+
+/* Geometric functions on float2/3/4 and double2/3/4. */
+#define UMB_DOT(T)                                                                   \
+    UMB_OVLC T dot(T a, T b) { return a * b; }                                       \
+    UMB_OVLC T dot(T##2 a, T##2 b) { return a.x * b.x + a.y * b.y; }                  \
+    UMB_OVLC T dot(T##3 a, T##3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }      \
+    UMB_OVLC T dot(T##4 a, T##4 b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w; }
+#define UMB_GEOM(T, N)                                                               \
+    UMB_OVLC T length(T##N a) { return sqrt(dot(a, a)); }                            \
+    UMB_OVLC T distance(T##N a, T##N b) { return length(a - b); }                    \
+    UMB_OVLC T##N normalize(T##N a) { return a * ((T)1 / sqrt(dot(a, a))); }
+UMB_DOT(float) UMB_DOT(double)
+UMB_GEOM(float, 2) UMB_GEOM(float, 3) UMB_GEOM(float, 4)
+UMB_GEOM(double, 2) UMB_GEOM(double, 3) UMB_GEOM(double, 4)
+UMB_OVLC float length(float a) { return __builtin_fabsf(a); }
+UMB_OVLC float3 cross(float3 a, float3 b)
+{
+    return (float3)(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+UMB_OVLC float4 cross(float4 a, float4 b)
+{
+    return (float4)(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x, 0.0f);
+}
+
+/* convert_T[n](S[n]) without rounding/saturation suffixes: C conversions (float -> int truncates). */
+#define UMB_CONVERT_N(D, S, N)                                                       \
+    UMB_OVLC D##N convert_##D##N(S##N x) { return __builtin_convertvector(x, D##N); }
+#define UMB_CONVERT(D, S)                                                            \
+    UMB_OVLC D convert_##D(S x) { return (D)x; }                                     \
+    UMB_CONVERT_N(D, S, 2) UMB_CONVERT_N(D, S, 3) UMB_CONVERT_N(D, S, 4)             \
+    UMB_CONVERT_N(D, S, 8) UMB_CONVERT_N(D, S, 16)
+#define UMB_CONVERT_FROM_ALL(D)                                                      \
+    UMB_CONVERT(D, char) UMB_CONVERT(D, uchar) UMB_CONVERT(D, short) UMB_CONVERT(D, ushort) \
+    UMB_CONVERT(D, int) UMB_CONVERT(D, uint) UMB_CONVERT(D, long) UMB_CONVERT(D, ulong) \
+    UMB_CONVERT(D, float) UMB_CONVERT(D, double)
+UMB_CONVERT_FROM_ALL(char) UMB_CONVERT_FROM_ALL(uchar) UMB_CONVERT_FROM_ALL(short)
+UMB_CONVERT_FROM_ALL(ushort) UMB_CONVERT_FROM_ALL(int) UMB_CONVERT_FROM_ALL(uint)
+UMB_CONVERT_FROM_ALL(long) UMB_CONVERT_FROM_ALL(ulong) UMB_CONVERT_FROM_ALL(float)
+UMB_CONVERT_FROM_ALL(double)
+
+/* vloadN / vstoreN (generic and __constant pointers) and vload_half / vstore_half. The vector is
+ * filled through a scalar pointer to it (memory, not a dynamic vector index). */
+#define UMB_VLOAD(T, N)                                                              \
+    UMB_OVL T##N vload##N(size_t i, const T *p)                                      \
+    {                                                                                \
+        T##N r;                                                                      \
+        T *d = (T *)&r;                                                              \
+        for (int k = 0; k < N; k++) d[k] = p[i * N + k];                             \
+        return r;                                                                    \
+    }                                                                                \
+    UMB_OVL T##N vload##N(size_t i, __constant T *p)                                 \
+    {                                                                                \
+        T##N r;                                                                      \
+        T *d = (T *)&r;                                                              \
+        for (int k = 0; k < N; k++) d[k] = p[i * N + k];                             \
+        return r;                                                                    \
+    }                                                                                \
+    UMB_OVL void vstore##N(T##N v, size_t i, T *p)                                   \
+    {                                                                                \
+        const T *s = (const T *)&v;                                                  \
+        for (int k = 0; k < N; k++) p[i * N + k] = s[k];                             \
+    }
+#define UMB_VLOAD_ALL(T) UMB_VLOAD(T, 2) UMB_VLOAD(T, 3) UMB_VLOAD(T, 4) UMB_VLOAD(T, 8) UMB_VLOAD(T, 16)
+UMB_VLOAD_ALL(float) UMB_VLOAD_ALL(int) UMB_VLOAD_ALL(uint) UMB_VLOAD_ALL(double)
+UMB_VLOAD_ALL(uchar) UMB_VLOAD_ALL(short) UMB_VLOAD_ALL(ushort) UMB_VLOAD_ALL(long) UMB_VLOAD_ALL(ulong)
+UMB_OVL float vload_half(size_t i, const half *p) { return (float)p[i]; }
+UMB_OVL float vload_half(size_t i, __constant half *p) { return (float)p[i]; }
+UMB_OVL void vstore_half(float v, size_t i, half *p) { p[i] = (half)v; }   /* round to nearest even */
 
 #endif

@@ -211,8 +211,66 @@ static void half_prec(tctx *t)
     free(a), free(b), free(c), free(got), free(want);
 }
 
+static void builtins(tctx *t)
+{
+    enum { N = 300 };
+    float *in = tc_alloc(7 * N * 4), *gf = tc_alloc(14 * N * 4), *wf = tc_alloc(14 * N * 4);
+    int32_t *gi = tc_alloc(6 * N * 4), *wi = tc_alloc(6 * N * 4);
+    for (int i = 0; i < 7 * N; i++) in[i] = tc_randf(t, -2, 2);
+    for (int i = 0; i < N; i++) {
+        const float *v = in + 4 * i, *w = in + 4 * N + 3 * i;
+        for (int k = 0; k < 4; k++) wf[4 * i + k] = sqrtf(fabsf(v[k])) + fminf(v[k], 0.5f) + fmaxf(v[k], -0.5f);
+        float d = v[0] * v[0];
+        d = d + v[1] * v[1], d = d + v[2] * v[2], d = d + v[3] * v[3];
+        wf[4 * N + i] = d;
+        float dw = w[0] * w[0];
+        dw = dw + w[1] * w[1], dw = dw + w[2] * w[2];
+        wf[5 * N + i] = sqrtf(dw);
+        wf[6 * N + 3 * i] = w[1] * 3.0f - w[2] * 2.0f;
+        wf[6 * N + 3 * i + 1] = w[2] * 1.0f - w[0] * 3.0f;
+        wf[6 * N + 3 * i + 2] = w[0] * 2.0f - w[1] * 1.0f;
+        wf[9 * N + i] = fmodf(v[0] * 10.0f, 3.0f);
+        wf[10 * N + i] = ldexpf(v[1], 5);
+        wf[11 * N + i] = v[0] + (v[1] - v[0]) * 0.25f;
+        wf[12 * N + i] = (v[2] < 0.0f ? 0.0f : 1.0f) + (v[3] > 0.0f ? 2.0f : 1.0f);
+        float c[4];
+        for (int k = 0; k < 4; k++) c[k] = fminf(fmaxf(v[k], -1.0f), 1.0f);
+        wf[13 * N + i] = c[0] + c[1] * 2.0f + c[2] * 4.0f + c[3] * 8.0f;
+        uint32_t sum = 0;
+        for (int k = 0; k < 4; k++) {
+            wi[4 * i + k] = (int32_t)(v[k] * 100.0f);
+            sum += (uint32_t)(wi[4 * i + k] & 255);
+        }
+        wi[4 * N + i] = (v[0] < 0.0f) | 0 << 1;   /* 1/(y - y) is 1/0 = inf: isinf is 1 */
+        wi[4 * N + i] |= 1 << 1;
+        wi[5 * N + i] = (int32_t)sum + (wi[4 * i] > 0 ? wi[4 * i] : 0) * 1000;
+    }
+    tc_arg_buf(t, in, 7 * N * 4);
+    uint64_t df = tc_arg_buf(t, NULL, 14 * N * 4), di = tc_arg_buf(t, NULL, 6 * N * 4);
+    tc_arg_u32(t, N);
+    if (tc_launch(t, 1, N, 1, 1, 64, 1, 1)) {
+        tc_read(t, df, gf, 14 * N * 4);
+        tc_read(t, di, gi, 6 * N * 4);
+        tc_check_f32(t, "vector sqrt/fabs/fmin/fmax", gf, wf, 4 * N, 0);
+        /* the header is compiled with contraction on (the kernel's pragma comes after it), so dot,
+         * length and cross may fuse: positive sums within 2 ulp, cross within 1 ulp of its terms */
+        tc_check_f32(t, "dot, length", gf + 4 * N, wf + 4 * N, 2 * N, 2);
+        double *cw = tc_alloc(3 * N * 8), *cs = tc_alloc(3 * N * 8);
+        for (int i = 0; i < N; i++) {
+            const float *w = in + 4 * N + 3 * i;
+            const double a[3][2] = { { w[1] * 3.0, w[2] * 2.0 }, { w[2] * 1.0, w[0] * 3.0 }, { w[0] * 2.0, w[1] * 1.0 } };
+            for (int k = 0; k < 3; k++) cw[3 * i + k] = a[k][0] - a[k][1], cs[3 * i + k] = fabs(a[k][0]) + fabs(a[k][1]);
+        }
+        tc_check_f32_scaled(t, "cross", gf + 6 * N, cw, cs, 3 * N, 1);
+        free(cw), free(cs);
+        tc_check_f32(t, "fmod, ldexp, mix, step+select, clamp", gf + 9 * N, wf + 9 * N, 5 * N, 0);
+        tc_check_u32(t, "convert_int4, isnan|isinf, convert_uchar4, max", (uint32_t *)gi, (uint32_t *)wi, 6 * N);
+    }
+    free(in), free(gf), free(wf), free(gi), free(wi);
+}
+
 #define CASE(n) { #n, n }
 const tcase tc_cases_math[] = {
-    CASE(conv2d), CASE(nbody), CASE(mandelbrot), CASE(black_scholes), CASE(double_prec), CASE(half_prec),
+    CASE(conv2d), CASE(nbody), CASE(mandelbrot), CASE(black_scholes), CASE(double_prec), CASE(half_prec), CASE(builtins),
 };
 const size_t tc_ncases_math = sizeof tc_cases_math / sizeof tc_cases_math[0];
