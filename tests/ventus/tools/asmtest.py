@@ -92,6 +92,8 @@ def main():
     if expects:
         cmd += ['--dump', dump]
     r = run(cmd)
+    if 'Sanitizer' in r.stderr:
+        fail(f'{name}: the sanitizers reported a problem:\n{r.stderr}')
     if errors:
         if r.returncode == 0:
             fail(f'{name}: the run succeeded, expected an error containing {errors}')

@@ -95,6 +95,8 @@ def main():
         r = subprocess.run([umbra, 'ventus', 'run'] + args + ['--quiet'], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
         missing = [w for w in want if w not in r.stderr]
+        if 'Sanitizer' in r.stderr:
+            missing.append('(no sanitizer report)')
         if r.returncode == 0 or missing:
             failed += 1
             print(f'FAIL {name}: exit {r.returncode}, stderr lacks {missing}:\n  {r.stderr.strip()}')
