@@ -20,7 +20,10 @@
 
 typedef struct bench_opts {
     uint32_t threads, repeat, quantum;
+    const char *only;           /* run just this benchmark (for profiling) */
 } bench_opts;
+
+static bool wanted(const bench_opts *o, const char *name) { return !o->only || !strcmp(o->only, name); }
 
 static umb_device *new_device(const bench_opts *o)
 {
@@ -123,13 +126,14 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--threads")) o.threads = (uint32_t)atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--repeat")) o.repeat = (uint32_t)atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--quantum")) o.quantum = (uint32_t)atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--only")) o.only = argv[i + 1];
     }
     printf("umbra Ventus benchmark: %u host thread(s), quantum %u, repeat %u\n", o.threads, o.quantum, o.repeat);
     int rc = 0;
-    rc |= run_synthetic(&o, "alu_loop", 4, false);
-    rc |= run_synthetic(&o, "mem_loop", 4, true);
-    rc |= run_shipped(&o, "kmeans_4w16t");
-    rc |= run_shipped(&o, "bfs_4x16");
+    if (wanted(&o, "alu_loop")) rc |= run_synthetic(&o, "alu_loop", 4, false);
+    if (wanted(&o, "mem_loop")) rc |= run_synthetic(&o, "mem_loop", 4, true);
+    if (wanted(&o, "kmeans_4w16t")) rc |= run_shipped(&o, "kmeans_4w16t");
+    if (wanted(&o, "bfs_4x16")) rc |= run_shipped(&o, "bfs_4x16");
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("peak resident memory: %.1f MiB\n", ru.ru_maxrss / 1024.0);

@@ -6,7 +6,10 @@
 _start:
     li      t0, 1024
     vsetvli t0, t0, e32, m1, ta, ma
-    csrr    t2, 0x800                   # CSR_TID: thread id of lane 0
+    csrr    t2, 0x800                   # CSR_TID: thread id of lane 0 in the workgroup
+    csrr    t4, 0x808                   # CSR_GDX: workgroup id
+    slli    t4, t4, 8                   # x 256 threads per workgroup
+    add     t2, t2, t4
     vid.v   v1
     vadd.vx v1, v1, t2
     vsll.vi v1, v1, 2                   # byte offset of this thread's word
