@@ -42,17 +42,23 @@ void amt_end(amt *t)
     t->dev = NULL;
 }
 
-/* Parse "encoding: [0x01,0x02,...]" of every line llvm-mc prints. */
-static size_t parse_encodings(FILE *f, uint8_t *out, size_t cap, unsigned *ninsts)
+/* Parse "encoding: [0x01,0x02,...]" of every instruction llvm-mc prints, and the words of
+ * ".long" lines (raw encodings the assembler would refuse, written as data). */
+static size_t parse_encodings(FILE *f, uint8_t *out, size_t cap)
 {
     char line[1024];
     size_t n = 0;
-    *ninsts = 0;
     while (fgets(line, sizeof line, f)) {
         char *p = strstr(line, "encoding: [");
-        if (!p) continue;
+        if (!p) {
+            char *q = strstr(line, ".long");
+            if (!q || n + 4 > cap) continue;
+            uint32_t w = (uint32_t)strtoul(q + 5, NULL, 0);
+            memcpy(out + n, &w, 4);
+            n += 4;
+            continue;
+        }
         p += strlen("encoding: [");
-        (*ninsts)++;
         while (*p && *p != ']') {
             char *end;
             unsigned long b = strtoul(p, &end, 16);
@@ -60,6 +66,23 @@ static size_t parse_encodings(FILE *f, uint8_t *out, size_t cap, unsigned *ninst
             out[n++] = (uint8_t)b;
             p = end;
             while (*p == ',' || *p == ' ') p++;
+        }
+    }
+    return n;
+}
+
+/* One instruction per non-empty source line (".long a, b" is one 8-byte instruction). */
+static unsigned count_lines(const char *src)
+{
+    unsigned n = 0;
+    bool text = false;
+    for (const char *p = src;; p++) {
+        if (*p == '\n' || *p == 0) {
+            n += text;
+            text = false;
+            if (!*p) break;
+        } else if (*p != ' ' && *p != '\t') {
+            text = true;
         }
     }
     return n;
@@ -83,7 +106,8 @@ void amt_code(amt *t, const char *fmt, ...)
     snprintf(cmd, sizeof cmd, "%s -triple=amdgcn -mcpu=gfx1100 -show-encoding %s", AMT_LLVM_MC, in_path);
     FILE *p = popen(cmd, "r");
     uint8_t code[8192];
-    size_t n = p ? parse_encodings(p, code, sizeof code, &t->ninsts) : 0;
+    size_t n = p ? parse_encodings(p, code, sizeof code) : 0;
+    t->ninsts = count_lines(src);
     int rc = p ? pclose(p) : -1;
     unlink(in_path);
     if (rc != 0 || n == 0 || (n & 3u)) {

@@ -714,6 +714,28 @@ static void smem_buffer_loads(amt *t)
     EQ(t, amt_gs(t, 46), 0);
 }
 
+/* A negative s_buffer_load offset is a MEMVIOL; llvm-mc will not assemble one, so the encoding
+ * of "s_buffer_load_b32 s4, s[0:3], -0x4" (as llvm-mc-19 --disassemble prints it) is given raw. */
+static void smem_buffer_negative_offset(amt *t)
+{
+    setup(t, 32);
+    amt_s(t, 0, (uint32_t)G);
+    amt_s(t, 2, 64);
+    amt_code(t, ".long 0xf4200100, 0xf81ffffc");
+    FAULTS(t, "MEMVIOL: negative s_buffer_load offset");
+}
+
+/* Memory instructions umbra does not execute fault with a clear message. */
+static void mem_unsupported(amt *t)
+{
+    ds_setup(t, 32);
+    amt_code(t, "ds_append v4");
+    FAULTS(t, "not supported");
+    ds_setup(t, 32);
+    amt_code(t, "ds_add_u32 v1, v2 gds");
+    FAULTS(t, "not supported");
+}
+
 #define C(fn) { #fn, fn }
 const amt_case amt_cases_vmem[] = {
     C(global_load_widths), C(global_d16_loads), C(global_store_widths), C(global_addtid),
@@ -725,6 +747,6 @@ const amt_case amt_cases_vmem[] = {
     C(flat_apertures_wave32), C(flat_apertures_wave64), C(flat_lds_range), C(flat_hole_and_private_atomics),
     C(ds_load_store_widths), C(ds_2addr), C(ds_atomics), C(ds_atomics_noret_64), C(ds_out_of_range),
     C(ds_swizzle_permute),
-    C(smem_loads), C(smem_buffer_loads),
+    C(smem_loads), C(smem_buffer_loads), C(smem_buffer_negative_offset), C(mem_unsupported),
     { NULL, NULL },
 };
