@@ -43,6 +43,19 @@ static inline int f64_is_snan(uint64_t u)
 static inline int f16_is_nan(uint32_t h) { return (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu); }
 static inline int f16_is_snan(uint32_t h) { return f16_is_nan(h) && !(h & 0x200u); }
 
+/* Fused multiply-add of floats without a libm call per lane: the product of two floats is exact
+ * in double, so double(a*b) + c rounded to float is the correctly rounded fma unless the double
+ * sum sits exactly on a float rounding midpoint (then the double rounding could differ) or in the
+ * float denormal range; those rare cases take libm's fmaf. */
+static inline float rdna3_fma32(float a, float b, float c)
+{
+    double s = (double)a * (double)b + (double)c;
+    uint64_t u = bits_f64(s);
+    if (__builtin_expect((u & 0x1fffffffull) == 0x10000000ull || (fabs(s) < 0x1p-125 && s != 0.0), 0))
+        return fmaf(a, b, c);
+    return (float)s;   /* an exact zero sum has the IEEE sign already */
+}
+
 /* ---- f16 <-> wider (exact IEEE binary16; f16.c) ---- */
 float rdna3_f16_to_f32(uint32_t h);
 /* Round to binary16: rne = 1 round to nearest even, 0 toward zero. NaNs stay NaN (quieted). */
@@ -133,8 +146,16 @@ static inline const uint32_t *rdna3_vsrc(rdna3_wave *w, const rdna3_inst *in, un
         return rdna3_vsrc_slow(w, in, i, kind, buf);
     if (s >= RDNA3_SRC_VGPR0) return rdna3_vreg(w, s - RDNA3_SRC_VGPR0);
     uint32_t v = rdna3_scalar_src32(w, in, s, kind);
-    for (unsigned l = 0; l < RDNA3_MAX_LANES; l++) buf[l] = v;
+    for (unsigned l = 0, n = w->wave_size; l < n; l++) buf[l] = v;
     return buf;
+}
+
+/* True when source i is a plain scalar/constant operand (no DPP, no modifiers, no flushing): the
+ * handler may then read it once instead of per lane. */
+static inline bool rdna3_src_is_scalar(const rdna3_wave *w, const rdna3_inst *in, unsigned i, unsigned kind)
+{
+    return in->src[i] < RDNA3_SRC_VGPR0 && !in->dpp && !(in->abs | in->neg | in->opsel) &&
+           (kind != RK_F32 || rdna3_denorm32(w) == 3) && kind != RK_F16;
 }
 
 /* Source i as 64-bit lanes (pairs of VGPRs, SGPR pairs, 64-bit constants). */
@@ -174,8 +195,20 @@ static inline void rdna3_vdst64(rdna3_wave *w, unsigned vdst, const uint64_t *r,
 /* ---- float helpers shared by several files (exec_fp.c) ---- */
 /* IEEE-mode minNum/maxNum as the VALU does them: a signalling NaN gives a quiet NaN, a quiet NaN
  * loses against a number, -0 < +0. */
-float rdna3_fmin32(const rdna3_wave *w, float a, float b);
-float rdna3_fmax32(const rdna3_wave *w, float a, float b);
+float rdna3_fmin32_slow(const rdna3_wave *w, float a, float b);
+float rdna3_fmax32_slow(const rdna3_wave *w, float a, float b);
+static inline float rdna3_fmin32(const rdna3_wave *w, float a, float b)
+{
+    if (a < b) return a;
+    if (b < a) return b;
+    return rdna3_fmin32_slow(w, a, b);   /* equal (signed zeros) or NaN */
+}
+static inline float rdna3_fmax32(const rdna3_wave *w, float a, float b)
+{
+    if (a > b) return a;
+    if (b > a) return b;
+    return rdna3_fmax32_slow(w, a, b);
+}
 double rdna3_fmin64(const rdna3_wave *w, double a, double b);
 double rdna3_fmax64(const rdna3_wave *w, double a, double b);
 /* Median of three (v_med3_f32 rules: any NaN -> min3 semantics as the ISA describes). */
@@ -212,5 +245,20 @@ static inline unsigned rdna3_vop3_op(const rdna3_inst *in)
 /* Lane loop helpers. */
 #define RDNA3_LANES(w) for (unsigned l = 0, n_ = (w)->wave_size; l < n_; l++)
 #define RDNA3_ON(mask, l) (((mask) >> (l)) & 1u)
+
+/* For each lane of mask m: run stmt (which sets r, of type T, for lane l) and store r in D[l].
+ * With every lane on (the common case) the loop has no per-lane test, so it vectorises. */
+#define RDNA3_STORE_LANES(w, m, D, T, stmt)                                                   \
+    do {                                                                                     \
+        unsigned n_ = (w)->wave_size;                                                        \
+        if ((m) == (w)->lane_mask) {                                                         \
+            for (unsigned l = 0; l < n_; l++) { T r; stmt; (D)[l] = r; }                    \
+        } else {                                                                             \
+            for (unsigned l = 0; l < n_; l++) {                                              \
+                if (!RDNA3_ON(m, l)) continue;                                               \
+                T r; stmt; (D)[l] = r;                                                       \
+            }                                                                                \
+        }                                                                                    \
+    } while (0)
 
 #endif

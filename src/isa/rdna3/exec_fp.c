@@ -18,7 +18,7 @@
 static inline float quiet32(float x) { return f32_of(bits_f32(x) | 0x00400000u); }
 static inline double quiet64(double x) { return f64_of(bits_f64(x) | 0x0008000000000000ull); }
 
-float rdna3_fmin32(const rdna3_wave *w, float a, float b)
+float rdna3_fmin32_slow(const rdna3_wave *w, float a, float b)
 {
     if (isnan(a) || isnan(b)) {
         if (w->mode & RDNA3_MODE_IEEE) {
@@ -31,7 +31,7 @@ float rdna3_fmin32(const rdna3_wave *w, float a, float b)
     return a < b ? a : b;
 }
 
-float rdna3_fmax32(const rdna3_wave *w, float a, float b)
+float rdna3_fmax32_slow(const rdna3_wave *w, float a, float b)
 {
     if (isnan(a) || isnan(b)) {
         if (w->mode & RDNA3_MODE_IEEE) {

@@ -19,16 +19,24 @@
         SRC(0, RK_B32, A);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
         uint32_t *D = rdna3_vreg(w, in->vdst);                                 \
-        RDNA3_LANES(w) { uint32_t a = A[l]; uint32_t r = (expr); D[l] = RDNA3_ON(m, l) ? r : D[l]; } \
+        RDNA3_STORE_LANES(w, m, D, uint32_t, uint32_t a = A[l]; r = (expr));   \
     }
 
+/* Two-source ops take a scalar/constant src0 (the common `v_op v0, s1, v2` / `v_op v0, 4, v2`)
+ * once, so that the lane loop is a vector op with a broadcast operand. */
 #define VOP2_U32(fn, expr)                                                     \
     static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
     {                                                                          \
-        SRC(0, RK_B32, A); SRC(1, RK_B32, B);                                  \
+        SRC(1, RK_B32, B);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
         uint32_t *D = rdna3_vreg(w, in->vdst);                                 \
-        RDNA3_LANES(w) { uint32_t a = A[l], b = B[l]; uint32_t r = (expr); D[l] = RDNA3_ON(m, l) ? r : D[l]; } \
+        if (rdna3_src_is_scalar(w, in, 0, RK_B32)) {                           \
+            const uint32_t a = rdna3_scalar_src32(w, in, in->src[0], RK_B32);  \
+            RDNA3_STORE_LANES(w, m, D, uint32_t, uint32_t b = B[l]; r = (expr)); \
+            return;                                                            \
+        }                                                                      \
+        SRC(0, RK_B32, A);                                                     \
+        RDNA3_STORE_LANES(w, m, D, uint32_t, uint32_t a = A[l]; uint32_t b = B[l]; r = (expr)); \
     }
 
 #define VOP3_U32(fn, expr)                                                     \
@@ -37,7 +45,7 @@
         SRC(0, RK_B32, A); SRC(1, RK_B32, B); SRC(2, RK_B32, C);               \
         uint64_t m = rdna3_vexec(w, in);                                       \
         uint32_t *D = rdna3_vreg(w, in->vdst);                                 \
-        RDNA3_LANES(w) { uint32_t a = A[l], b = B[l], c = C[l]; uint32_t r = (expr); D[l] = RDNA3_ON(m, l) ? r : D[l]; } \
+        RDNA3_STORE_LANES(w, m, D, uint32_t, uint32_t a = A[l]; uint32_t b = B[l]; uint32_t c = C[l]; r = (expr)); \
     }
 
 #define VOP1_F32(fn, expr)                                                     \
@@ -46,17 +54,23 @@
         SRC(0, RK_F32, A);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
         uint32_t *D = rdna3_vreg(w, in->vdst);                                 \
-        RDNA3_LANES(w) { float a = f32_of(A[l]); uint32_t r = bits_f32(expr); D[l] = RDNA3_ON(m, l) ? r : D[l]; } \
+        RDNA3_STORE_LANES(w, m, D, uint32_t, float a = f32_of(A[l]); r = bits_f32(expr)); \
         rdna3_post32(w, in, D, m);                                             \
     }
 
 #define VOP2_F32(fn, expr)                                                     \
     static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
     {                                                                          \
-        SRC(0, RK_F32, A); SRC(1, RK_F32, B);                                  \
+        SRC(1, RK_F32, B);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
         uint32_t *D = rdna3_vreg(w, in->vdst);                                 \
-        RDNA3_LANES(w) { float a = f32_of(A[l]), b = f32_of(B[l]); uint32_t r = bits_f32(expr); D[l] = RDNA3_ON(m, l) ? r : D[l]; } \
+        if (rdna3_src_is_scalar(w, in, 0, RK_F32)) {                           \
+            const float a = f32_of(rdna3_scalar_src32(w, in, in->src[0], RK_F32)); \
+            RDNA3_STORE_LANES(w, m, D, uint32_t, float b = f32_of(B[l]); r = bits_f32(expr)); \
+        } else {                                                               \
+            SRC(0, RK_F32, A);                                                 \
+            RDNA3_STORE_LANES(w, m, D, uint32_t, float a = f32_of(A[l]); float b = f32_of(B[l]); r = bits_f32(expr)); \
+        }                                                                      \
         rdna3_post32(w, in, D, m);                                             \
     }
 
@@ -66,7 +80,7 @@
         SRC(0, RK_F32, A); SRC(1, RK_F32, B); SRC(2, RK_F32, C);               \
         uint64_t m = rdna3_vexec(w, in);                                       \
         uint32_t *D = rdna3_vreg(w, in->vdst);                                 \
-        RDNA3_LANES(w) { float a = f32_of(A[l]), b = f32_of(B[l]), c = f32_of(C[l]); uint32_t r = bits_f32(expr); D[l] = RDNA3_ON(m, l) ? r : D[l]; } \
+        RDNA3_STORE_LANES(w, m, D, uint32_t, float a = f32_of(A[l]); float b = f32_of(B[l]); float c = f32_of(C[l]); r = bits_f32(expr)); \
         rdna3_post32(w, in, D, m);                                             \
     }
 
@@ -77,7 +91,7 @@
         SRC(0, RK_F32, A);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
         uint32_t *D = rdna3_vreg(w, in->vdst);                                 \
-        RDNA3_LANES(w) { float a = f32_of(A[l]); uint32_t r = (uint32_t)(expr); D[l] = RDNA3_ON(m, l) ? r : D[l]; } \
+        RDNA3_STORE_LANES(w, m, D, uint32_t, float a = f32_of(A[l]); r = (uint32_t)(expr)); \
     }
 
 /* integer source, f32 result. */
@@ -87,7 +101,7 @@
         SRC(0, RK_B32, A);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
         uint32_t *D = rdna3_vreg(w, in->vdst);                                 \
-        RDNA3_LANES(w) { uint32_t a = A[l]; uint32_t r = bits_f32(expr); D[l] = RDNA3_ON(m, l) ? r : D[l]; } \
+        RDNA3_STORE_LANES(w, m, D, uint32_t, uint32_t a = A[l]; r = bits_f32(expr)); \
         rdna3_post32(w, in, D, m);                                             \
     }
 
@@ -259,15 +273,44 @@ VOP2_U32(v_add_nc_u32, in->clamp ? sat_u32((uint64_t)a + b) : a + b)
 VOP2_U32(v_sub_nc_u32, in->clamp ? (a > b ? a - b : 0) : a - b)
 VOP2_U32(v_subrev_nc_u32, in->clamp ? (b > a ? b - a : 0) : b - a)
 
+/* D = fma(A, B, C) over the lanes of m in two passes: the sums in double for every lane (a loop
+ * that vectorises), then the float results, with libm's fmaf only for lanes whose double sum may
+ * round differently (see rdna3_fma32). */
+static void fma_lanes(rdna3_wave *w, uint64_t m, uint32_t *D, const uint32_t *A, const uint32_t *B, const uint32_t *C)
+{
+    double s[RDNA3_MAX_LANES];
+    unsigned n = w->wave_size;
+    bool slow = false;
+    for (unsigned l = 0; l < n; l++) s[l] = (double)f32_of(A[l]) * (double)f32_of(B[l]) + (double)f32_of(C[l]);
+    int32_t bad = 0;   /* 32-bit arithmetic so that the check vectorises on plain SSE2 */
+    for (unsigned l = 0; l < n; l++) {
+        uint64_t u = bits_f64(s[l]);
+        int32_t lo = (int32_t)(uint32_t)u, hi = (int32_t)((uint32_t)(u >> 32) & 0x7fffffffu);
+        bad |= ((lo & 0x1fffffff) == 0x10000000) | (hi < 0x38200000 && (hi | lo) != 0);
+    }
+    slow = bad != 0;
+    if (__builtin_expect(slow, 0)) {
+        RDNA3_STORE_LANES(w, m, D, uint32_t, r = bits_f32(rdna3_fma32(f32_of(A[l]), f32_of(B[l]), f32_of(C[l]))));
+        return;
+    }
+    RDNA3_STORE_LANES(w, m, D, uint32_t, r = bits_f32((float)s[l]));
+}
+
 static void v_fmac_f32(rdna3_wave *w, const rdna3_inst *in)
 {
     SRC(0, RK_F32, A); SRC(1, RK_F32, B);
     uint64_t m = rdna3_vexec(w, in);
     uint32_t *D = rdna3_vreg(w, in->vdst);
-    RDNA3_LANES(w) {
-        uint32_t r = bits_f32(fmaf(f32_of(A[l]), f32_of(B[l]), f32_of(D[l])));
-        D[l] = RDNA3_ON(m, l) ? r : D[l];
-    }
+    fma_lanes(w, m, D, A, B, D);
+    rdna3_post32(w, in, D, m);
+}
+
+static void v_fma_f32(rdna3_wave *w, const rdna3_inst *in)
+{
+    SRC(0, RK_F32, A); SRC(1, RK_F32, B); SRC(2, RK_F32, C);
+    uint64_t m = rdna3_vexec(w, in);
+    uint32_t *D = rdna3_vreg(w, in->vdst);
+    fma_lanes(w, m, D, A, B, C);
     rdna3_post32(w, in, D, m);
 }
 
@@ -278,7 +321,7 @@ static void v_fmac_dx9_zero_f32(rdna3_wave *w, const rdna3_inst *in)
     uint32_t *D = rdna3_vreg(w, in->vdst);
     RDNA3_LANES(w) {
         float a = f32_of(A[l]), b = f32_of(B[l]);
-        float r = (a == 0.0f || b == 0.0f) ? f32_of(D[l]) + 0.0f : fmaf(a, b, f32_of(D[l]));
+        float r = (a == 0.0f || b == 0.0f) ? f32_of(D[l]) + 0.0f : rdna3_fma32(a, b, f32_of(D[l]));
         D[l] = RDNA3_ON(m, l) ? bits_f32(r) : D[l];
     }
     rdna3_post32(w, in, D, m);
@@ -291,7 +334,7 @@ static void v_fmamk_f32(rdna3_wave *w, const rdna3_inst *in)
     float k = f32_of(in->literal);
     uint64_t m = rdna3_vexec(w, in);
     uint32_t *D = rdna3_vreg(w, in->vdst);
-    RDNA3_LANES(w) { uint32_t r = bits_f32(fmaf(f32_of(A[l]), k, f32_of(B[l]))); D[l] = RDNA3_ON(m, l) ? r : D[l]; }
+    RDNA3_LANES(w) { uint32_t r = bits_f32(rdna3_fma32(f32_of(A[l]), k, f32_of(B[l]))); D[l] = RDNA3_ON(m, l) ? r : D[l]; }
     rdna3_post32(w, in, D, m);
 }
 static void v_fmaak_f32(rdna3_wave *w, const rdna3_inst *in)
@@ -300,7 +343,7 @@ static void v_fmaak_f32(rdna3_wave *w, const rdna3_inst *in)
     float k = f32_of(in->literal);
     uint64_t m = rdna3_vexec(w, in);
     uint32_t *D = rdna3_vreg(w, in->vdst);
-    RDNA3_LANES(w) { uint32_t r = bits_f32(fmaf(f32_of(A[l]), f32_of(B[l]), k)); D[l] = RDNA3_ON(m, l) ? r : D[l]; }
+    RDNA3_LANES(w) { uint32_t r = bits_f32(rdna3_fma32(f32_of(A[l]), f32_of(B[l]), k)); D[l] = RDNA3_ON(m, l) ? r : D[l]; }
     rdna3_post32(w, in, D, m);
 }
 
@@ -449,8 +492,7 @@ static void v_ldexp_f32(rdna3_wave *w, const rdna3_inst *in)
     rdna3_post32(w, in, D, m);
 }
 
-VOP3_F32(v_fma_f32, fmaf(a, b, c))
-VOP3_F32(v_fma_dx9_zero_f32, (a == 0.0f || b == 0.0f) ? c + 0.0f : fmaf(a, b, c))
+VOP3_F32(v_fma_dx9_zero_f32, (a == 0.0f || b == 0.0f) ? c + 0.0f : rdna3_fma32(a, b, c))
 VOP3_F32(v_min3_f32, rdna3_fmin32(w, rdna3_fmin32(w, a, b), c))
 VOP3_F32(v_max3_f32, rdna3_fmax32(w, rdna3_fmax32(w, a, b), c))
 VOP3_F32(v_med3_f32, rdna3_fmed3(w, a, b, c))

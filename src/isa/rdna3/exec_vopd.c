@@ -25,9 +25,9 @@ static bool vopd_half(rdna3_wave *w, const rdna3_inst *in, unsigned op, unsigned
     uint64_t vcc = rdna3_vcc(w);
     unsigned n = w->wave_size;
     switch (op) {
-    case 0: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(fmaf(f32_of(A[l]), f32_of(B[l]), f32_of(Dv[l]))); break;
-    case 1: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(fmaf(f32_of(A[l]), f32_of(B[l]), k)); break;
-    case 2: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(fmaf(f32_of(A[l]), k, f32_of(B[l]))); break;
+    case 0: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(rdna3_fma32(f32_of(A[l]), f32_of(B[l]), f32_of(Dv[l]))); break;
+    case 1: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(rdna3_fma32(f32_of(A[l]), f32_of(B[l]), k)); break;
+    case 2: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(rdna3_fma32(f32_of(A[l]), k, f32_of(B[l]))); break;
     case 3: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(f32_of(A[l]) * f32_of(B[l])); break;
     case 4: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(f32_of(A[l]) + f32_of(B[l])); break;
     case 5: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(f32_of(A[l]) - f32_of(B[l])); break;

@@ -184,6 +184,19 @@ void rdna3_exec_unsupported(rdna3_wave *w, const rdna3_inst *in)
 
 /* ---- the step loop ---- */
 
+/* The decoded instruction at pc if the cache has it (the hot path of every step). */
+static inline const rdna3_inst *cached(rdna3_icache *c, uint64_t pc)
+{
+    if (!c) return NULL;
+    uint64_t off = pc - c->base;
+    if (off >= c->size || (off & 3u)) return NULL;
+    uint64_t idx = off >> 2;
+    icache_slot *ch = atomic_load_explicit(&c->chunk[idx >> CHUNK_BITS], memory_order_acquire);
+    if (!ch) return NULL;
+    icache_slot *s = &ch[idx & (CHUNK_SLOTS - 1u)];
+    return atomic_load_explicit(&s->state, memory_order_acquire) == SLOT_READY ? &s->inst : NULL;
+}
+
 static void trace_inst(rdna3_wave *w, const rdna3_inst *in)
 {
     char d[400];
@@ -203,10 +216,13 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
     rdna3_inst local;
     umb_stats *st = w->stats;
     FILE *trace = w->kernel->trace;
+    uint64_t last_exec = 0;
+    uint32_t last_active = 0;
     if (w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;   /* the core released it */
     while (done < max_insts && w->state == UMB_WARP_RUNNABLE) {
         char err[256];
-        const rdna3_inst *in = rdna3_fetch(w, w->pc, &local, err, sizeof err);
+        const rdna3_inst *in = cached(w->kernel->icache, w->pc);
+        if (__builtin_expect(!in, 0)) in = rdna3_fetch(w, w->pc, &local, err, sizeof err);
         if (__builtin_expect(!in, 0)) {
             char msg[400];
             snprintf(msg, sizeof msg, "wave%u PC 0x%" PRIx64 ": %s", w->wave_size, w->pc, err);
@@ -215,7 +231,11 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
         }
         if (__builtin_expect(trace != NULL, 0)) trace_inst(w, in);
         uint64_t ex = rdna3_exec(w);
-        umb_count_insn(st, (umb_insn_class)in->insn_class, (uint32_t)__builtin_popcountll(ex), w->wave_size);
+        if (ex != last_exec) {   /* EXEC rarely changes: count its lanes only when it does */
+            last_exec = ex;
+            last_active = (uint32_t)__builtin_popcountll(ex);
+        }
+        umb_count_insn(st, (umb_insn_class)in->insn_class, last_active, w->wave_size);
         w->next_pc = w->pc + in->size;
         if (__builtin_expect(w->kernel->check_waitcnt, 0)) {   /* --check-waitcnt (waitcnt.c) */
             rdna3_waitcnt_step(w, in);
