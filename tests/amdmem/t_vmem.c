@@ -736,6 +736,37 @@ static void mem_unsupported(amt *t)
     FAULTS(t, "not supported");
 }
 
+/* Traffic per address space (umb_count_mem): active lanes and the bytes actually moved. */
+static void mem_traffic_stats(amt *t)
+{
+    scratch_setup(t, 32, 64);
+    umb_rdna3_step_set_lds_size(t->s, 256);
+    amt_s(t, 126, 0xf);
+    for (unsigned l = 0; l < 4; l++) amt_v64(t, 0, l, G + 16 * l);
+    amt_vall(t, 2, 0);
+    amt_s64(t, 20, G);
+    amt_code(t, "global_load_b64 v[4:5], v[0:1], off\n"
+                "global_store_b32 v[0:1], v4, off offset:8\n"
+                "global_atomic_add_u32 v[0:1], v4, off offset:12\n"
+                "ds_store_b32 v2, v4\n"
+                "ds_load_2addr_b32 v[6:7], v2 offset1:1\n"
+                "scratch_store_b128 off, v[4:7], off\n"
+                "s_load_b128 s[4:7], s[20:21], 0x0");
+    RUNS(t);
+    const umb_stats *st = umb_rdna3_step_stats(t->s);
+    EQ(t, st->mem[UMB_SPACE_GLOBAL].loads, 4);
+    EQ(t, st->mem[UMB_SPACE_GLOBAL].stores, 4);
+    EQ(t, st->mem[UMB_SPACE_GLOBAL].atomics, 4);
+    EQ(t, st->mem[UMB_SPACE_GLOBAL].bytes_read, 32 + 16);
+    EQ(t, st->mem[UMB_SPACE_GLOBAL].bytes_written, 16 + 16);
+    EQ(t, st->mem[UMB_SPACE_LOCAL].stores, 4);
+    EQ(t, st->mem[UMB_SPACE_LOCAL].loads, 8);            /* two accesses per lane */
+    EQ(t, st->mem[UMB_SPACE_LOCAL].bytes_read, 32);
+    EQ(t, st->mem[UMB_SPACE_PRIVATE].bytes_written, 64);
+    EQ(t, st->mem[UMB_SPACE_CONSTANT].loads, 1);
+    EQ(t, st->mem[UMB_SPACE_CONSTANT].bytes_read, 16);
+}
+
 #define C(fn) { #fn, fn }
 const amt_case amt_cases_vmem[] = {
     C(global_load_widths), C(global_d16_loads), C(global_store_widths), C(global_addtid),
@@ -748,5 +779,6 @@ const amt_case amt_cases_vmem[] = {
     C(ds_load_store_widths), C(ds_2addr), C(ds_atomics), C(ds_atomics_noret_64), C(ds_out_of_range),
     C(ds_swizzle_permute),
     C(smem_loads), C(smem_buffer_loads), C(smem_buffer_negative_offset), C(mem_unsupported),
+    C(mem_traffic_stats),
     { NULL, NULL },
 };
