@@ -4,7 +4,7 @@
 # and statistics.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-dir=$("$root/scripts/build.sh")
+dir=$("$root/scripts/build.sh" umbra_cli)
 umbra="$dir/umbra"
 shared=${UMBRA_SHARED_DIR:-$root/../shared}
 
