@@ -282,8 +282,131 @@ static void waitcnt_missing_lds(amt *t)
     kenv_fini(&k);
 }
 
+/* ---- the counting rules, one wave at a time (single-step API) ---- */
+
+#define G 0x100000ull
+
+static void wc_begin(amt *t)
+{
+    amt_begin(t, 32);
+    amt_map(t, G, 0x1000);
+    umb_rdna3_step_set_lds_size(t->s, 256);
+    amt_vall(t, 0, (uint32_t)G);
+    amt_vall(t, 1, 0);
+    amt_vall(t, 10, 0);
+    amt_s64(t, 20, G);
+    umb_rdna3_step_set_check_waitcnt(t->s, true);
+}
+
+/* VMEM loads return in order: vmcnt(1) completes the older of two. */
+static void waitcnt_vmcnt_in_order(amt *t)
+{
+    wc_begin(t);
+    amt_code(t, "global_load_b32 v2, v[0:1], off\n"
+                "global_load_b32 v3, v[0:1], off offset:4\n"
+                "s_waitcnt vmcnt(1)\n"
+                "v_mov_b32 v4, v2");
+    RUNS(t);
+    wc_begin(t);
+    amt_code(t, "global_load_b32 v2, v[0:1], off\n"
+                "global_load_b32 v3, v[0:1], off offset:4\n"
+                "s_waitcnt vmcnt(1)\n"
+                "v_mov_b32 v4, v3");
+    FAULTS(t, "reads v3 before the global_load_b32");
+    wc_begin(t);
+    amt_code(t, "global_load_b64 v[2:3], v[0:1], off\n"
+                "s_waitcnt_vmcnt null, 0x0\n"
+                "v_mov_b32 v4, v3");
+    RUNS(t);
+}
+
+/* SMEM returns out of order: only lgkmcnt(0) proves a scalar load complete. */
+static void waitcnt_smem_out_of_order(amt *t)
+{
+    wc_begin(t);
+    amt_code(t, "s_load_b32 s4, s[20:21], 0x0\n"
+                "s_load_b32 s5, s[20:21], 0x4\n"
+                "s_waitcnt lgkmcnt(1)\n"
+                "s_mov_b32 s6, s4");
+    FAULTS(t, "reads s4 before the s_load_b32");
+    wc_begin(t);
+    amt_code(t, "s_load_b32 s4, s[20:21], 0x0\n"
+                "s_load_b32 s5, s[20:21], 0x4\n"
+                "s_waitcnt lgkmcnt(0)\n"
+                "s_add_u32 s6, s4, s5");
+    RUNS(t);
+    wc_begin(t);
+    amt_code(t, "s_load_b64 s[4:5], s[20:21], 0x0\n"
+                "global_load_b32 v2, v1, s[4:5]");     /* a pending SGPR used as an address */
+    FAULTS(t, "reads s4");
+}
+
+/* LDS operations return in order among themselves, but not with SMEM. */
+static void waitcnt_lds_order(amt *t)
+{
+    wc_begin(t);
+    amt_code(t, "ds_load_b32 v2, v10\n"
+                "ds_load_b32 v3, v10 offset:4\n"
+                "s_waitcnt lgkmcnt(1)\n"
+                "v_mov_b32 v4, v2");
+    RUNS(t);
+    wc_begin(t);
+    amt_code(t, "ds_load_b32 v2, v10\n"
+                "s_load_b32 s4, s[20:21], 0x0\n"
+                "s_waitcnt lgkmcnt(1)\n"
+                "v_mov_b32 v4, v2");
+    FAULTS(t, "reads v2 before the ds_load_b32");
+}
+
+/* FLAT counts on vmcnt and lgkmcnt: both must be waited for. */
+static void waitcnt_flat_both_counters(amt *t)
+{
+    wc_begin(t);
+    amt_code(t, "flat_load_b32 v2, v[0:1]\n"
+                "s_waitcnt vmcnt(0)\n"
+                "v_mov_b32 v4, v2");
+    FAULTS(t, "missing s_waitcnt lgkmcnt");
+    wc_begin(t);
+    amt_code(t, "flat_load_b32 v2, v[0:1]\n"
+                "s_waitcnt lgkmcnt(0)\n"
+                "v_mov_b32 v4, v2");
+    FAULTS(t, "missing s_waitcnt vmcnt");
+    wc_begin(t);
+    amt_code(t, "flat_load_b32 v2, v[0:1]\n"
+                "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+                "v_mov_b32 v4, v2");
+    RUNS(t);
+}
+
+/* Stores and non-returning atomics use vscnt and write no register; a returning atomic is a
+ * load. Overwriting a pending load's destination is reported too. */
+static void waitcnt_stores_atomics_waw(amt *t)
+{
+    wc_begin(t);
+    amt_code(t, "global_store_b32 v[0:1], v2, off\n"
+                "global_atomic_add_u32 v[0:1], v2, off\n"
+                "v_mov_b32 v2, 5\n"
+                "s_waitcnt_vscnt null, 0x0");
+    RUNS(t);
+    wc_begin(t);
+    amt_code(t, "global_atomic_add_u32 v3, v[0:1], v2, off glc\n"
+                "v_add_nc_u32 v4, v3, v3");
+    FAULTS(t, "reads v3 before the global_atomic_add_u32");
+    wc_begin(t);
+    amt_code(t, "global_load_b32 v2, v[0:1], off\n"
+                "v_mov_b32 v2, 7");
+    FAULTS(t, "overwrites v2 before the global_load_b32");
+    wc_begin(t);   /* the mode is off: nothing is checked */
+    umb_rdna3_step_set_check_waitcnt(t->s, false);
+    amt_code(t, "global_load_b32 v2, v[0:1], off\n"
+                "v_mov_b32 v3, v2");
+    RUNS(t);
+}
+
 #define C(fn) { #fn, fn }
 const amt_case amt_cases_waitcnt[] = {
+    C(waitcnt_vmcnt_in_order), C(waitcnt_smem_out_of_order), C(waitcnt_lds_order),
+    C(waitcnt_flat_both_counters), C(waitcnt_stores_atomics_waw),
     C(waitcnt_clang_silent_O0_w32), C(waitcnt_clang_silent_O1_w32), C(waitcnt_clang_silent_O3_w32),
     C(waitcnt_clang_silent_O3_w64), C(waitcnt_missing_all), C(waitcnt_missing_vmcnt), C(waitcnt_missing_lds),
     { NULL, NULL },
