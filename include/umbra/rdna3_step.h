@@ -83,6 +83,9 @@ uint32_t umb_rdna3_step_get_mode(const umb_rdna3_stepper *s);
 void umb_rdna3_step_set_scratch(umb_rdna3_stepper *s, uint64_t flat_scratch, uint32_t bytes_per_lane);
 /* SH_MEM_CONFIG.alignment_mode 0..3 (default 3, unaligned). */
 void umb_rdna3_step_set_alignment_mode(umb_rdna3_stepper *s, uint32_t mode);
+/* --check-waitcnt for this wave (faults on a register read before its s_waitcnt); turning it on
+ * or off forgets the outstanding operations tracked so far. */
+void umb_rdna3_step_set_check_waitcnt(umb_rdna3_stepper *s, bool on);
 
 /* LDS: size in bytes (0..65536; resizing clears it) and host copies into / out of it. */
 umb_status umb_rdna3_step_set_lds_size(umb_rdna3_stepper *s, uint32_t bytes);

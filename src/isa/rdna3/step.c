@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "isa/rdna3/wave.h"
+#include "isa/rdna3/waitcnt.h"
 
 struct umb_rdna3_stepper {
     umb_device *dev;
@@ -65,6 +66,7 @@ umb_status umb_rdna3_step_create(umb_device *dev, unsigned wave_size, umb_rdna3_
 void umb_rdna3_step_destroy(umb_rdna3_stepper *s)
 {
     if (!s) return;
+    rdna3_waitcnt_free(&s->wave);
     rdna3_kernel_release(&s->kernel);
     if (s->code_bytes) umb_mem_unmap(s->dev, s->code_base, s->code_bytes);
     umb_mem_destroy(s->wg.local);
@@ -176,6 +178,11 @@ void umb_rdna3_step_set_scratch(umb_rdna3_stepper *s, uint64_t flat_scratch, uin
 }
 
 void umb_rdna3_step_set_alignment_mode(umb_rdna3_stepper *s, uint32_t mode) { s->kernel.alignment_mode = mode & 3u; }
+void umb_rdna3_step_set_check_waitcnt(umb_rdna3_stepper *s, bool on)
+{
+    rdna3_waitcnt_free(&s->wave);
+    s->kernel.check_waitcnt = on;
+}
 
 umb_status umb_rdna3_step_set_lds_size(umb_rdna3_stepper *s, uint32_t bytes)
 {
