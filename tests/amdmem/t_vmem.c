@@ -736,6 +736,149 @@ static void mem_unsupported(amt *t)
     FAULTS(t, "not supported");
 }
 
+/* Every FLAT load/store width, D16 and D16_HI, through all three apertures at once: lane 0 to
+ * global memory, lane 1 to LDS, lane 2 to its private segment. */
+static const char *const width_stores =
+    "%1$s_store_b8 %2$s, v10%3$s offset:0\n"
+    "%1$s_store_b16 %2$s, v10%3$s offset:2\n"
+    "%1$s_store_b32 %2$s, v11%3$s offset:4\n"
+    "%1$s_store_b64 %2$s, v[10:11]%3$s offset:8\n"
+    "%1$s_store_b96 %2$s, v[10:12]%3$s offset:16\n"
+    "%1$s_store_b128 %2$s, v[10:13]%3$s offset:32\n"
+    "%1$s_store_d16_hi_b8 %2$s, v10%3$s offset:48\n"
+    "%1$s_store_d16_hi_b16 %2$s, v10%3$s offset:50\n"
+    "%1$s_load_u8 v20, %2$s%3$s offset:4\n"
+    "%1$s_load_i8 v21, %2$s%3$s offset:4\n"
+    "%1$s_load_u16 v22, %2$s%3$s offset:6\n"
+    "%1$s_load_i16 v23, %2$s%3$s offset:6\n"
+    "%1$s_load_b32 v24, %2$s%3$s offset:0\n"
+    "%1$s_load_b64 v[26:27], %2$s%3$s offset:8\n"
+    "%1$s_load_b96 v[28:30], %2$s%3$s offset:16\n"
+    "%1$s_load_b128 v[32:35], %2$s%3$s offset:32\n"
+    "%1$s_load_b32 v25, %2$s%3$s offset:48\n"
+    "%1$s_load_d16_u8 v40, %2$s%3$s offset:4\n"
+    "%1$s_load_d16_i8 v41, %2$s%3$s offset:4\n"
+    "%1$s_load_d16_b16 v42, %2$s%3$s offset:6\n"
+    "%1$s_load_d16_hi_u8 v43, %2$s%3$s offset:4\n"
+    "%1$s_load_d16_hi_i8 v44, %2$s%3$s offset:4\n"
+    "%1$s_load_d16_hi_b16 v45, %2$s%3$s offset:6";
+
+static void width_inputs(amt *t)
+{
+    amt_vall(t, 10, 0x11223344u);
+    amt_vall(t, 11, 0x55667788u);
+    amt_vall(t, 12, 0x99aabbccu);
+    amt_vall(t, 13, 0xddeeff00u);
+    for (unsigned r = 40; r < 46; r++) amt_vall(t, r, 0xaaaabbbbu);
+}
+
+static void width_check(amt *t, unsigned lane)
+{
+    static const struct { unsigned reg; uint32_t want; } w[] = {
+        { 20, 0x88 }, { 21, 0xffffff88 }, { 22, 0x5566 }, { 23, 0x5566 }, { 24, 0x33440044 },
+        { 26, 0x11223344 }, { 27, 0x55667788 }, { 28, 0x11223344 }, { 30, 0x99aabbcc },
+        { 32, 0x11223344 }, { 35, 0xddeeff00 }, { 25, 0x11220022 },
+        { 40, 0xaaaa0088 }, { 41, 0xaaaaff88 }, { 42, 0xaaaa5566 }, { 43, 0x0088bbbb },
+        { 44, 0xff88bbbb }, { 45, 0x5566bbbb },
+    };
+    for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++)
+        if (amt_gv(t, w[i].reg, lane) != w[i].want)
+            amt_fail(t, __FILE__, __LINE__, "lane %u v%u = 0x%x, expected 0x%x", lane, w[i].reg,
+                     amt_gv(t, w[i].reg, lane), w[i].want);
+}
+
+static void flat_all_widths(amt *t, unsigned ws)
+{
+    scratch_setup(t, ws, 64);
+    umb_rdna3_step_set_lds_size(t->s, 256);
+    amt_v64(t, 0, 0, G + 0x100);
+    amt_v64(t, 0, 1, SHARED + 0x40);
+    amt_v64(t, 0, 2, PRIVATE);
+    amt_s64(t, 126, 7);
+    width_inputs(t);
+    amt_code(t, width_stores, "flat", "v[0:1]", "");
+    RUNS(t);
+    for (unsigned l = 0; l < 3; l++) width_check(t, l);
+    EQ(t, amt_lds_r32(t, 0x40 + 48), 0x11220022);
+    EQ(t, amt_r32(t, G + 0x100 + 36), 0x55667788);
+    EQ(t, amt_r32(t, SCR + 9 * 4 * ws + 2 * 4), 0x55667788);   /* private offset 36, lane 2 */
+}
+static void flat_all_widths_wave32(amt *t) { flat_all_widths(t, 32); }
+static void flat_all_widths_wave64(amt *t) { flat_all_widths(t, 64); }
+
+static void scratch_all_widths(amt *t, unsigned ws)
+{
+    scratch_setup(t, ws, 64);
+    amt_s64(t, 126, ws == 64 ? ~0ull : 0xffffffffull);
+    width_inputs(t);
+    amt_code(t, width_stores, "scratch", "off", ", off");
+    RUNS(t);
+    width_check(t, 0);
+    width_check(t, ws - 1);
+    EQ(t, amt_r32(t, SCR + 9 * 4 * ws + (ws - 1) * 4), 0x55667788);
+}
+static void scratch_all_widths_wave32(amt *t) { scratch_all_widths(t, 32); }
+static void scratch_all_widths_wave64(amt *t) { scratch_all_widths(t, 64); }
+
+/* FLAT atomics on global memory and LDS (and a 32-bit one on private memory). */
+static void flat_atomics(amt *t)
+{
+    scratch_setup(t, 32, 64);
+    umb_rdna3_step_set_lds_size(t->s, 256);
+    amt_v64(t, 0, 0, G + 0x200);
+    amt_v64(t, 0, 1, SHARED + 0x80);
+    amt_v64(t, 0, 2, PRIVATE + 8);
+    amt_w32(t, G + 0x200, 10);
+    amt_lds_w32(t, 0x80, 10);
+    amt_vall(t, 4, 3);
+    amt_vall(t, 5, 0);
+    amt_vall(t, 6, 0x3f800000);
+    amt_s64(t, 126, 7);
+    amt_code(t, "flat_atomic_sub_u32 v7, v[0:1], v4 glc\n"
+                "flat_atomic_max_i32 v[0:1], v4\n"
+                "flat_atomic_add_f32 v8, v[0:1], v6 offset:4 glc");
+    RUNS(t);
+    EQ(t, amt_gv(t, 7, 0), 10);
+    EQ(t, amt_gv(t, 7, 1), 10);
+    EQ(t, amt_gv(t, 7, 2), 0);
+    EQ(t, amt_r32(t, G + 0x200), 7);
+    EQ(t, amt_lds_r32(t, 0x80), 7);
+    EQ(t, amt_r32(t, SCR + 2 * 128 + 2 * 4), 3);     /* private: max(0 - 3, 3) as signed = 3 */
+    EQ(t, amt_r32(t, G + 0x204), 0x3f800000);
+    EQ(t, amt_lds_r32(t, 0x84), 0x3f800000);
+    amt_v64(t, 2, 0, 0);
+    amt_v64(t, 2, 1, 0);
+    amt_vall(t, 10, 0x12345678);
+    amt_vall(t, 11, 0x9abcdef0);
+    amt_vall(t, 12, 7);
+    amt_vall(t, 13, 0);
+    amt_lds_w32(t, 0x88, 7);
+    amt_w32(t, G + 0x208, 7);
+    amt_s64(t, 126, 3);
+    amt_code(t, "flat_atomic_cmpswap_b64 v[14:15], v[0:1], v[10:13] offset:8 glc");
+    RUNS(t);
+    EQ(t, amt_r64(t, G + 0x208), 0x9abcdef012345678ull);
+    EQ(t, amt_lds_r32(t, 0x8c), 0x9abcdef0);
+    EQ(t, amt_gv(t, 14, 1), 7);
+}
+
+/* ds_bpermute in wave64: lane indices are taken modulo 64. */
+static void ds_permute_wave64(amt *t)
+{
+    ds_setup(t, 64);
+    for (unsigned l = 0; l < 64; l++) {
+        amt_v(t, 1, l, 1000 + l);
+        amt_v(t, 2, l, 4 * (l + 40));
+    }
+    amt_code(t, "ds_bpermute_b32 v3, v2, v1\n"
+                "ds_permute_b32 v4, v2, v1");
+    RUNS(t);
+    EQ(t, amt_gv(t, 3, 0), 1040);
+    EQ(t, amt_gv(t, 3, 30), 1006);    /* (30 + 40) mod 64 = 6 */
+    EQ(t, amt_gv(t, 4, 40), 1000);    /* lane 0 wrote to lane 40 */
+    EQ(t, amt_gv(t, 4, 6), 1030);
+}
+
 /* Traffic per address space (umb_count_mem): active lanes and the bytes actually moved. */
 static void mem_traffic_stats(amt *t)
 {
@@ -779,6 +922,7 @@ const amt_case amt_cases_vmem[] = {
     C(ds_load_store_widths), C(ds_2addr), C(ds_atomics), C(ds_atomics_noret_64), C(ds_out_of_range),
     C(ds_swizzle_permute),
     C(smem_loads), C(smem_buffer_loads), C(smem_buffer_negative_offset), C(mem_unsupported),
-    C(mem_traffic_stats),
+    C(mem_traffic_stats), C(flat_all_widths_wave32), C(flat_all_widths_wave64), C(scratch_all_widths_wave32),
+    C(scratch_all_widths_wave64), C(flat_atomics), C(ds_permute_wave64),
     { NULL, NULL },
 };
