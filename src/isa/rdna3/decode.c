@@ -130,6 +130,15 @@ static unsigned src_mask(const rdna3_opinfo *oi)
     return m;
 }
 
+/* A source operand encoding that names nothing (reserved) or that only src0 may use. */
+static bool bad_src(unsigned e, bool src0)
+{
+    if (e >= RDNA3_SRC_VGPR0) return false;
+    if (e >= 209 && e <= 232) return true;
+    if (e == RDNA3_SRC_DPP8 || e == RDNA3_SRC_DPP8FI || e == RDNA3_SRC_DPP16) return !src0;
+    return e == 249;
+}
+
 static unsigned popcount3(unsigned m) { return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1); }
 
 /* The decode context: words available, and how many the instruction uses so far. */
@@ -139,6 +148,56 @@ typedef struct dctx {
     char *err;
     size_t errlen;
 } dctx;
+
+/* A register tuple of n registers starting at operand encoding e (scalar) must fit its file:
+ * s0..s105, ttmp0..15, or the vcc/exec/null pairs. Misaligned starts are read aligned down. */
+static bool sreg_tuple_ok(unsigned e, unsigned n)
+{
+    if (n <= 1 || e >= RDNA3_SRC_CONST_ZERO) return true;
+    unsigned al = n >= 4 ? 4 : n;
+    if (e <= 105) return e / al * al + n - 1 <= 105;
+    if (e >= 108 && e <= 123) return (e - 108) / al * al + n - 1 <= 15;
+    if (n == 2) return e == RDNA3_SRC_VCC_LO || e == RDNA3_SRC_NULL || e == RDNA3_SRC_EXEC_LO;
+    return e == RDNA3_SRC_NULL;
+}
+
+/* Operand encoding e (9-bit source or, with scalar set, an 8-bit scalar field) holding n registers. */
+static bool tuple_ok(unsigned e, unsigned n)
+{
+    if (e >= RDNA3_SRC_VGPR0) return e - RDNA3_SRC_VGPR0 + (n ? n : 1) - 1 <= 255;
+    return sreg_tuple_ok(e, n);
+}
+
+static bool vgpr_tuple_ok(unsigned r, unsigned n) { return r + (n ? n : 1) - 1 <= 255; }
+
+/* Check the register operands of an ALU instruction against their widths from the table. */
+static bool check_tuples(dctx *c, const rdna3_inst *in, const rdna3_opinfo *oi, unsigned m)
+{
+    for (unsigned i = 0; i < 3; i++)
+        if ((m >> i & 1) && !tuple_ok(in->src[i], rdna3_k_regs(oi->kind[1 + i])))
+            return fail(c->err, c->errlen, "%s: src%u register tuple out of range", oi->name, i);
+    if (strchr(oi->tmpl, 'D')) {
+        uint16_t k = oi->kind[0];
+        bool ok = rdna3_k_scalar(k) ? sreg_tuple_ok(in->vdst, rdna3_k_regs(k)) : vgpr_tuple_ok(in->vdst, rdna3_k_regs(k));
+        if (!ok) return fail(c->err, c->errlen, "%s: destination register tuple out of range", oi->name);
+    }
+    return true;
+}
+
+static bool check_srcs(dctx *c, const rdna3_inst *in, const char *name, unsigned m, bool dpp_ok)
+{
+    const rdna3_opinfo *oi = rdna3_inst_info(in);
+    for (unsigned i = 0; i < 3; i++) {
+        if (!(m >> i & 1)) continue;
+        if (bad_src(in->src[i], i == 0 && dpp_ok))
+            return fail(c->err, c->errlen, "%s: src%u has the reserved operand encoding %u", name, i, in->src[i]);
+        /* LDS direct reads deliver one dword: not a 64-bit or wider operand */
+        if (in->src[i] == RDNA3_SRC_LDS_DIRECT && oi && rdna3_k_regs(oi->kind[1 + i]) > 1)
+            return fail(c->err, c->errlen, "%s: src_lds_direct cannot be a %u-register operand", name,
+                        rdna3_k_regs(oi->kind[1 + i]));
+    }
+    return true;
+}
 
 static bool take(dctx *c, rdna3_inst *in, const char *what)
 {
@@ -191,10 +250,17 @@ static bool decode_sop(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
         m = 0;
     }
     in->nsrc = (uint8_t)popcount3(m);
+    if (!check_srcs(c, in, oi->name, m, false)) return false;
+    for (unsigned i = 0; i < 2; i++)
+        if ((m >> i & 1) && in->src[i] == RDNA3_SRC_LDS_DIRECT)
+            return fail(c->err, c->errlen, "%s: src_lds_direct is not a scalar operand", oi->name);
+    if (!check_tuples(c, in, oi, m)) return false;
+    if (in->fmt == RDNA3_FMT_SOPP && !oi->tmpl[0] && in->simm16)
+        return fail(c->err, c->errlen, "%s takes no immediate (0x%x)", oi->name, in->simm16);
     return take_literal(c, in, m, (oi->flags & RDNA3_F_LITK) != 0);
 }
 
-static bool decode_smem(dctx *c, rdna3_inst *in)
+static bool decode_smem(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
 {
     uint32_t w0 = c->w[0];
     if (!take(c, in, "second")) return false;
@@ -205,6 +271,16 @@ static bool decode_smem(dctx *c, rdna3_inst *in)
     in->glc = bits(w0, 14, 14);
     in->offset = (int32_t)(w1 << 11) >> 11;      /* 21-bit signed */
     in->soffset = bits(w1, 31, 25);
+    if (!oi->tmpl[0]) {     /* cache invalidations: the operand fields are ignored, glc/dlc are not */
+        if (in->glc || in->dlc) return fail(c->err, c->errlen, "%s takes no glc/dlc", oi->name);
+        return true;
+    }
+    bool buffer = strstr(oi->name, "buffer") != NULL;
+    if (!strncmp(oi->name, "s_atc_probe", 11) && (in->glc || in->dlc))
+        return fail(c->err, c->errlen, "%s takes no glc/dlc", oi->name);
+    if (!sreg_tuple_ok(in->saddr, buffer ? 4 : 2) ||
+        (strchr(oi->tmpl, 'D') && !sreg_tuple_ok(in->vdst, rdna3_k_regs(oi->kind[0]))))
+        return fail(c->err, c->errlen, "%s: scalar register tuple out of range", oi->name);
     return true;
 }
 
@@ -229,9 +305,7 @@ static bool take_dpp(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi, bool vop3)
                 return fail(c->err, c->errlen, "%s DPP: source modifiers not allowed", oi->name);
             in->neg = (uint8_t)neg;
             in->abs = (uint8_t)abs;
-        } else if (bits(d, 23, 20)) {
-            return fail(c->err, c->errlen, "%s DPP: modifier bits of the DPP dword must be 0 in VOP3", oi->name);
-        }
+        }   /* VOP3 DPP takes its modifiers from the VOP3 dwords; the DPP dword's are ignored */
         in->bank_mask = bits(d, 27, 24);
         in->row_mask = bits(d, 31, 28);
         return true;
@@ -272,6 +346,16 @@ static bool decode_vop_e32(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     in->nsrc = (uint8_t)popcount3(m);
     if (!(m & 1) && in->src[0] != 0)
         return fail(c->err, c->errlen, "%s: src0 field must be 0", oi->name);
+    if (!check_srcs(c, in, oi->name, m & 1, true)) return false;
+    if (in->fmt != RDNA3_FMT_VOPC && !check_tuples(c, in, oi, m & 1)) return false;
+    if (in->fmt != RDNA3_FMT_VOP1 && !vgpr_tuple_ok(bits(w, 16, 9), rdna3_k_regs(oi->kind[2])))
+        return fail(c->err, c->errlen, "%s: vsrc1 register tuple out of range", oi->name);
+    if (in->fmt == RDNA3_FMT_VOPC && !tuple_ok(in->src[0], rdna3_k_regs(oi->kind[1])))
+        return fail(c->err, c->errlen, "%s: src0 register tuple out of range", oi->name);
+    unsigned lo = rdna3_f_lo128(oi->flags);
+    if (((lo & 1) && bits(w, 24, 17) >= 128 && in->fmt != RDNA3_FMT_VOPC) ||
+        ((lo & 2) && in->src[0] >= RDNA3_SRC_VGPR0 + 128) || ((lo & 4) && bits(w, 16, 9) >= 128))
+        return fail(c->err, c->errlen, "%s: 16-bit operand register above v127", oi->name);
     if (is_dpp_src(in->src[0])) return take_dpp(c, in, oi, false);
     return take_literal(c, in, m, (oi->flags & RDNA3_F_LITK) != 0);
 }
@@ -279,14 +363,16 @@ static bool decode_vop_e32(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
 /* Modifier bits the opcode does not have are rejected, as llvm-objdump does. */
 static bool check_mods(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi, unsigned m)
 {
-    uint32_t f = oi->flags;
-    if (in->abs & ~(rdna3_f_absm(f) & m)) return fail(c->err, c->errlen, "%s: abs modifier not allowed", oi->name);
-    if (in->neg & ~(rdna3_f_negm(f) & m)) return fail(c->err, c->errlen, "%s: neg modifier not allowed", oi->name);
+    uint64_t f = oi->flags;
+    if (in->abs & ~((rdna3_f_absm(f) | rdna3_f_absign(f)) & m)) return fail(c->err, c->errlen, "%s: abs modifier not allowed", oi->name);
+    if (in->neg & ~((rdna3_f_negm(f) | rdna3_f_negign(f)) & m)) return fail(c->err, c->errlen, "%s: neg modifier not allowed", oi->name);
+    in->abs &= (uint8_t)rdna3_f_absm(f);    /* bits the opcode accepts but ignores */
+    in->neg &= (uint8_t)rdna3_f_negm(f);
     if (in->clamp && !(f & RDNA3_F_CLAMP)) return fail(c->err, c->errlen, "%s: clamp not allowed", oi->name);
     if (in->omod && !(f & RDNA3_F_OMOD)) return fail(c->err, c->errlen, "%s: omod not allowed", oi->name);
-    if (in->opsel && !(f & (RDNA3_F_OPSEL | RDNA3_F_OPSEL_IGN)))
+    if (in->opsel & ~rdna3_f_opselokm(f))
         return fail(c->err, c->errlen, "%s: op_sel not allowed", oi->name);
-    if (f & RDNA3_F_OPSEL_IGN) in->opsel = 0;   /* meaningless for this opcode */
+    in->opsel &= (uint8_t)rdna3_f_opselpm(f);   /* bits meaningless for this opcode */
     return true;
 }
 
@@ -315,6 +401,8 @@ static bool decode_vop3(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
         if (!(m >> i & 1) && in->src[i] != 0)
             return fail(c->err, c->errlen, "%s: unused src%u field must be 0", oi->name, i);
     if (!check_mods(c, in, oi, m)) return false;
+    if (!check_srcs(c, in, oi->name, m, true)) return false;
+    if (!check_tuples(c, in, oi, is_dpp_src(in->src[0]) ? m & 6 : m)) return false;
     if (is_dpp_src(in->src[0])) return take_dpp(c, in, oi, true);
     return take_literal(c, in, m, false);
 }
@@ -325,6 +413,7 @@ static bool decode_vop3p(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     if (!take(c, in, "second")) return false;
     uint32_t w1 = c->w[1];
     unsigned m = src_mask(oi);
+    if (bits(w0, 23, 23)) return fail(c->err, c->errlen, "%s: reserved bit 23 of VOP3P set", oi->name);
     in->vdst = bits(w0, 7, 0);
     in->neg_hi = bits(w0, 10, 8);
     in->opsel = bits(w0, 13, 11);
@@ -338,10 +427,15 @@ static bool decode_vop3p(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     for (unsigned i = 0; i < 3; i++)
         if (!(m >> i & 1) && in->src[i] != 0)
             return fail(c->err, c->errlen, "%s: unused src%u field must be 0", oi->name, i);
-    uint32_t f = oi->flags;
+    uint64_t f = oi->flags;
     if (in->clamp && !(f & RDNA3_F_CLAMP)) return fail(c->err, c->errlen, "%s: clamp not allowed", oi->name);
-    if (in->opsel && !(f & RDNA3_F_OPSEL)) return fail(c->err, c->errlen, "%s: op_sel not allowed", oi->name);
-    if (is_dpp_src(in->src[0])) return fail(c->err, c->errlen, "%s: VOP3P DPP is not supported", oi->name);
+    if (in->opsel & ~rdna3_f_opselm(f)) return fail(c->err, c->errlen, "%s: op_sel not allowed", oi->name);
+    if ((in->opsel_hi ^ 7) & ~rdna3_f_opselhim(f) & 7) return fail(c->err, c->errlen, "%s: op_sel_hi not allowed", oi->name);
+    if (in->neg & ~rdna3_f_negm(f)) return fail(c->err, c->errlen, "%s: neg_lo not allowed", oi->name);
+    if (in->neg_hi & ~rdna3_f_neghim(f)) return fail(c->err, c->errlen, "%s: neg_hi not allowed", oi->name);
+    if (!check_srcs(c, in, oi->name, m, true)) return false;
+    if (!check_tuples(c, in, oi, is_dpp_src(in->src[0]) ? m & 6 : m)) return false;
+    if (is_dpp_src(in->src[0])) return take_dpp(c, in, oi, true);
     return take_literal(c, in, m, false);
 }
 
@@ -368,8 +462,8 @@ static bool decode_vopd(dctx *c, rdna3_inst *in, const rdna3_opinfo *ox)
     if (!(my & 2)) in->srcy[1] = 0;
     bool lit = (ox->flags | oy->flags) & RDNA3_F_LITK;
     if (in->src[0] == RDNA3_SRC_LITERAL || in->srcy[0] == RDNA3_SRC_LITERAL) lit = true;
-    if (is_dpp_src(in->src[0]) || is_dpp_src(in->srcy[0]))
-        return fail(c->err, c->errlen, "VOPD: DPP source encoding is not allowed");
+    if (bad_src(in->src[0], false) || bad_src(in->srcy[0], false))
+        return fail(c->err, c->errlen, "VOPD: reserved or DPP source operand encoding");
     if (lit) {
         if (!take(c, in, "literal")) return false;
         in->has_literal = 1;
@@ -391,10 +485,20 @@ static bool decode_ds(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     in->data1 = bits(w1, 23, 16);
     in->vdst = bits(w1, 31, 24);
     if (in->gds && !(oi->flags & RDNA3_F_GDS)) return fail(c->err, c->errlen, "%s: gds not allowed", oi->name);
+    /* fields the opcode does not use must be 0 */
+    static const char fields[4] = { 'D', 'A', '0', '1' };
+    const uint16_t vals[4] = { in->vdst, in->addr, in->data0, in->data1 };
+    for (unsigned i = 0; i < 4; i++)
+        if (vals[i] && !strchr(oi->tmpl, fields[i]))
+            return fail(c->err, c->errlen, "%s: unused %s field must be 0", oi->name,
+                        i == 0 ? "vdst" : i == 1 ? "addr" : i == 2 ? "data0" : "data1");
+    for (unsigned i = 0; i < 4; i++)
+        if (strchr(oi->tmpl, fields[i]) && !vgpr_tuple_ok(vals[i], rdna3_k_regs(oi->kind[i])))
+            return fail(c->err, c->errlen, "%s: register tuple out of range", oi->name);
     return true;
 }
 
-static bool decode_flat(dctx *c, rdna3_inst *in)
+static bool decode_flat(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
 {
     uint32_t w0 = c->w[0];
     if (!take(c, in, "second")) return false;
@@ -411,10 +515,22 @@ static bool decode_flat(dctx *c, rdna3_inst *in)
     in->saddr = bits(w1, 22, 16);
     in->sve = bits(w1, 23, 23);
     in->vdst = bits(w1, 31, 24);
+    if (in->fmt == RDNA3_FMT_FLAT && (in->saddr != RDNA3_SRC_NULL || in->sve))
+        return fail(c->err, c->errlen, "FLAT: saddr must be off and sve 0");
+    if (in->fmt == RDNA3_FMT_GLOBAL && (in->sve || in->saddr == RDNA3_SRC_M0))
+        return fail(c->err, c->errlen, "GLOBAL: sve must be 0 and saddr an SGPR pair or off");
+    if (in->fmt == RDNA3_FMT_GLOBAL && in->saddr != RDNA3_SRC_NULL && !sreg_tuple_ok(in->saddr, 2))
+        return fail(c->err, c->errlen, "GLOBAL: saddr pair out of range");
+    unsigned an = (in->fmt == RDNA3_FMT_FLAT || (in->fmt == RDNA3_FMT_GLOBAL && in->saddr == RDNA3_SRC_NULL)) ? 2 : 1;
+    unsigned dn = rdna3_k_regs(oi->kind[0]);
+    if ((oi->flags & RDNA3_F_ATOMIC) && in->glc) dn = rdna3_k_regs(oi->kind[2]) / (strstr(oi->name, "cmpswap") ? 2 : 1);
+    if (!vgpr_tuple_ok(in->addr, an) || (strchr(oi->tmpl, '0') && !vgpr_tuple_ok(in->data0, rdna3_k_regs(oi->kind[2]))) ||
+        !vgpr_tuple_ok(in->vdst, dn))
+        return fail(c->err, c->errlen, "%s: register tuple out of range", oi->name);
     return true;
 }
 
-static bool decode_buf(dctx *c, rdna3_inst *in)
+static bool decode_buf(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
 {
     uint32_t w0 = c->w[0];
     if (!take(c, in, "second")) return false;
@@ -431,6 +547,24 @@ static bool decode_buf(dctx *c, rdna3_inst *in)
     in->offen = bits(w1, 22, 22);
     in->idxen = bits(w1, 23, 23);
     in->soffset = bits(w1, 31, 24);
+    unsigned so = in->soffset;
+    if ((so >= 209 && so <= 234) || so == 249 || so == 250)
+        return fail(c->err, c->errlen, "%s: invalid soffset operand %u", oi->name, so);
+    if (oi->tmpl[0]) {
+        unsigned dn = rdna3_k_regs(oi->kind[0]) + (in->tfe ? 1 : 0);
+        if (!sreg_tuple_ok(in->saddr, 4) || !vgpr_tuple_ok(in->data0, dn) ||
+            !vgpr_tuple_ok(in->addr, in->offen && in->idxen ? 2 : 1))
+            return fail(c->err, c->errlen, "%s: register tuple out of range", oi->name);
+    }
+    if (so == 255) {       /* a literal soffset follows */
+        if (!take(c, in, "literal")) return false;
+        in->has_literal = 1;
+        in->literal = c->w[c->used - 1];
+    }
+    if (in->tfe && (in->fmt == RDNA3_FMT_MTBUF || in->op > 0x27))
+        return fail(c->err, c->errlen, "%s: tfe not allowed", oi->name);
+    if (!oi->tmpl[0] && (in->glc || in->dlc || in->tfe || in->offen || in->idxen))
+        return fail(c->err, c->errlen, "%s takes no glc/dlc/tfe/offen/idxen", oi->name);
     return true;
 }
 
@@ -461,14 +595,14 @@ static bool decode_body(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     switch (in->fmt) {
     case RDNA3_FMT_SOP1: case RDNA3_FMT_SOP2: case RDNA3_FMT_SOPK: case RDNA3_FMT_SOPC: case RDNA3_FMT_SOPP:
         return decode_sop(c, in, oi);
-    case RDNA3_FMT_SMEM: return decode_smem(c, in);
+    case RDNA3_FMT_SMEM: return decode_smem(c, in, oi);
     case RDNA3_FMT_VOP1: case RDNA3_FMT_VOP2: case RDNA3_FMT_VOPC: return decode_vop_e32(c, in, oi);
     case RDNA3_FMT_VOP3: return decode_vop3(c, in, oi);
     case RDNA3_FMT_VOP3P: return decode_vop3p(c, in, oi);
     case RDNA3_FMT_VOPD: return decode_vopd(c, in, oi);
     case RDNA3_FMT_DS: return decode_ds(c, in, oi);
-    case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: return decode_flat(c, in);
-    case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: return decode_buf(c, in);
+    case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: return decode_flat(c, in, oi);
+    case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: return decode_buf(c, in, oi);
     default: return fail(c->err, c->errlen, "unsupported encoding family");
     }
 }

@@ -41,8 +41,10 @@ static void put_range(sbuf *b, const char *pfx, unsigned lo, unsigned n)
 static bool put_sreg(sbuf *b, unsigned e, unsigned n)
 {
     if (n == 0) n = 1;
-    if (e <= 105) { put_range(b, "s", e, n); return true; }
-    if (e >= 108 && e <= 123) { put_range(b, "ttmp", e - 108, n); return true; }
+    /* a misaligned register tuple is read from the aligned-down register (objdump warns) */
+    unsigned al = n >= 4 ? 4 : n;
+    if (e <= 105) { put_range(b, "s", e / al * al, n); return true; }
+    if (e >= 108 && e <= 123) { put_range(b, "ttmp", (e - 108) / al * al, n); return true; }
     switch (e) {
     case RDNA3_SRC_VCC_LO: put(b, n == 2 ? "vcc" : "vcc_lo"); return true;
     case RDNA3_SRC_VCC_HI: put(b, "vcc_hi"); return true;
@@ -187,7 +189,7 @@ static void put_dst(sbuf *b, unsigned r, uint16_t k)
 
 /* ---- VALU ---- */
 
-static uint32_t oi_flags(const rdna3_inst *in)
+static uint64_t oi_flags(const rdna3_inst *in)
 {
     const rdna3_opinfo *oi = rdna3_inst_info(in);
     return oi ? oi->flags : 0;
@@ -204,7 +206,12 @@ static void put_vsrc_mod(sbuf *b, const rdna3_inst *in, unsigned i, unsigned e, 
         put(b, ")");
         return;
     }
-    if (neg && in->dpp && i < 2 && (oi_flags(in) & (RDNA3_F_SEXT0 << i))) {   /* integer operand: sign-extend */
+    uint64_t fl = oi_flags(in);
+    bool vop3 = in->fmt == RDNA3_FMT_VOP3 || in->fmt == RDNA3_FMT_VOP3SD;
+    /* VOP3 DPP keeps neg bits the plain encoding ignores: on integer operands they mean sext */
+    if (vop3 && in->dpp && !neg && (in->raw[1] >> (29 + i) & 1) && (rdna3_f_negign(fl) >> i & 1)) neg = true;
+    if (neg && ((in->dpp && !vop3 && i < 2 && (fl & (RDNA3_F_SEXT0 << i))) ||
+                (vop3 && ((rdna3_f_sextm(fl) | (in->dpp ? rdna3_f_negign(fl) : 0)) >> i & 1)))) {   /* sign-extend */
         put(b, "sext(");
         put_src(b, in, e, k);
         put(b, ")");
@@ -268,7 +275,7 @@ static void put_template(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi, 
             if (i == 2 && (oi->flags & RDNA3_F_XEXEC2) && (src[2] == RDNA3_SRC_EXEC_LO || src[2] == RDNA3_SRC_EXEC_HI))
                 put(b, "/*Invalid register, operand has 'SReg_1_XEXEC' register class*/");
         } else if (n == 1 && p[0] == 'K') {
-            put_imm(b, in->literal, rdna3_k_type(oi->kind[1]) == RDNA3_TY_F16 ? RDNA3_TY_F16 : RDNA3_TY_B32, true);
+            put_imm(b, in->literal, RDNA3_TY_B32, true);   /* K prints all 32 bits, even for f16 */
         } else {
             put(b, "%.*s", (int)n, p);
         }
@@ -311,16 +318,26 @@ static void disasm_vop(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
 static void disasm_vop3p(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
 {
     unsigned n = in->nsrc, all = (1u << n) - 1;
-    put(b, "%s", oi->name);
+    put(b, "%s%s", oi->name, in->dpp ? "_e64_dpp" : "");
     rdna3_inst t = *in;
-    t.neg = t.abs = 0;
-    put_template(b, &t, oi, oi->tmpl, in->src, in->vdst, false);
+    if (oi->flags & RDNA3_F_MIX) {
+        /* v_fma_mix*: neg_lo is -x and neg_hi is |x| of the (f16 or f32) source */
+        t.abs = in->neg_hi;
+        put_template(b, &t, oi, oi->tmpl, in->src, in->vdst, true);
+    } else {
+        t.neg = t.abs = 0;
+        put_template(b, &t, oi, oi->tmpl, in->src, in->vdst, false);
+    }
     unsigned hi_default = (oi->flags & RDNA3_F_MIX) ? 0 : all;
     if (in->opsel & all) put_bits(b, "op_sel", in->opsel, n);
-    if ((in->opsel_hi & all) != hi_default) put_bits(b, "op_sel_hi", in->opsel_hi, n);
-    if (in->neg & all) put_bits(b, "neg_lo", in->neg, n);
-    if (in->neg_hi & all) put_bits(b, "neg_hi", in->neg_hi, n);
+    if ((oi->flags & RDNA3_F_OPSELHI) && (in->opsel_hi & all) != hi_default) put_bits(b, "op_sel_hi", in->opsel_hi, n);
+    if (!(oi->flags & RDNA3_F_MIX)) {
+        if ((oi->flags & RDNA3_F_NEG) && (in->neg & all)) put_bits(b, "neg_lo", in->neg, n);
+        if ((oi->flags & RDNA3_F_NEGHI) && (in->neg_hi & all)) put_bits(b, "neg_hi", in->neg_hi, n);
+    }
     if (in->clamp) put(b, " clamp");
+    if (in->dpp == RDNA3_DPP_16) put_dpp16(b, in);
+    else if (in->dpp == RDNA3_DPP_8) put_dpp8(b, in);
 }
 
 static void disasm_vopd(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *ox)
@@ -458,7 +475,7 @@ static void put_version(sbuf *b, unsigned v)
     for (unsigned i = 1; i < nflags; i++) put(b, "(");
     const char *nm = ver == 0 ? "GFX7" : ver == 4 ? "GFX10" : ver == 6 ? "GFX11" : ver == 9 ? "GFX12" : NULL;
     if (nm) put(b, "UC_VERSION_%s", nm);
-    else put(b, ver <= 64 ? "%u" : "0x%x", ver);
+    else put(b, "%u", ver);
     for (unsigned i = 0, k = 0; i < 3; i++) {
         if (!(v >> (13 + i) & 1)) continue;
         put(b, "|%s%s", flag[i], (++k < nflags) ? ")" : "");
@@ -520,10 +537,10 @@ static void disasm_smem(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
     if (!oi->tmpl[0]) return;
     bool buffer = strstr(oi->name, "buffer") != NULL;
     put(b, " ");
-    if (!strncmp(oi->name, "s_atc_probe", 11)) put(b, "%u", in->vdst);
+    if (!strncmp(oi->name, "s_atc_probe", 11)) put(b, in->vdst <= 64 ? "%u" : "0x%x", in->vdst);
     else put_dst(b, in->vdst, oi->kind[0]);
     put(b, ", ");
-    put_range(b, "s", in->saddr, buffer ? 4 : 2);
+    put_sreg(b, in->saddr, buffer ? 4 : 2);
     if (in->soffset != RDNA3_SRC_NULL) {
         put(b, ", ");
         put_sreg(b, in->soffset, 1);
@@ -640,7 +657,12 @@ static void disasm_flat(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
         if (saddr_off) put(b, "off");
         else put_sreg(b, in->saddr, in->fmt == RDNA3_FMT_GLOBAL ? 2 : 1);
     }
-    if (in->offset) put(b, " offset:%d", in->offset);
+    if (in->fmt == RDNA3_FMT_FLAT) {
+        /* objdump shows all 13 offset bits of FLAT (the hardware ignores bit 12) */
+        if (in->raw[0] & 0x1fff) put(b, " offset:%u", in->raw[0] & 0x1fff);
+    } else if (in->offset) {
+        put(b, " offset:%d", in->offset);
+    }
     put_cache(b, in);
 }
 
@@ -678,8 +700,8 @@ static void disasm_buf(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
             else if (in->offen || in->idxen) put(b, "v%u", in->addr);
             else put(b, "off");
             break;
-        case 'R': put_range(b, "s", in->saddr, 4); break;
-        case 'O': put_src(b, in, in->soffset, RDNA3_K(1, 1, B32)); break;
+        case 'R': put_sreg(b, in->saddr, 4); break;
+        case 'O': put_src(b, in, in->soffset, RDNA3_K(1, 1, B32)); break;   /* 255: literal */
         default: break;
         }
     }
@@ -687,6 +709,7 @@ static void disasm_buf(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
         if (in->mem_format < 64) put(b, " format:[BUF_FMT_%s]", buf_fmt_names[in->mem_format]);
         else put(b, " format:%u", in->mem_format);
     }
+    if (!oi->tmpl[0]) return;     /* buffer_gl*_inv: the other fields are ignored */
     if (in->idxen) put(b, " idxen");
     if (in->offen) put(b, " offen");
     if (in->offset) put(b, " offset:%d", in->offset);

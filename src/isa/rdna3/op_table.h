@@ -50,18 +50,38 @@ enum {
     RDNA3_F_SEXT0 = 1u << 20,   /* DPP: the neg bit of src0 means sign-extend (integer operand) */
     RDNA3_F_SEXT1 = 1u << 21,   /* same for src1 */
 };
-/* Per-source modifier masks and the number of op_sel entries, packed in the flags. */
-#define RDNA3_F_ABSM(m) ((uint32_t)(m) << 22)      /* sources that take |x| */
-#define RDNA3_F_NEGM(m) ((uint32_t)(m) << 25)      /* sources that take -x */
-#define RDNA3_F_OPSELN(n) ((uint32_t)(n) << 28)    /* op_sel prints n entries */
-static inline unsigned rdna3_f_absm(uint32_t f) { return f >> 22 & 7u; }
-static inline unsigned rdna3_f_negm(uint32_t f) { return f >> 25 & 7u; }
-static inline unsigned rdna3_f_opseln(uint32_t f) { return f >> 28 & 7u; }
+/* Per-source masks packed above bit 32 of the flags (bit i = source i; op_sel bit 3 = dst). */
+#define RDNA3_FM(v, sh) ((uint64_t)(v) << (sh))
+#define RDNA3_F_ABSM(m) RDNA3_FM(m, 32)      /* VOP3: sources whose |x| prints */
+#define RDNA3_F_NEGM(m) RDNA3_FM(m, 35)      /* VOP3: sources whose -x prints; VOP3P: neg_lo accepted */
+#define RDNA3_F_ABSIGN(m) RDNA3_FM(m, 38)    /* VOP3: abs bits accepted but meaningless */
+#define RDNA3_F_NEGIGN(m) RDNA3_FM(m, 41)    /* VOP3: neg bits accepted but meaningless */
+#define RDNA3_F_OPSELN(n) RDNA3_FM(n, 44)    /* VOP3: op_sel prints n entries */
+#define RDNA3_F_LO128(m) RDNA3_FM(m, 47)     /* e32: 16-bit operands limited to v0..v127 (vdst, src0, vsrc1) */
+#define RDNA3_F_NEGHIM(m) RDNA3_FM(m, 50)    /* VOP3P: neg_hi accepted */
+#define RDNA3_F_OPSELM(m) RDNA3_FM(m, 53)    /* VOP3P: op_sel accepted */
+#define RDNA3_F_OPSELHIM(m) RDNA3_FM(m, 56)  /* VOP3P: op_sel_hi may differ from all-ones */
+#define RDNA3_F_SEXTM(m) RDNA3_FM(m, 59)     /* VOP3: the neg bit of these (integer) sources means sext */
+#define RDNA3_F_OPSELPM(m) RDNA3_FM(m, 50)   /* VOP3 (4 bits, bit 3 = dst): op_sel bits that print */
+#define RDNA3_F_OPSELOKM(m) RDNA3_FM(m, 54)  /* VOP3 (4 bits): op_sel bits accepted (printed or ignored) */
+static inline unsigned rdna3_fm(uint64_t f, unsigned sh) { return (unsigned)(f >> sh) & 7u; }
+static inline unsigned rdna3_f_absm(uint64_t f) { return rdna3_fm(f, 32); }
+static inline unsigned rdna3_f_negm(uint64_t f) { return rdna3_fm(f, 35); }
+static inline unsigned rdna3_f_absign(uint64_t f) { return rdna3_fm(f, 38); }
+static inline unsigned rdna3_f_negign(uint64_t f) { return rdna3_fm(f, 41); }
+static inline unsigned rdna3_f_opseln(uint64_t f) { return rdna3_fm(f, 44); }
+static inline unsigned rdna3_f_lo128(uint64_t f) { return rdna3_fm(f, 47); }
+static inline unsigned rdna3_f_neghim(uint64_t f) { return rdna3_fm(f, 50); }
+static inline unsigned rdna3_f_opselm(uint64_t f) { return rdna3_fm(f, 53); }
+static inline unsigned rdna3_f_opselhim(uint64_t f) { return rdna3_fm(f, 56); }
+static inline unsigned rdna3_f_sextm(uint64_t f) { return rdna3_fm(f, 59); }
+static inline unsigned rdna3_f_opselpm(uint64_t f) { return (unsigned)(f >> 50) & 15u; }
+static inline unsigned rdna3_f_opselokm(uint64_t f) { return (unsigned)(f >> 54) & 15u; }
 
 typedef struct rdna3_opinfo {
     const char *name;          /* mnemonic without _e32/_e64; NULL = no such opcode */
     const char *tmpl;          /* operand template (see op_tables.def) */
-    uint32_t flags;
+    uint64_t flags;
     uint16_t kind[4];          /* dst, operand 0, 1, 2 */
     uint8_t cls;               /* umb_insn_class */
 } rdna3_opinfo;

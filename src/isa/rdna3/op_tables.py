@@ -163,10 +163,14 @@ def probe_vop(ops, encf):
         if encf is vop3_enc:
             mods = [('clamp', dict(clamp=1)), ('omod', dict(omod=1)), ('opsel', dict(opsel=msk | 8)), ('opseld', dict(opsel=8))]
             for i in range(ns):          # source modifiers one source at a time
-                mods += [('abs%d' % i, dict(abs_=1 << i)), ('neg%d' % i, dict(neg=1 << i))]
+                mods += [('abs%d' % i, dict(abs_=1 << i)), ('neg%d' % i, dict(neg=1 << i)), ('opselb%d' % i, dict(opsel=1 << i))]
+            mods += [('opselb3', dict(opsel=8))]
         else:
             mods = [('neg', dict(neg=msk)), ('neg_hi', dict(neg_hi=msk)), ('clamp', dict(clamp=1)),
                     ('opsel', dict(opsel=msk)), ('opsel_hi', dict(opsel_hi=0))]
+            for i in range(ns):          # one bit at a time: which are accepted
+                mods += [('neg%d' % i, dict(neg=1 << i)), ('neghi%d' % i, dict(neg_hi=1 << i)),
+                         ('opsel%d' % i, dict(opsel=1 << i)), ('opselhi%d' % i, dict(opsel_hi=7 ^ (1 << i)))]
         for name, kw in mods:
             probes.append(encf(op, vd, s, **kw)); keys.append((op, 'm', 0, name))
     r = run(probes)
@@ -230,9 +234,14 @@ def probe_e32(fam, nops):
             # neg bits of both sources: an integer operand prints them as sext(...)
             probes.append(e32_enc(fam, op, vd, 250, v1) + [20 | (0xe4 << 8) | (5 << 20) | (0xff << 24)]); keys.append((op, 'dppneg', None))
             probes.append(e32_enc(fam, op, vd, 250, v1) + [20 | (0xe4 << 8) | (10 << 20) | (0xff << 24)]); keys.append((op, 'dppabs', None))
+        # 16-bit operands of e32 encodings only reach v0..v127 (bit 7 would select a high half)
+        if vd: probes.append(e32_enc(fam, op, 200, s0, v1, kk)); keys.append((op, 'hi_D', None))
+        if s0 >= 256: probes.append(e32_enc(fam, op, vd, 256 + 200, v1, kk)); keys.append((op, 'hi_0', None))
+        if v1: probes.append(e32_enc(fam, op, vd, s0, 200, kk)); keys.append((op, 'hi_1', None))
     r = run(probes)
     for (op, kind, name), t in zip(keys, r):
         if kind == 'c': res[op]['c'][name] = t
+        elif kind.startswith('hi_'): res[op][kind] = t
         elif kind == 'dppneg': res[op]['dppneg'] = t
         elif kind == 'dppabs': res[op]['dppabs'] = t
         elif kind == 'dpp': res[op]['dpp'] = t is not None; res[op]['dpptext'] = t
@@ -243,16 +252,16 @@ def probe_e32(fam, nops):
             d['types']['0'] = classify(d['kinds']['0'][1], const_tokens(None, '0', d['tmpl'], d['c']))
     return res
 
-def vop3_dpp_flags(vop3):
+def vop3_dpp_flags(vop3, encf=vop3_enc):
     probes, keys = [], []
     for op, d in vop3.items():
         if d['ns'] == 0: continue
         s = list(d['s'])
         if s[0] < 256: continue
         s[0] = 250
-        probes.append(vop3_enc(op, d['vd'], s) + [20 | (0xe4 << 8) | (0xff << 24)]); keys.append((op, 'dpp'))
+        probes.append(encf(op, d['vd'], s) + [20 | (0xe4 << 8) | (0xff << 24)]); keys.append((op, 'dpp'))
         s[0] = 233
-        probes.append(vop3_enc(op, d['vd'], s) + [20 | (0xfac688 << 8)]); keys.append((op, 'dpp8'))
+        probes.append(encf(op, d['vd'], s) + [20 | (0xfac688 << 8)]); keys.append((op, 'dpp8'))
     r = run(probes)
     for (op, k), t in zip(keys, r):
         vop3[op][k] = t is not None
@@ -402,6 +411,7 @@ def main():
     out['vop3'] = probe_vop(range(1024), vop3_enc)
     vop3_dpp_flags(out['vop3'])
     out['vop3p'] = probe_vop(range(128), vop3p_enc)
+    vop3_dpp_flags(out['vop3p'], vop3p_enc)
     for fam in ('vop3', 'vop3p'):
         for d in out[fam].values(): d['mp'] = mods_printed(d)
     out['vop1'] = probe_e32('vop1', 256)
@@ -491,6 +501,8 @@ def emit(o, path):
             if x.get('dpp'): fl.append('F_DPP16')
             if x.get('dpp8'): fl.append('F_DPP8')
             if 'K' in x['tmpl']: fl.append('F_LITK')
+            lo = sum(1 << i for i, k in enumerate(('hi_D', 'hi_0', 'hi_1')) if k in x and x[k] is None)
+            if lo: fl.append('F_LO128(%d)' % lo)
             if x.get('dppneg'):
                 ops_ = split_ops(x['dppneg'])[1]
                 for ch, flag in (('0', 'F_SEXT0'), ('1', 'F_SEXT1')):
@@ -526,6 +538,12 @@ def emit(o, path):
         sd = 'S' in x['tmpl']
         absm = 0 if sd else sum(1 << i for i in range(3) if mp.get('abs%d' % i) == 'P')
         negm = sum(1 << i for i in range(3) if mp.get('neg%d' % i) == 'P')
+        absi = 0 if sd else sum(1 << i for i in range(3) if mp.get('abs%d' % i) == 'I')
+        negi = sum(1 << i for i in range(3) if mp.get('neg%d' % i) == 'I')
+        sext = sum(1 << i for i in range(3) if mp.get('neg%d' % i) == 'P' and 'sext(' in (x['m'].get('neg%d' % i) or ''))
+        if sext: fl.append('F_SEXTM(%d)' % sext)
+        if absi: fl.append('F_ABSIGN(%d)' % absi)
+        if negi: fl.append('F_NEGIGN(%d)' % negi)
         if sd: fl.append('F_SD')
         else:
             if mp.get('opsel') == 'P':
@@ -533,6 +551,11 @@ def emit(o, path):
                 m_ = re.search(r'op_sel:\[([01,]*)\]', x['m']['opsel'])
                 fl.append('F_OPSELN(%d)' % len(m_.group(1).split(',')))
             elif mp.get('opsel') == 'I': fl.append('F_OPSEL_IGN')
+            bitsel = [i if i < x['ns'] else 3 for i in (0, 1, 2, 3) if i < x['ns'] or i == 3]
+            pm = sum(1 << i for i in bitsel if mp.get('opselb%d' % i) == 'P')
+            okm = sum(1 << i for i in bitsel if mp.get('opselb%d' % i) is not None)
+            if pm: fl.append('F_OPSELPM(%d)' % pm)
+            if okm: fl.append('F_OPSELOKM(%d)' % okm)
         if absm: fl.append('F_ABSM(%d)' % absm)
         if negm: fl.append('F_NEGM(%d)' % negm)
         if x['ns'] == 3 and x['s'][2] < 256: fl.append('F_XEXEC2')
@@ -552,6 +575,10 @@ def emit(o, path):
         if mp.get('opsel') == 'P': fl.append('F_OPSEL')
         if mp.get('opsel_hi') == 'P': fl.append('F_OPSELHI')
         if 'op_sel_hi' in x['text']: fl.append('F_MIX')
+        if x.get('dpp'): fl.append('F_DPP16')
+        if x.get('dpp8'): fl.append('F_DPP8')
+        ok = lambda nm: sum(1 << i for i in range(3) if mp.get('%s%d' % (nm, i)) is not None)
+        fl += ['F_NEGM(%d)' % ok('neg'), 'F_NEGHIM(%d)' % ok('neghi'), 'F_OPSELM(%d)' % ok('opsel'), 'F_OPSELHIM(%d)' % ok('opselhi')]
         row('vop3p', op, x['name'], fl, x['tmpl'], kind(x['kinds'], 'D'), kind(x['kinds'], '0', x['types']),
             kind(x['kinds'], '1', x['types']), kind(x['kinds'], '2', x['types']))
 

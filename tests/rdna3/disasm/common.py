@@ -33,7 +33,7 @@ def objdump_file(path, mcpu="gfx1100"):
     r = subprocess.run([OBJDUMP, "-d", "--mcpu=" + mcpu, path], capture_output=True, text=True, check=True)
     out = []
     for l in r.stdout.splitlines():
-        m = re.match(r"\t(.*?)\s*// ([0-9A-F]+): ([0-9A-F ]+?)\s*(<.*>)?$", l)
+        m = re.match(r"\t(.*?)\s*// ([0-9A-F]+): ([0-9A-F ]+?)\s*(<.*>|; Warning.*)?$", l)
         if m:
             out.append(([int(x, 16) for x in m.group(3).split()], m.group(1)))
     return out

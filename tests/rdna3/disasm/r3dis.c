@@ -3,9 +3,12 @@
  *   r3dis              one instruction per stdin line (hex dwords); prints its disassembly, or
  *                      "ERROR: <message>" if umbra rejects it, or "SIZE <n>" if umbra decodes a
  *                      different length than the line holds.
+ *   r3dis --size       same, but decodes a prefix of the line's dwords and prints
+ *                      "<dwords used>\t<disassembly>" (for comparing on random words)
  *   r3dis --fuzz N S   decodes and disassembles N random / mutated dword sequences (seed S) and
  *                      checks that the decoder never claims more dwords than it was given.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +16,7 @@
 
 #include "isa/rdna3/rdna3.h"
 
-static int run_lines(void)
+static int run_lines(bool with_size)
 {
     char line[1024];
     while (fgets(line, sizeof line, stdin)) {
@@ -31,6 +34,11 @@ static int run_lines(void)
         char err[256], text[512];
         if (!rdna3_decode(w, n, &in, err, sizeof err)) {
             printf("ERROR: %s\n", err);
+            continue;
+        }
+        if (with_size) {
+            rdna3_disasm(&in, text, sizeof text);
+            printf("%u\t%s\n", in.size / 4, text);
             continue;
         }
         if (in.size != 4 * n) {
@@ -93,5 +101,5 @@ static int run_fuzz(unsigned long count, uint64_t seed)
 int main(int argc, char **argv)
 {
     if (argc == 4 && !strcmp(argv[1], "--fuzz")) return run_fuzz(strtoul(argv[2], NULL, 10), strtoull(argv[3], NULL, 10));
-    return run_lines();
+    return run_lines(argc == 2 && !strcmp(argv[1], "--size"));
 }

@@ -325,7 +325,9 @@ def generate(rs, fams):
             lines += gen_valu(r, '_e64' if 'F_E64' in r['flags'] else '')
             lines += gen_vop3_mods(r)
             if {'F_DPP16', 'F_DPP8'} & r['flags']: lines += gen_dpp(r, True)
-        elif f == 'VOP3P': lines += gen_vop3p(r)
+        elif f == 'VOP3P':
+            lines += gen_vop3p(r)
+            if {'F_DPP16', 'F_DPP8'} & r['flags']: lines += gen_dpp(r, True)
         elif f in ('SOP1', 'SOP2', 'SOPK', 'SOPC', 'SOPP'): lines += gen_scalar(r)
         elif f == 'SMEM': lines += gen_smem(r)
         elif f == 'DS': lines += gen_ds(r)
