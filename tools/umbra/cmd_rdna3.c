@@ -170,7 +170,7 @@ int cmd_disasm(int argc, char **argv)
 
 typedef struct run_arg {
     const char *spec;
-    uint8_t value[8];
+    uint8_t value[256];             /* by-value bytes (hex: allows structs and vectors) */
     uint32_t size;
     bool is_buf, is_local;
     uint64_t addr, bytes;            /* buffers */
@@ -204,6 +204,7 @@ static void run_usage(FILE *f)
             "  buf:fill:TYPE:COUNT:V    COUNT copies of V\n"
             "  buf:rand:u32:COUNT[:SEED] pseudo-random words\n"
             "  i8: u8: i16: u16: i32:V u32:V i64:V u64:V f32:V f64:V   a value\n"
+            "  hex:BYTES                a by-value argument of any size as little-endian hex bytes\n"
             "  local:BYTES              a __local pointer argument of BYTES bytes of LDS\n"
             "--out N:FILE writes buffer N to FILE after the run; --print N:TYPE[:COUNT] prints it.\n"
             "Statistics go to stderr (text) and to --stats as JSON.\n");
@@ -362,9 +363,23 @@ static bool parse_arg(run_arg *a, char *err, size_t errlen)
         a->size = (uint32_t)n;
         return true;
     }
+    if (!strncmp(s, "hex:", 4)) {   /* raw little-endian bytes, e.g. a float4 or a struct */
+        const char *h = s + 4;
+        size_t n = strlen(h);
+        if (!n || n % 2 || n / 2 > sizeof a->value)
+            return snprintf(err, errlen, "argument '%s': hex: needs an even number of digits (at most %zu bytes)", s,
+                            sizeof a->value), false;
+        for (size_t i = 0; i < n / 2; i++) {
+            unsigned b;
+            if (sscanf(h + 2 * i, "%2x", &b) != 1) return snprintf(err, errlen, "argument '%s': bad hex digits", s), false;
+            a->value[i] = (uint8_t)b;
+        }
+        a->size = (uint32_t)(n / 2);
+        return true;
+    }
     vtype t = parse_type(s, (size_t)(colon - s));
     if (t == T_BAD || !encode_value(t, colon + 1, a->value))
-        return snprintf(err, errlen, "argument '%s': not a buf:, local: or TYPE:VALUE argument", s), false;
+        return snprintf(err, errlen, "argument '%s': not a buf:, local:, hex: or TYPE:VALUE argument", s), false;
     a->size = type_size(t);
     return true;
 }

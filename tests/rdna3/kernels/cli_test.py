@@ -63,6 +63,21 @@ elif case == "trace":
              "--arg", "buf:iota:f32:40", "--arg", "buf:zeros:160", "--arg", "u32:40", "--trace", "-", "--quiet"])
     lines = [l for l in p.stdout.splitlines() if "s_endpgm" in l]
     check(len(lines) == 2, f"want one s_endpgm per wave (2 waves), trace:\n{p.stdout[:2000]}")
+elif case == "byvalue":
+    # a struct and a float4 passed by value as hex bytes
+    cl = os.path.join(work, "cli-byvalue.cl")
+    open(cl, "w").write("typedef struct { float a; int b; float2 c; } params;\n"
+                        "__kernel void st(params p, float4 q, __global float *out)\n"
+                        "{ out[0] = p.a; out[1] = (float)p.b; out[2] = p.c.y; out[3] = q.w; }\n")
+    run(["cc", cl, "-o", co, "-O0"])
+    p_hex = struct.pack("<fiff", 1.5, 7, 0.0, -10.0).hex()
+    q_hex = struct.pack("<ffff", 0, 0, 0, 1.0).hex()
+    p = run(["run", co, "--kernel", "st", "--global", "1", "--arg", "hex:" + p_hex, "--arg", "hex:" + q_hex,
+             "--arg", "buf:zeros:16", "--print", "2:f32", "--quiet"])
+    check(p.stdout.split() == ["1.5", "7", "-10", "1"], p.stdout)
+    p = run(["run", co, "--kernel", "st", "--global", "1", "--arg", "hex:00", "--arg", "hex:" + q_hex,
+             "--arg", "buf:zeros:16"], ok=False)
+    check("does not fit" in p.stderr and "16 bytes" in p.stderr, p.stderr)
 elif case == "errors":
     build()
     p = run(["cc", os.path.join(src, "vec_add.cl"), "-o", co, "--clang", "/nonexistent/clang-19"], ok=False)
