@@ -253,13 +253,13 @@ uint32_t rdna3_f16_from_f64(double x, int rne)
     if (rne ? a >= 65520.0 : a >= 65536.0) return s | (rne ? 0x7c00u : 0x7bffu);
     if (a < 0x1p-14) {
         double m = a * 0x1p24;            /* exact: a is a multiple of a tiny power of two */
-        m = rne ? nearbyint(m) : trunc(m);
+        m = rne ? roundeven(m) : trunc(m);
         return s | (uint32_t)m;          /* 1024 rounds up into the smallest normal */
     }
     int e;
     (void)frexp(a, &e);                  /* a = f * 2^e, f in [0.5, 1) */
     double m = ldexp(a, 11 - e);         /* [1024, 2048) */
-    m = rne ? nearbyint(m) : trunc(m);
+    m = rne ? roundeven(m) : trunc(m);
     if (m >= 2048.0) { m = 1024.0; e++; }
     int be = e - 1 + 15;
     if (be >= 31) return s | (rne ? 0x7c00u : 0x7bffu);

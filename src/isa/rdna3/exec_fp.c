@@ -214,7 +214,7 @@ VOP1_U2D(v_cvt_f64_u32, RK_B32, (double)a)
 VOP1_U2D(v_cvt_f64_f32, RK_F32, (double)f32_of(a))
 VOP1_F64(v_trunc_f64, trunc(a))
 VOP1_F64(v_ceil_f64, ceil(a))
-VOP1_F64(v_rndne_f64, nearbyint(a))
+VOP1_F64(v_rndne_f64, roundeven(a))
 VOP1_F64(v_floor_f64, floor(a))
 VOP1_F64(v_rcp_f64, 1.0 / a)
 VOP1_F64(v_rsq_f64, 1.0 / sqrt(a))
@@ -498,13 +498,13 @@ static inline int16_t sx16(uint32_t v) { return (int16_t)(uint16_t)v; }
 static inline uint32_t norm_i16(float x)
 {
     if (isnan(x)) return 0;
-    double v = nearbyint((double)(x < -1.0f ? -1.0f : x > 1.0f ? 1.0f : x) * 32767.0);
+    double v = roundeven((double)(x < -1.0f ? -1.0f : x > 1.0f ? 1.0f : x) * 32767.0);
     return (uint32_t)(int32_t)v & 0xffffu;
 }
 static inline uint32_t norm_u16(float x)
 {
     if (isnan(x)) return 0;
-    return (uint32_t)nearbyint((double)(x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x) * 65535.0);
+    return (uint32_t)roundeven((double)(x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x) * 65535.0);
 }
 static inline uint32_t sat_u8(int v) { return v < 0 ? 0u : v > 255 ? 255u : (uint32_t)v; }
 static inline uint32_t mn16u(uint32_t a, uint32_t b) { return a < b ? a : b; }
@@ -521,7 +521,7 @@ VOP1_F16(v_frexp_mant_f16, (isnan(a) || isinf(a)) ? a : frexpf(a, &(int){0}))
 VOP1_F16(v_floor_f16, floorf(a))
 VOP1_F16(v_ceil_f16, ceilf(a))
 VOP1_F16(v_trunc_f16, truncf(a))
-VOP1_F16(v_rndne_f16, nearbyintf(a))
+VOP1_F16(v_rndne_f16, roundevenf(a))
 VOP1_F16(v_fract_f16, fract16(a))
 VOP1_F16(v_sin_f16, sin_rev16(a))
 VOP1_F16(v_cos_f16, cos_rev16(a))

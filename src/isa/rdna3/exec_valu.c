@@ -410,7 +410,7 @@ VOP1_F2U(v_frexp_exp_i32_f32, frexp_exp32(a))
 VOP1_F32(v_fract_f32, fract32(a))
 VOP1_F32(v_trunc_f32, truncf(a))
 VOP1_F32(v_ceil_f32, ceilf(a))
-VOP1_F32(v_rndne_f32, nearbyintf(a))
+VOP1_F32(v_rndne_f32, roundevenf(a))
 VOP1_F32(v_floor_f32, floorf(a))
 VOP1_F32(v_exp_f32, exp2f(a))
 VOP1_F32(v_log_f32, log2f(a))
@@ -506,7 +506,7 @@ static void v_cvt_pk_u8_f32(rdna3_wave *w, const rdna3_inst *in)
     uint64_t m = rdna3_vexec(w, in);
     uint32_t *D = rdna3_vreg(w, in->vdst);
     RDNA3_LANES(w) {
-        float f = nearbyintf(f32_of(A[l]));
+        float f = roundevenf(f32_of(A[l]));
         uint32_t v = isnan(f) || f <= 0.0f ? 0u : f >= 255.0f ? 255u : (uint32_t)f;
         unsigned sh = 8u * (B[l] & 3u);
         uint32_t r = (C[l] & ~(0xffu << sh)) | (v << sh);

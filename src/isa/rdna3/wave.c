@@ -9,6 +9,7 @@
 #include "isa/rdna3/wave.h"
 #include "isa/rdna3/waitcnt.h"
 
+#include <fenv.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -210,8 +211,19 @@ static void trace_inst(rdna3_wave *w, const rdna3_inst *in)
     }
 }
 
+/* MODE.FP_ROUND[1:0] (f32; f64/f16 follow it here) as a host rounding mode. The host's FP
+ * environment is per thread; the loop switches it only while a wave with a non-default mode
+ * runs and restores it before returning. */
+static int host_round(uint32_t mode)
+{
+    static const int map[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+    return map[mode & 3u];
+}
+
 umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *executed)
 {
+    int saved_round = FE_TONEAREST;
+    uint32_t applied_round = 0;   /* RNE: the host default */
     uint64_t done = 0;
     rdna3_inst local;
     umb_stats *st = w->stats;
@@ -230,6 +242,11 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
             break;
         }
         if (__builtin_expect(trace != NULL, 0)) trace_inst(w, in);
+        if (__builtin_expect((w->mode & 3u) != applied_round, 0)) {
+            if (!applied_round) saved_round = fegetround();
+            applied_round = w->mode & 3u;
+            fesetround(host_round(applied_round));
+        }
         uint64_t ex = rdna3_exec(w);
         if (ex != last_exec) {   /* EXEC rarely changes: count its lanes only when it does */
             last_exec = ex;
@@ -246,6 +263,7 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
         if (__builtin_expect(w->state == UMB_WARP_FAULTED, 0)) break;
         w->pc = w->next_pc;
     }
+    if (applied_round) fesetround(saved_round);
     if (w->warp) w->warp->pc = w->pc;
     *executed += done;
     return w->state;

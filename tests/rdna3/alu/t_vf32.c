@@ -225,8 +225,39 @@ static void vf32_div_sequence(at *t)
     }
 }
 
+/* MODE.FP_ROUND: s_round_mode switches f32 rounding; v_rndne keeps rounding to even. */
+static void vf32_round_mode(at *t)
+{
+    at_vall(t, 1, fb(1.0f));
+    at_vall(t, 2, fb(0x1.8p-24f));          /* 1 + 1.5 ulp/2: RNE -> 1 + 2^-23 */
+    at_vall(t, 3, 16777217u);
+    at_vall(t, 4, fb(2.5f));
+    at_code(t, "v_add_f32_e32 v5, v1, v2\n"
+               "s_round_mode 0x3\n"             /* toward zero */
+               "v_add_f32_e32 v6, v1, v2\n"
+               "v_sub_f32_e32 v7, 0, v2\n"
+               "s_round_mode 0x1\n"             /* toward +inf */
+               "v_cvt_f32_i32_e32 v8, v3\n"
+               "v_rndne_f32_e32 v9, v4\n"
+               "s_round_mode 0x2\n"             /* toward -inf */
+               "v_fma_f32 v10, v2, v2, v1\n"
+               "s_round_mode 0x0\n"
+               "v_add_f32_e32 v11, v1, v2\n");
+    RUNS(t);
+    EQF(t, at_gv(t, 5, 0), 1.0f + 0x1p-23f);
+    EQF(t, at_gv(t, 6, 0), 1.0f);
+    EQF(t, at_gv(t, 7, 0), -0x1.8p-24f);
+    EQF(t, at_gv(t, 8, 0), 16777218.0f);
+    EQF(t, at_gv(t, 9, 0), 2.0f);
+    EQF(t, at_gv(t, 10, 0), 1.0f);
+    EQF(t, at_gv(t, 11, 0), 1.0f + 0x1p-23f);
+    /* the host's rounding mode is restored after the run */
+    volatile float x = 1.0f, y = 0x1.8p-24f;
+    EQF(t, fb(x + y), 1.0f + 0x1p-23f);
+}
+
 const at_case at_vf32_cases[] = {
     C(vf32_arith), C(vf32_fmac_fmak), C(vf32_omod_clamp), C(vf32_minmax), C(vf32_med3), C(vf32_round),
-    C(vf32_transcendental), C(vf32_denorm_flush), C(vf32_div_sequence),
+    C(vf32_transcendental), C(vf32_denorm_flush), C(vf32_div_sequence), C(vf32_round_mode),
     {NULL, NULL},
 };

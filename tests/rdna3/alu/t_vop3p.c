@@ -7,7 +7,7 @@
 static uint32_t hb(double x) { _Float16 h = (_Float16)x; uint16_t u; memcpy(&u, &h, 2); return u; }
 static uint32_t pk(double hi, double lo) { return (hb(hi) << 16) | hb(lo); }
 
-static const double X[8] = {1.5, -2.0, 0.25, 100.0, -0.5, 3.0, 65504.0, 0.001};
+static const double X[8] = {1.5, -2.0, 0.25, 100.0, -0.5, 3.0, 65504.0, 0x1.4p-10};   /* all exact in f16 */
 
 static void fill_pk(at *t)
 {
@@ -69,13 +69,14 @@ static void vop3p_int16(at *t)
             r6 |= ((uint32_t)((int16_t)x > (int16_t)y ? (int16_t)x : (int16_t)y) & 0xffffu) << h;
             r7 |= ((x * y + z) & 0xffffu) << h;
         }
-        uint32_t m = ((a >> 16) * (b >> 16)) & 0xffffu;
+        uint32_t mlo = ((a >> 16) * (b >> 16)) & 0xffffu;            /* op_sel: high halves */
+        uint32_t mhi = ((a & 0xffffu) * (b & 0xffffu)) & 0xffffu;    /* op_sel_hi 0: low halves */
         EQ(t, at_gv(t, 0, l), r0);
         EQ(t, at_gv(t, 4, l), r4);
         EQ(t, at_gv(t, 5, l), r5);
         EQ(t, at_gv(t, 6, l), r6);
         EQ(t, at_gv(t, 7, l), r7);
-        EQ(t, at_gv(t, 8, l), m | (m << 16));
+        EQ(t, at_gv(t, 8, l), mlo | (mhi << 16));
     }
 }
 
