@@ -26,7 +26,6 @@ typedef struct launch_plan {
     uint32_t local[3], ngroups[3], full[3], rem[3];
     uint32_t work_dim;
     uint32_t lds_size, dynamic_lds;
-    uint32_t lds_offset[64];       /* per explicit argument: LDS offset of a __local argument */
     uint8_t kernarg[1u << 16];
 } launch_plan;
 
@@ -67,6 +66,9 @@ static umb_status plan_sizes(umb_device *dev, const umb_rdna3_dispatch *d, launc
         pl->ngroups[i] = pl->full[i] + (pl->rem[i] != 0);
         items *= l;
     }
+    if ((uint64_t)pl->ngroups[0] * pl->ngroups[1] > (1ull << 40) / pl->ngroups[2])
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: %u x %u x %u workgroups are more than umbra runs (2^40)", ki->name,
+                   pl->ngroups[0], pl->ngroups[1], pl->ngroups[2]);
     if (items > ki->max_flat_workgroup_size)
         return bad(dev, UMB_ERR_INVALID,
                    "kernel %s: workgroup of %llu work-items exceeds its .max_flat_workgroup_size %u",
@@ -99,7 +101,6 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
             lds = (lds + align - 1) / align * align;
             if (v->size == 0)
                 return bad(dev, UMB_ERR_INVALID, "kernel %s: __local argument %u needs a size in bytes", ki->name, i);
-            pl->lds_offset[i] = (uint32_t)lds;
             put(pl->kernarg, a->offset, lds, 4);
             lds += v->size;
             break;
@@ -189,7 +190,8 @@ static umb_status plan_scratch(umb_device *dev, rdna3_dispatch_state *ds, uint64
     if (!per_lane) per_lane = 16;
     ds->scratch_per_lane = per_lane;
     ds->scratch_per_wave = ((uint64_t)per_lane * ds->wave_size + 255u) & ~255ull;
-    uint64_t total = ds->scratch_per_wave * nwaves;
+    uint64_t total = nwaves > MAX_SCRATCH_BYTES / ds->scratch_per_wave ? MAX_SCRATCH_BYTES + 1
+                                                                         : ds->scratch_per_wave * nwaves;
     if (total > MAX_SCRATCH_BYTES)
         return bad(dev, UMB_ERR_INVALID, "kernel %s: %llu waves x %llu bytes of scratch exceed %llu GiB", ki->name,
                    (unsigned long long)nwaves, (unsigned long long)ds->scratch_per_wave, MAX_SCRATCH_BYTES >> 30);
@@ -270,7 +272,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
 umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
                          umb_stats *stats)
 {
-    if (!dev || !p || !d) return UMB_ERR_INVALID;
+    if (!dev || !p || !d || (d->nargs && !d->args)) return UMB_ERR_INVALID;
     umb_device_clear_error(dev);
     if (p->dev != dev)
         return bad(dev, UMB_ERR_INVALID, "%s: the program was not loaded on this device", p->co.elf.path);

@@ -90,8 +90,8 @@ umb_status rdna3_runtime_init_wave(rdna3_kernel *k, umb_workgroup *wg, umb_warp 
     const rdna3_dispatch_state *ds = k->runtime;
     const umb_rdna3_kernel_descriptor *kd = &ds->ki->kd;
     uint32_t rsrc2 = kd->compute_pgm_rsrc2;
-    uint32_t wave_global = (uint32_t)wg->linear_id * ds->waves_per_wg + warp->id;
-    uint64_t scratch = ds->scratch_per_wave ? ds->scratch_base + (uint64_t)wave_global * ds->scratch_per_wave : 0;
+    uint64_t wave_global = wg->linear_id * ds->waves_per_wg + warp->id;
+    uint64_t scratch = ds->scratch_per_wave ? ds->scratch_base + wave_global * ds->scratch_per_wave : 0;
 
     memset(w->sgpr, 0, sizeof w->sgpr);
     w->wave_size = ds->wave_size;

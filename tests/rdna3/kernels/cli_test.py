@@ -97,6 +97,17 @@ elif case == "errors":
     check("--local" in p.stderr, p.stderr)
     p = run(["run", os.path.join(src, "vec_add.cl"), *VEC_ARGS], ok=False)
     check("vec_add.cl" in p.stderr and "ELF" in p.stderr, p.stderr)
+    # workgroup larger than the kernel's .max_flat_workgroup_size (256 for OpenCL without attributes)
+    p = run(["run", co, *VEC_ARGS[:4], "--local", "512", *VEC_ARGS[6:]], ok=False)
+    check("exceeds its .max_flat_workgroup_size 256" in p.stderr, p.stderr)
+    p = run(["run", co, "--kernel", "vec_add", "--global", "4,4,4,4", *VEC_ARGS[6:]], ok=False)
+    check("--global" in p.stderr, p.stderr)
+    # __local arguments beyond the 64 KiB of LDS
+    lco = os.path.join(work, "cli-errors-local.co")
+    run(["cc", os.path.join(src, "local_args.cl"), "-o", lco])
+    p = run(["run", lco, "--kernel", "local_args", "--global", "128", "--local", "128", "--arg", "buf:zeros:512",
+             "--arg", "buf:zeros:1536", "--arg", "local:40000", "--arg", "local:40000", "--arg", "u32:128"], ok=False)
+    check("exceed 64 KiB" in p.stderr, p.stderr)
 elif case == "disasm":
     build()
     ours = run(["disasm", co]).stdout
