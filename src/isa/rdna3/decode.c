@@ -76,7 +76,6 @@ static const char *const fmt_names[RDNA3_FMT_COUNT] = {
     [RDNA3_FMT_MTBUF] = "MTBUF", [RDNA3_FMT_MIMG] = "MIMG", [RDNA3_FMT_EXP] = "EXP",
 };
 
-const char *rdna3_format_name(unsigned fmt);
 const char *rdna3_format_name(unsigned fmt)
 {
     return fmt < RDNA3_FMT_COUNT && fmt_names[fmt] ? fmt_names[fmt] : "unknown";
@@ -337,8 +336,8 @@ static bool decode_vop_e32(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
         in->src[1] = (uint16_t)(RDNA3_SRC_VGPR0 + bits(w, 16, 9));
         if (in->fmt == RDNA3_FMT_VOP2) in->vdst = bits(w, 24, 17);
     }
-    if (in->fmt == RDNA3_FMT_VOPC) {
-        /* e32 compares write VCC (v_cmpx writes EXEC only). */
+    if (in->fmt == RDNA3_FMT_VOPC && !strncmp(oi->tmpl, "vcc_lo", 6)) {
+        /* e32 compares write VCC (v_cmpx writes EXEC only and has no destination). */
         in->vdst = RDNA3_SRC_VCC_LO;
         in->sdst = RDNA3_SRC_VCC_LO;
     }

@@ -98,6 +98,8 @@ typedef enum rdna3_table {
 const rdna3_opinfo *rdna3_opinfo_get(rdna3_table t, unsigned op);
 /* The row an instruction was decoded from (VOPD: the X half); NULL for an invalid inst. */
 const rdna3_opinfo *rdna3_inst_info(const rdna3_inst *in);
+/* "VOP3", "SMEM", ... for messages. */
+const char *rdna3_format_name(unsigned fmt);
 /* Number of opcodes in table t (for tests). */
 unsigned rdna3_table_size(rdna3_table t);
 
