@@ -234,6 +234,41 @@ static void v_ldexp_f64(rdna3_wave *w, const rdna3_inst *in)
     VD_END;
 }
 
+/* ---- v_trig_preop_f64: 53-bit segments of 2/pi for Payne-Hanek argument reduction ----
+ * The first 1201 bits of the binary fraction of 2/pi (0.101000101111...), most significant first,
+ * padded with zeros to whole dwords (a mathematical constant; computed with Machin's formula). */
+static const uint32_t two_over_pi[38] = {
+    0xa2f9836eu, 0x4e441529u, 0xfc2757d1u, 0xf534ddc0u, 0xdb629599u, 0x3c439041u, 0xfe5163abu, 0xdebbc561u,
+    0xb7246e3au, 0x424dd2e0u, 0x06492eeau, 0x09d1921cu, 0xfe1deb1cu, 0xb129a73eu, 0xe88235f5u, 0x2ebb4484u,
+    0xe99c7026u, 0xb45f7e41u, 0x3991d639u, 0x835339f4u, 0x9c845f8bu, 0xbdf9283bu, 0x1ff897ffu, 0xde05980fu,
+    0xef2f118bu, 0x5a0a6d1fu, 0x6d367ecfu, 0x27cb09b7u, 0x4f463f66u, 0x9e5fea2du, 0x7527bac7u, 0xebe5f17bu,
+    0x3d0739f7u, 0x8a5292eau, 0x6bfb5fb1u, 0x1f8d5d08u, 0x56033046u, 0xfc7b0000u,
+};
+
+/* D = ldexp(bits [shift, shift+53) of 2/pi, -53 - shift), shift = S1[4:0] * 53, plus the
+ * exponent of S0 beyond 1077 (so that large arguments pick later bits); bits past 1200 are 0. */
+static double trig_preop(double x, uint32_t sel)
+{
+    int e = (int)((bits_f64(x) >> 52) & 0x7ffu);
+    unsigned shift = (sel & 31u) * 53u + (e > 1077 ? (unsigned)(e - 1077) : 0u);
+    uint64_t r = 0;
+    for (unsigned i = 0; i < 53; i++) {
+        unsigned b = shift + i;
+        unsigned bit = b <= 1200 ? (two_over_pi[b >> 5] >> (31u - (b & 31u))) & 1u : 0u;
+        r = (r << 1) | bit;
+    }
+    int scale = -53 - (int)shift;
+    if (e >= 1968) scale += 128;
+    return ldexp((double)r, scale);
+}
+
+static void v_trig_preop_f64(rdna3_wave *w, const rdna3_inst *in)
+{
+    SRC64(0, RK_F64, A); SRC(1, RK_B32, B); VD_BEGIN;
+    RDNA3_LANES(w) R[l] = bits_f64(rdna3_post_f64(w, in, trig_preop(f64_of(A[l]), B[l])));
+    VD_END;
+}
+
 /* ---- division helpers (the sequence LLVM emits for correctly rounded division) ----
  * div_scale(S0, S1 = denominator, S2 = numerator) pre-scales an operand by 2^+-64 (f32) or
  * 2^+-128 (f64) when the quotient or the reciprocal would leave the normal range, and sets VCC
@@ -761,7 +796,7 @@ rdna3_exec_fn rdna3_valu_fp_handler(unsigned op)
         [0x30c] = v_min_i16, [0x30d] = v_add_nc_i16, [0x30e] = v_sub_nc_i16, [0x311] = v_pack_b32_f16,
         [0x312] = v_cvt_pk_norm_i16_f16, [0x313] = v_cvt_pk_norm_u16_f16, [0x321] = v_cvt_pk_norm_i16_f32,
         [0x322] = v_cvt_pk_norm_u16_f32, [0x327] = v_add_f64, [0x328] = v_mul_f64, [0x329] = v_min_f64,
-        [0x32a] = v_max_f64, [0x32b] = v_ldexp_f64, [0x338] = v_lshlrev_b16, [0x339] = v_lshrrev_b16,
+        [0x32a] = v_max_f64, [0x32b] = v_ldexp_f64, [0x32f] = v_trig_preop_f64, [0x338] = v_lshlrev_b16, [0x339] = v_lshrrev_b16,
         [0x33a] = v_ashrrev_i16, [0x362] = v_and_b16, [0x363] = v_or_b16, [0x364] = v_xor_b16,
     };
     return op < 1024 ? t[op] : NULL;

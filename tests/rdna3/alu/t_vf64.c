@@ -140,7 +140,26 @@ static void vf64_div_sequence(at *t)
     }
 }
 
+/* Segments of 2/pi (0x1.45f306dc9c882a53f84eafa3ea69bb81b6c52...p-1): the values below are the
+ * 53-bit chunks of that constant at bit offsets 0, 53, 106, 23 (exponent 1100 - 1077) and 282. */
+static void vf64_trig_preop(at *t)
+{
+    at_v64(t, 2, 0, db(1.0));    at_v(t, 4, 0, 0);
+    at_v64(t, 2, 1, db(1.0));    at_v(t, 4, 1, 1);
+    at_v64(t, 2, 2, db(-3.0));   at_v(t, 4, 2, 2);
+    at_v64(t, 2, 3, db(0x1p77)); at_v(t, 4, 3, 0);    /* biased exponent 1100 */
+    at_v64(t, 2, 4, db(0x1p177)); at_v(t, 4, 4, 3);   /* biased exponent 1200 */
+    umb_rdna3_step_set_exec(t->s, 0x1f);
+    at_code(t, "v_trig_preop_f64 v[0:1], v[2:3], v4");
+    RUNS(t);
+    EQ(t, at_gv64(t, 0, 0), 0x3fe45f306dc9c882ull);
+    EQ(t, at_gv64(t, 0, 1), 0x3c94a7f09d5f47d4ull);
+    EQ(t, at_gv64(t, 0, 2), 0x394a6ee06db14accull);
+    EQ(t, at_gv64(t, 0, 3), 0x3e76e4e441529fc2ull);
+    EQ(t, at_gv64(t, 0, 4), 0x2e4d2126e9700324ull);
+}
+
 const at_case at_vf64_cases[] = {
-    C(vf64_arith), C(vf64_round), C(vf64_rcp_rsq), C(vf64_div_sequence),
+    C(vf64_arith), C(vf64_round), C(vf64_rcp_rsq), C(vf64_div_sequence), C(vf64_trig_preop),
     {NULL, NULL},
 };
