@@ -4,25 +4,6 @@
 #include <math.h>
 #include <string.h>
 
-bool amd_align_check(uint32_t mode, uint64_t *addr, uint32_t size, bool atomic)
-{
-    uint32_t nat = amd_natural_align(size);
-    if (atomic) return (*addr & (nat - 1u)) == 0;
-    uint32_t dw = nat < 4u ? nat : 4u;   /* min(size, DWORD), as a power of two */
-    switch (mode & 3u) {
-    case AMD_ALIGN_DWORD:
-        /* "the two LSBs of the byte address are ignored" for >= dword; bit 0 for 2-byte. */
-        *addr &= ~(uint64_t)(dw - 1u);
-        return true;
-    case AMD_ALIGN_DWORD_STRICT:
-        return (*addr & (dw - 1u)) == 0;
-    case AMD_ALIGN_STRICT:
-        return (*addr & (nat - 1u)) == 0;
-    default:
-        return true;
-    }
-}
-
 static float f32_of(uint64_t v) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); return f; }
 static uint64_t bits_f32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static double f64_of(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }

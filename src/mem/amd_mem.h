@@ -59,8 +59,26 @@ static inline uint32_t amd_natural_align(uint32_t size)
 }
 
 /* Check (and in mode 0 adjust) the address of a non-format access of `size` bytes. Returns
- * false for a MEMVIOL. Atomics must be naturally aligned in every mode. */
-bool amd_align_check(uint32_t mode, uint64_t *addr, uint32_t size, bool atomic);
+ * false for a MEMVIOL. Atomics must be naturally aligned in every mode. Inline: every lane of
+ * every memory instruction passes here. */
+static inline bool amd_align_check(uint32_t mode, uint64_t *addr, uint32_t size, bool atomic)
+{
+    uint32_t nat = amd_natural_align(size);
+    if (atomic) return (*addr & (nat - 1u)) == 0;
+    uint32_t dw = nat < 4u ? nat : 4u;   /* min(size, DWORD), as a power of two */
+    switch (mode & 3u) {
+    case AMD_ALIGN_DWORD:
+        /* "the two LSBs of the byte address are ignored" for >= dword; bit 0 for 2-byte. */
+        *addr &= ~(uint64_t)(dw - 1u);
+        return true;
+    case AMD_ALIGN_DWORD_STRICT:
+        return (*addr & (dw - 1u)) == 0;
+    case AMD_ALIGN_STRICT:
+        return (*addr & (nat - 1u)) == 0;
+    default:
+        return true;
+    }
+}
 
 /* ---- atomics ---- */
 

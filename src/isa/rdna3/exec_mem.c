@@ -113,6 +113,13 @@ static bool scratch_xfer(rdna3_wave *w, const rdna3_inst *in, unsigned lane, uin
 
 /* ---- the three targets ---- */
 
+/* LDS bytes [addr, addr+size) clipped to the allocation: how many are in range. */
+static unsigned lds_in_range(uint64_t addr, unsigned size, uint64_t lim)
+{
+    if (addr >= lim) return 0;
+    return addr + size > lim ? (unsigned)(lim - addr) : size;
+}
+
 bool rdna3_xm_load(rdna3_wave *w, const rdna3_inst *in, unsigned lane, xm_target t, uint64_t addr,
                    void *dst, unsigned size)
 {
@@ -123,13 +130,10 @@ bool rdna3_xm_load(rdna3_wave *w, const rdna3_inst *in, unsigned lane, xm_target
     }
     if (t == XM_SCRATCH) return scratch_xfer(w, in, lane, addr, dst, size, false);
     /* LDS: bytes beyond the allocation read as zero. */
-    uint8_t *d = dst;
-    memset(d, 0, size);
     umb_mem *lds = rdna3_lds(w);
-    uint64_t lim = rdna3_lds_size(w);
-    if (!lds || addr >= lim) return true;
-    unsigned n = addr + size > lim ? (unsigned)(lim - addr) : size;
-    if (!umb_mem_load(lds, addr, d, n)) { unmapped(w, in, lane, "LDS", addr); return false; }
+    unsigned n = lds ? lds_in_range(addr, size, rdna3_lds_size(w)) : 0;
+    if (n < size) memset((uint8_t *)dst + n, 0, size - n);
+    if (n && !umb_mem_load(lds, addr, dst, n)) { unmapped(w, in, lane, "LDS", addr); return false; }
     return true;
 }
 
@@ -147,10 +151,8 @@ bool rdna3_xm_store(rdna3_wave *w, const rdna3_inst *in, unsigned lane, xm_targe
         return scratch_xfer(w, in, lane, addr, tmp, size, true);
     }
     umb_mem *lds = rdna3_lds(w);
-    uint64_t lim = rdna3_lds_size(w);
-    if (!lds || addr >= lim) return true;   /* dropped */
-    unsigned n = addr + size > lim ? (unsigned)(lim - addr) : size;
-    if (!umb_mem_store(lds, addr, src, n)) { unmapped(w, in, lane, "LDS", addr); return false; }
+    unsigned n = lds ? lds_in_range(addr, size, rdna3_lds_size(w)) : 0;   /* the rest is dropped */
+    if (n && !umb_mem_store(lds, addr, src, n)) { unmapped(w, in, lane, "LDS", addr); return false; }
     return true;
 }
 
@@ -223,8 +225,8 @@ static uint32_t extend(const uint8_t *b, unsigned size, bool sext)
     return sext ? (uint32_t)(int32_t)(int16_t)h : h;
 }
 
-static bool lane_load(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, unsigned lane, xm_target t,
-                      uint64_t addr, unsigned vdst)
+static bool lane_load(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, xm_pages *pc, unsigned lane,
+                      xm_target t, uint64_t addr, unsigned vdst)
 {
     uint8_t buf[16];
     uint64_t a = addr;
@@ -233,7 +235,9 @@ static bool lane_load(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, unsig
         rdna3_memviol(w, in, lane, addr, "misaligned load");
         return false;
     }
-    if (!rdna3_xm_load(w, in, lane, t, a, buf, d->size)) return false;
+    const uint8_t *p = xm_page(pc, t, a, d->size, false);
+    if (p) memcpy(buf, p, d->size);
+    else if (!rdna3_xm_load(w, in, lane, t, a, buf, d->size)) return false;
     if (d->kind == VM_LOAD_D16) {
         uint32_t v = extend(buf, d->size, d->sext) & 0xffffu;
         uint32_t *r = &rdna3_vreg(w, vdst)[lane];
@@ -241,7 +245,7 @@ static bool lane_load(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, unsig
     } else if (d->size < 4) {
         rdna3_vreg(w, vdst)[lane] = extend(buf, d->size, d->sext);
     } else {
-        for (unsigned i = 0; i < d->size / 4u; i++) {
+        for (unsigned i = 0; i < d->size / 4u && i < 4; i++) {
             uint32_t v;
             memcpy(&v, buf + 4 * i, 4);
             rdna3_vreg(w, vdst + i)[lane] = v;
@@ -250,8 +254,8 @@ static bool lane_load(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, unsig
     return true;
 }
 
-static bool lane_store(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, unsigned lane, xm_target t,
-                       uint64_t addr, unsigned vdata)
+static bool lane_store(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, xm_pages *pc, unsigned lane,
+                       xm_target t, uint64_t addr, unsigned vdata)
 {
     uint8_t buf[16];
     if (d->size < 4) {
@@ -259,7 +263,7 @@ static bool lane_store(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, unsi
         buf[0] = (uint8_t)v;
         buf[1] = (uint8_t)(v >> 8);
     } else {
-        for (unsigned i = 0; i < d->size / 4u; i++) {
+        for (unsigned i = 0; i < d->size / 4u && i < 4; i++) {
             uint32_t v = rdna3_vreg(w, vdata + i)[lane];
             memcpy(buf + 4 * i, &v, 4);
         }
@@ -268,6 +272,11 @@ static bool lane_store(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, unsi
     if (!amd_align_check(rdna3_align_mode(w), &a, d->size, false)) {
         rdna3_memviol(w, in, lane, addr, "misaligned store");
         return false;
+    }
+    uint8_t *p = xm_page(pc, t, a, d->size, true);
+    if (p) {
+        memcpy(p, buf, d->size);
+        return true;
     }
     return rdna3_xm_store(w, in, lane, t, a, buf, d->size);
 }
@@ -298,14 +307,16 @@ void rdna3_vm_lanes(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, uint64_
 {
     xm_traffic tr = { { 0 }, { 0 } };
     int kind = d->kind == VM_STORE ? 1 : d->kind == VM_ATOMIC ? 2 : 0;
+    xm_pages pc;
+    xm_pages_init(&pc, w);
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         xm_target t = (xm_target)tgt[lane];
         bool ok;
         switch (d->kind) {
-        case VM_STORE: ok = lane_store(w, in, d, lane, t, addr[lane], vdata); break;
+        case VM_STORE: ok = lane_store(w, in, d, &pc, lane, t, addr[lane], vdata); break;
         case VM_ATOMIC: ok = lane_atomic(w, in, d, lane, t, addr[lane], vdata, vdst, ret); break;
-        default: ok = lane_load(w, in, d, lane, t, addr[lane], vdst); break;
+        default: ok = lane_load(w, in, d, &pc, lane, t, addr[lane], vdst); break;
         }
         if (!ok) return;
         tr.lanes[t]++;

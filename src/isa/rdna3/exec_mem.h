@@ -82,6 +82,40 @@ bool rdna3_xm_store(rdna3_wave *w, const rdna3_inst *in, unsigned lane, xm_targe
 bool rdna3_xm_atomic(rdna3_wave *w, const rdna3_inst *in, unsigned lane, xm_target t, uint64_t addr,
                      amd_atomic_op op, unsigned size, uint64_t src, uint64_t cmp, uint64_t *old);
 
+/* A page cache for one instruction's lane loop: the lanes of a wave mostly touch the same page,
+ * so the radix walk is done once per page instead of once per lane. Targets GLOBAL and LDS. An
+ * instruction either reads or writes plain memory (atomics do not use it), so a cached read
+ * pointer never goes stale inside the loop. */
+typedef struct xm_pages {
+    umb_mem *mem[2];
+    uint64_t lds_size;
+    uint64_t pn[2];
+    uint8_t *page[2];
+} xm_pages;
+
+static inline void xm_pages_init(xm_pages *c, rdna3_wave *w)
+{
+    c->mem[XM_GLOBAL] = w->kernel->global;
+    c->mem[XM_LDS] = rdna3_lds(w);
+    c->lds_size = rdna3_lds_size(w);
+    c->pn[0] = c->pn[1] = ~0ull;
+    c->page[0] = c->page[1] = NULL;
+}
+
+/* The page holding [addr, addr+size) if the access is simple (one page, in the LDS allocation,
+ * mapped); NULL sends the caller to the general path, which also reports faults. */
+static inline uint8_t *xm_page(xm_pages *c, xm_target t, uint64_t addr, unsigned size, bool write)
+{
+    if (t == XM_SCRATCH || (addr & UMB_PAGE_MASK) + size > UMB_PAGE_SIZE) return NULL;
+    if (t == XM_LDS && (!c->mem[XM_LDS] || addr + size > c->lds_size)) return NULL;
+    uint64_t pn = addr >> UMB_PAGE_BITS;
+    if (pn != c->pn[t]) {
+        c->page[t] = write ? umb_mem_page_for_write(c->mem[t], addr) : (uint8_t *)umb_mem_page_for_read(c->mem[t], addr);
+        c->pn[t] = c->page[t] ? pn : ~0ull;
+    }
+    return c->page[t] ? c->page[t] + (addr & UMB_PAGE_MASK) : NULL;
+}
+
 /* Traffic of one instruction, counted once it completes. */
 typedef struct xm_traffic {
     uint64_t lanes[3], bytes[3];

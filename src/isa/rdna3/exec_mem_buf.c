@@ -98,10 +98,10 @@ static void exec_buf_data(rdna3_wave *w, const rdna3_inst *in)
                 uint32_t v = rdna3_vreg(w, vd)[lane] >> (d->d16 == 2 ? 16 : 0);
                 memcpy(buf, &v, d->size);
             } else {
-                for (unsigned i = 0; i < ndw; i++) memcpy(buf + 4 * i, &rdna3_vreg(w, vd + i)[lane], 4);
+                for (unsigned i = 0; i < ndw && i < 4; i++) memcpy(buf + 4 * i, &rdna3_vreg(w, vd + i)[lane], 4);
             }
         }
-        for (unsigned i = 0; i < ndw; i++) {
+        for (unsigned i = 0; i < ndw && i < 4; i++) {
             unsigned n = d->size < 4 ? d->size : 4u;
             if (c.unbound || !amd_buf_in_range(&c.v, c.soff, c.index[lane], off + 4 * i, n)) {
                 memset(buf + 4 * i, 0, n);   /* out of range: loads read 0, stores dropped */
@@ -123,7 +123,7 @@ static void exec_buf_data(rdna3_wave *w, const rdna3_inst *in)
             uint16_t h = (uint16_t)(buf[0] | buf[1] << 8);
             rdna3_vreg(w, vd)[lane] = d->sext ? (uint32_t)(int32_t)(int16_t)h : h;
         } else {
-            for (unsigned i = 0; i < ndw; i++) memcpy(&rdna3_vreg(w, vd + i)[lane], buf + 4 * i, 4);
+            for (unsigned i = 0; i < ndw && i < 4; i++) memcpy(&rdna3_vreg(w, vd + i)[lane], buf + 4 * i, 4);
         }
         if (in->tfe) rdna3_vreg(w, vd + ndw)[lane] = 0;
     }

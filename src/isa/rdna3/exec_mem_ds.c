@@ -69,7 +69,8 @@ static uint32_t off16(const rdna3_inst *in) { return ((uint32_t)in->offset & 0xf
 static uint32_t off0(const rdna3_inst *in) { return (uint32_t)in->offset & 0xffu; }
 
 /* One element: alignment mode, then the LDS access. Misaligned: load 0 / store dropped, MEMVIOL. */
-static bool ds_load_elem(rdna3_wave *w, const rdna3_inst *in, unsigned lane, uint32_t addr, void *buf, unsigned size)
+static bool ds_load_elem(rdna3_wave *w, const rdna3_inst *in, xm_pages *pc, unsigned lane, uint32_t addr,
+                         void *buf, unsigned size)
 {
     uint64_t a = addr;
     if (!amd_align_check(rdna3_align_mode(w), &a, size, false)) {
@@ -77,22 +78,33 @@ static bool ds_load_elem(rdna3_wave *w, const rdna3_inst *in, unsigned lane, uin
         rdna3_memviol(w, in, lane, addr, "misaligned LDS load");
         return false;
     }
+    const uint8_t *p = xm_page(pc, XM_LDS, a, size, false);
+    if (p) {
+        memcpy(buf, p, size);
+        return true;
+    }
     return rdna3_xm_load(w, in, lane, XM_LDS, a, buf, size);
 }
 
-static bool ds_store_elem(rdna3_wave *w, const rdna3_inst *in, unsigned lane, uint32_t addr, const void *buf, unsigned size)
+static bool ds_store_elem(rdna3_wave *w, const rdna3_inst *in, xm_pages *pc, unsigned lane, uint32_t addr,
+                          const void *buf, unsigned size)
 {
     uint64_t a = addr;
     if (!amd_align_check(rdna3_align_mode(w), &a, size, false)) {
         rdna3_memviol(w, in, lane, addr, "misaligned LDS store");
         return false;
     }
+    uint8_t *p = xm_page(pc, XM_LDS, a, size, true);
+    if (p) {
+        memcpy(p, buf, size);
+        return true;
+    }
     return rdna3_xm_store(w, in, lane, XM_LDS, a, buf, size);
 }
 
 static void get_regs(rdna3_wave *w, unsigned reg, unsigned lane, uint8_t *buf, unsigned size)
 {
-    for (unsigned i = 0; i < size / 4u; i++) {
+    for (unsigned i = 0; i < size / 4u && i < 4; i++) {
         uint32_t v = rdna3_vreg(w, reg + i)[lane];
         memcpy(buf + 4 * i, &v, 4);
     }
@@ -100,7 +112,7 @@ static void get_regs(rdna3_wave *w, unsigned reg, unsigned lane, uint8_t *buf, u
 
 static void put_regs(rdna3_wave *w, unsigned reg, unsigned lane, const uint8_t *buf, unsigned size)
 {
-    for (unsigned i = 0; i < size / 4u; i++) {
+    for (unsigned i = 0; i < size / 4u && i < 4; i++) {
         uint32_t v;
         memcpy(&v, buf + 4 * i, 4);
         rdna3_vreg(w, reg + i)[lane] = v;
@@ -120,14 +132,15 @@ static void put64(rdna3_wave *w, unsigned reg, unsigned lane, uint64_t v, unsign
     if (size == 8) rdna3_vreg(w, reg + 1)[lane] = (uint32_t)(v >> 32);
 }
 
-static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, unsigned lane, uint32_t base, xm_traffic *tr)
+static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, xm_pages *pc, unsigned lane, uint32_t base,
+                    xm_traffic *tr)
 {
     uint8_t buf[16];
     unsigned sz = d->size;
     uint32_t scale = d->st64 ? sz * 64u : sz;
     switch (d->kind) {
     case DS_LOAD: {
-        if (!ds_load_elem(w, in, lane, base + off16(in), buf, sz)) return false;
+        if (!ds_load_elem(w, in, pc, lane, base + off16(in), buf, sz)) return false;
         if (sz >= 4) put_regs(w, in->vdst, lane, buf, sz);
         else if (sz == 1) rdna3_vreg(w, in->vdst)[lane] = d->sext ? (uint32_t)(int32_t)(int8_t)buf[0] : buf[0];
         else {
@@ -137,7 +150,7 @@ static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, unsigne
         break;
     }
     case DS_LOAD_D16: {
-        if (!ds_load_elem(w, in, lane, base + off16(in), buf, sz)) return false;
+        if (!ds_load_elem(w, in, pc, lane, base + off16(in), buf, sz)) return false;
         uint32_t v = sz == 1 ? (d->sext ? (uint32_t)(int32_t)(int8_t)buf[0] : buf[0]) : (uint32_t)(buf[0] | buf[1] << 8);
         v &= 0xffffu;
         uint32_t *r = &rdna3_vreg(w, in->vdst)[lane];
@@ -151,13 +164,13 @@ static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, unsigne
             buf[0] = (uint8_t)v;
             buf[1] = (uint8_t)(v >> 8);
         }
-        if (!ds_store_elem(w, in, lane, base + off16(in), buf, sz)) return false;
+        if (!ds_store_elem(w, in, pc, lane, base + off16(in), buf, sz)) return false;
         break;
     }
     case DS_LOAD2: {
-        uint8_t b2[8];
-        if (!ds_load_elem(w, in, lane, base + off0(in) * scale, buf, sz)) return false;
-        if (!ds_load_elem(w, in, lane, base + in->offset1 * scale, b2, sz)) return false;
+        uint8_t b2[16];
+        if (!ds_load_elem(w, in, pc, lane, base + off0(in) * scale, buf, sz)) return false;
+        if (!ds_load_elem(w, in, pc, lane, base + in->offset1 * scale, b2, sz)) return false;
         put_regs(w, in->vdst, lane, buf, sz);
         put_regs(w, in->vdst + sz / 4u, lane, b2, sz);
         tr->lanes[XM_LDS]++;
@@ -165,11 +178,11 @@ static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, unsigne
         break;
     }
     case DS_STORE2: {
-        uint8_t b2[8];
+        uint8_t b2[16];
         get_regs(w, in->data0, lane, buf, sz);
         get_regs(w, in->data1, lane, b2, sz);
-        if (!ds_store_elem(w, in, lane, base + off0(in) * scale, buf, sz)) return false;
-        if (!ds_store_elem(w, in, lane, base + in->offset1 * scale, b2, sz)) return false;
+        if (!ds_store_elem(w, in, pc, lane, base + off0(in) * scale, buf, sz)) return false;
+        if (!ds_store_elem(w, in, pc, lane, base + in->offset1 * scale, b2, sz)) return false;
         tr->lanes[XM_LDS]++;
         tr->bytes[XM_LDS] += sz;
         break;
@@ -198,6 +211,37 @@ static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, unsigne
     return true;
 }
 
+/* The dword loads and stores of LDS-heavy kernels, when the whole access is simple (unaligned
+ * mode, in range, one page): no per-lane dispatch. False sends the lane to ds_lane. */
+static bool ds_lane_b32(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, xm_pages *pc, unsigned lane,
+                        uint32_t base, xm_traffic *tr)
+{
+    if (d->kind == DS_STORE) {
+        uint8_t *p = xm_page(pc, XM_LDS, base + off16(in), 4, true);
+        if (!p) return false;
+        memcpy(p, &rdna3_vreg(w, in->data0)[lane], 4);
+    } else if (d->kind == DS_LOAD) {
+        const uint8_t *p = xm_page(pc, XM_LDS, base + off16(in), 4, false);
+        if (!p) return false;
+        memcpy(&rdna3_vreg(w, in->vdst)[lane], p, 4);
+    } else {
+        uint32_t scale = d->st64 ? 256u : 4u;
+        const uint8_t *p0 = xm_page(pc, XM_LDS, base + off0(in) * scale, 4, false);
+        if (!p0) return false;
+        uint32_t v0;
+        memcpy(&v0, p0, 4);   /* before the second lookup, which may move the cached page */
+        const uint8_t *p1 = xm_page(pc, XM_LDS, base + in->offset1 * scale, 4, false);
+        if (!p1) return false;
+        rdna3_vreg(w, in->vdst)[lane] = v0;
+        memcpy(&rdna3_vreg(w, in->vdst + 1u)[lane], p1, 4);
+        tr->lanes[XM_LDS]++;
+        tr->bytes[XM_LDS] += 4;
+    }
+    tr->lanes[XM_LDS]++;
+    tr->bytes[XM_LDS] += 4;
+    return true;
+}
+
 static void exec_ds(rdna3_wave *w, const rdna3_inst *in)
 {
     const ds_op *d = &ds_ops[in->op & 0xffu];
@@ -210,9 +254,14 @@ static void exec_ds(rdna3_wave *w, const rdna3_inst *in)
         base[lane] = va[lane];
     }
     xm_traffic tr = { { 0 }, { 0 } };
+    xm_pages pc;
+    xm_pages_init(&pc, w);
+    bool fast = d->size == 4 && rdna3_align_mode(w) == AMD_ALIGN_UNALIGNED &&
+                (d->kind == DS_LOAD || d->kind == DS_LOAD2 || d->kind == DS_STORE);
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        if (!ds_lane(w, in, d, lane, base[lane], &tr)) return;
+        if (fast && ds_lane_b32(w, in, d, &pc, lane, base[lane], &tr)) continue;
+        if (!ds_lane(w, in, d, &pc, lane, base[lane], &tr)) return;
     }
     int kind = d->kind == DS_ATOMIC || d->kind == DS_XCHG2 ? 2 : (d->kind == DS_STORE || d->kind == DS_STORE2) ? 1 : 0;
     rdna3_xm_count(w, &tr, kind);
