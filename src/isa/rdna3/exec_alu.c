@@ -75,7 +75,10 @@ static uint64_t special_src(const rdna3_wave *w, const rdna3_inst *in, unsigned 
     }
     switch (enc) {
     case RDNA3_SRC_LITERAL:
+        /* A 32-bit literal of a 64-bit operand: the high dword of an f64; sign- or zero-extended
+         * for signed / unsigned integers (what LLVM's encoder assumes of the hardware). */
         if (wide && kind == RK_F64) return (uint64_t)in->literal << 32;
+        if (wide && kind == RK_I64) return (uint64_t)(int64_t)(int32_t)in->literal;
         return in->literal;
     case RDNA3_SRC_SHARED_BASE: case RDNA3_SRC_SHARED_LIMIT:
     case RDNA3_SRC_PRIVATE_BASE: case RDNA3_SRC_PRIVATE_LIMIT: {

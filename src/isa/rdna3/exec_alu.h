@@ -69,7 +69,8 @@ enum {
     RK_F32,       /* 32-bit float: abs/neg apply, denormals per MODE */
     RK_B16,       /* 16-bit integer in the low half (op_sel picks the half) */
     RK_F16,       /* 16-bit float (op_sel picks the half; abs/neg apply to that half) */
-    RK_B64,       /* 64-bit integer (literal zero-extended) */
+    RK_B64,       /* 64-bit unsigned integer / raw bits (a 32-bit literal is zero-extended) */
+    RK_I64,       /* 64-bit signed integer (a 32-bit literal is sign-extended) */
     RK_F64,       /* 64-bit float (literal is the high dword) */
 };
 

@@ -11,6 +11,7 @@ static inline uint32_t s0_32(const rdna3_wave *w, const rdna3_inst *in) { return
 static inline uint32_t s1_32(const rdna3_wave *w, const rdna3_inst *in) { return rdna3_scalar_src32(w, in, in->src[1], RK_B32); }
 static inline uint64_t s0_64(const rdna3_wave *w, const rdna3_inst *in) { return rdna3_scalar_src64(w, in, in->src[0], RK_B64); }
 static inline uint64_t s1_64(const rdna3_wave *w, const rdna3_inst *in) { return rdna3_scalar_src64(w, in, in->src[1], RK_B64); }
+static inline uint64_t s0_i64(const rdna3_wave *w, const rdna3_inst *in) { return rdna3_scalar_src64(w, in, in->src[0], RK_I64); }
 
 static inline void d32(rdna3_wave *w, const rdna3_inst *in, uint32_t v) { rdna3_sdst32(w, in->vdst, v); }
 static inline void d64(rdna3_wave *w, const rdna3_inst *in, uint64_t v) { rdna3_sdst64(w, in->vdst, v); }
@@ -79,7 +80,7 @@ static void exec_sop2(rdna3_wave *w, const rdna3_inst *in)
     case 0x0a: r = a >> (b & 31u); w->scc = r != 0; d32(w, in, r); return;
     case 0x0b: R = s0_64(w, in) >> (b & 63u); w->scc = R != 0; d64(w, in, R); return;
     case 0x0c: r = (uint32_t)((int32_t)a >> (b & 31u)); w->scc = r != 0; d32(w, in, r); return;
-    case 0x0d: R = (uint64_t)((int64_t)s0_64(w, in) >> (b & 63u)); w->scc = R != 0; d64(w, in, R); return;
+    case 0x0d: R = (uint64_t)((int64_t)s0_i64(w, in) >> (b & 63u)); w->scc = R != 0; d64(w, in, R); return;
     case 0x0e: case 0x0f: case 0x10: case 0x11: {                                           /* s_lshlN_add_u32 */
         R = ((uint64_t)a << (in->op - 0x0d)) + b;
         w->scc = (R >> 32) != 0;
@@ -116,7 +117,7 @@ static void exec_sop2(rdna3_wave *w, const rdna3_inst *in)
     case 0x26: r = bfe_u32(a, b); break;
     case 0x27: r = (uint32_t)bfe_i32(a, b); break;
     case 0x28: R = bfe_u64(s0_64(w, in), b); w->scc = R != 0; d64(w, in, R); return;
-    case 0x29: R = (uint64_t)bfe_i64(s0_64(w, in), b); w->scc = R != 0; d64(w, in, R); return;
+    case 0x29: R = (uint64_t)bfe_i64(s0_i64(w, in), b); w->scc = R != 0; d64(w, in, R); return;
     case 0x2a: d32(w, in, ((uint32_t)((1ull << (a & 31u)) - 1u)) << (b & 31u)); return;    /* s_bfm_b32 */
     case 0x2b: {                                                                              /* s_bfm_b64 */
         unsigned wd = a & 63u;

@@ -519,7 +519,7 @@ static void shift64(rdna3_wave *w, const rdna3_inst *in, int kind)
 {
     SRC(0, RK_B32, A);   /* the shift amount is a 32-bit operand */
     uint64_t B[RDNA3_MAX_LANES], R[RDNA3_MAX_LANES];
-    rdna3_vsrc64(w, in, 1, RK_B64, B);
+    rdna3_vsrc64(w, in, 1, kind == 2 ? RK_I64 : RK_B64, B);
     RDNA3_LANES(w) {
         unsigned s = (unsigned)A[l] & 63u;
         R[l] = kind == 0 ? B[l] << s : kind == 1 ? B[l] >> s : (uint64_t)((int64_t)B[l] >> s);
@@ -535,7 +535,7 @@ static void mad64(rdna3_wave *w, const rdna3_inst *in, bool sgn)
 {
     SRC(0, RK_B32, A); SRC(1, RK_B32, B);
     uint64_t C[RDNA3_MAX_LANES], R[RDNA3_MAX_LANES];
-    rdna3_vsrc64(w, in, 2, RK_B64, C);
+    rdna3_vsrc64(w, in, 2, sgn ? RK_I64 : RK_B64, C);
     uint64_t m = rdna3_exec(w), co = 0;
     RDNA3_LANES(w) {
         bool cf;

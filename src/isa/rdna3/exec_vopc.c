@@ -46,7 +46,7 @@ static void fetch_i(rdna3_wave *w, const rdna3_inst *in, unsigned i, int t, uint
 {
     unsigned n = w->wave_size;
     if (t == T_I64 || t == T_U64) {
-        rdna3_vsrc64(w, in, i, RK_B64, out);
+        rdna3_vsrc64(w, in, i, t == T_I64 ? RK_I64 : RK_B64, out);
         return;
     }
     uint32_t buf[RDNA3_MAX_LANES];
