@@ -9,9 +9,10 @@
  *   - OpenCL 1.x atomics (atomic_* and atom_*) on __global, __local and generic pointers for
  *     int, uint, long, ulong (and atomic_xchg on float),
  *   - scalar math for float, double and half.
- * Accuracy: sqrt, exp, log, exp2, log2, sin, cos, rsqrt use the hardware instructions the back end
- * emits (see docs/RDNA3.md for the bounds the corpus states); pow is exp2(y*log2(x)) for x > 0 plus
- * the special cases that matter (x == 0, integral y for x < 0, y == 0).
+ * Accuracy (tests/rdna3/kernels math_accuracy states the bounds): sqrt, exp, log, exp2, log2, rsqrt
+ * use the back end's expansions around the hardware instructions; sin and cos reduce the argument
+ * by pi/2 first; pow is repeated squaring for integral |y| <= 64, else exp2(y*log2|x|) (its error
+ * grows with |log2 pow(x, y)|) plus the special cases (x == 0, integral y for x < 0, y == 0).
  */
 #ifndef UMBRA_OCL_H
 #define UMBRA_OCL_H
@@ -230,8 +231,34 @@ UMB_OVLC float exp2(float x) { return __builtin_exp2f(x); }
 UMB_OVLC float log(float x) { return __builtin_logf(x); }
 UMB_OVLC float log2(float x) { return __builtin_log2f(x); }
 UMB_OVLC float log10(float x) { return __builtin_log10f(x); }
-UMB_OVLC float sin(float x) { return __builtin_sinf(x); }
-UMB_OVLC float cos(float x) { return __builtin_cosf(x); }
+/* sin/cos: the back end scales the argument by 1/(2*pi) before v_sin/v_cos, an error that grows with
+ * |x|. Reduce by pi/2 first (Cody-Waite, pi/2 in three floats, fused steps; accurate for |x| up to
+ * about 1e5), then evaluate on [-pi/4, pi/4] and pick the quadrant. */
+static __attribute__((always_inline)) float umb_reduce_half_pi(float x, int *quadrant)
+{
+    float k = __builtin_rintf(x * 0x1.45f306p-1f);          /* x * 2/pi */
+    float r = __builtin_fmaf(-k, 0x1.921fb6p+0f, x);        /* pi/2 = c1 + c2 + c3 */
+    r = __builtin_fmaf(-k, -0x1.777a5cp-25f, r);
+    r = __builtin_fmaf(-k, -0x1.ee59dap-50f, r);
+    *quadrant = (int)k & 3;
+    return r;
+}
+UMB_OVLC float sin(float x)
+{
+    if (!(__builtin_fabsf(x) < 1e5f)) return __builtin_sinf(x);
+    int q;
+    float r = umb_reduce_half_pi(x, &q);
+    float v = (q & 1) ? __builtin_cosf(r) : __builtin_sinf(r);
+    return (q & 2) ? -v : v;
+}
+UMB_OVLC float cos(float x)
+{
+    if (!(__builtin_fabsf(x) < 1e5f)) return __builtin_cosf(x);
+    int q;
+    float r = umb_reduce_half_pi(x, &q);
+    float v = (q & 1) ? __builtin_sinf(r) : __builtin_cosf(r);
+    return ((q + 1) & 2) ? -v : v;
+}
 UMB_OVLC half exp(half x) { return __builtin_expf16(x); }
 UMB_OVLC half exp2(half x) { return __builtin_exp2f16(x); }
 UMB_OVLC half log(half x) { return __builtin_logf16(x); }
@@ -248,6 +275,13 @@ UMB_OVLC half rsqrt(half x) { return (half)__builtin_amdgcn_rsqf((float)x); }
 UMB_OVLC float pow(float x, float y)
 {
     if (y == 0.0f) return 1.0f;
+    /* small integral exponents: repeated squaring (a few roundings instead of exp2/log2) */
+    if (__builtin_truncf(y) == y && __builtin_fabsf(y) <= 64.0f) {
+        float r = 1.0f, b = x;
+        for (uint e = (uint)__builtin_fabsf(y); e; e >>= 1, b *= b)
+            if (e & 1u) r *= b;
+        return y < 0.0f ? 1.0f / r : r;
+    }
     if (x == 0.0f) return y < 0.0f ? __builtin_inff() : 0.0f;
     float ax = __builtin_fabsf(x);
     float r = __builtin_exp2f(y * __builtin_log2f(ax));

@@ -269,8 +269,50 @@ static void builtins(tctx *t)
     free(in), free(gf), free(wf), free(gi), free(wi);
 }
 
+static void math_accuracy(tctx *t)
+{
+    enum { N = 1000, K = 11 };
+    float *x = tc_alloc(N * 4), *y = tc_alloc(N * 4), *got = tc_alloc(K * N * 4);
+    double *want = tc_alloc(K * N * 8), *scale = tc_alloc(K * N * 8);
+    for (int i = 0; i < N; i++) {
+        x[i] = tc_randf(t, -20, 20);                       /* exp, sin, cos, pow exponents */
+        y[i] = ldexpf(tc_randf(t, 1, 2), (int)(tc_rand(t) % 40) - 20);   /* positive, wide range */
+        double a = x[i], b = y[i];
+        double w[K] = { exp(a), exp2(a), log(b), log2(b), sqrt(b), 1 / sqrt(b), sin(a), cos(a),
+                        pow(b, (double)(x[i] * 0.25f)), pow(-b, 3.0), a / b };
+        for (int k = 0; k < K; k++) {
+            want[k * N + i] = w[k];
+            scale[k * N + i] = fabs(w[k]);
+        }
+        /* sin and cos: absolute error, in ulp of 1 (the reduction by 2*pi is not exact) */
+        scale[6 * N + i] = scale[7 * N + i] = 1.0;
+        /* log near 1 has a tiny result: the error is bounded in ulp of max(1, |log|) */
+        scale[2 * N + i] = fabs(w[2]) > 1 ? fabs(w[2]) : 1.0;
+        scale[3 * N + i] = fabs(w[3]) > 1 ? fabs(w[3]) : 1.0;
+        /* pow = exp2(y * log2 x): the error grows with the exponent |log2 pow|, so the bound is in
+         * ulp of |pow| * max(1, |log2 pow|) */
+        double l2 = fabs(log2(fabs(w[8])));
+        scale[8 * N + i] = fabs(w[8]) * (l2 > 1 ? l2 : 1);
+    }
+    tc_arg_buf(t, x, N * 4), tc_arg_buf(t, y, N * 4);
+    uint64_t dout = tc_arg_buf(t, NULL, K * N * 4);
+    tc_arg_u32(t, N);
+    if (tc_launch(t, 1, N, 1, 1, 64, 1, 1)) {
+        tc_read(t, dout, got, K * N * 4);
+        static const char *const names[K] = { "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos",
+                                              "pow", "pow(-b, 3)", "divide" };
+        /* OpenCL full profile: exp/exp2/log/log2 3 ulp, sqrt 3, rsqrt 2, sin/cos 4 (here absolute, in
+         * ulp of 1), pow 16 (here 2 ulp of the scale above; integral exponents by squaring: 8),
+         * divide 2.5 */
+        static const uint32_t bound[K] = { 3, 3, 3, 3, 3, 2, 4, 4, 2, 8, 3 };
+        for (int k = 0; k < K; k++)
+            tc_check_f32_scaled(t, names[k], got + k * N, want + k * N, scale + k * N, N, bound[k]);
+    }
+    free(x), free(y), free(got), free(want), free(scale);
+}
+
 #define CASE(n) { #n, n }
 const tcase tc_cases_math[] = {
-    CASE(conv2d), CASE(nbody), CASE(mandelbrot), CASE(black_scholes), CASE(double_prec), CASE(half_prec), CASE(builtins),
+    CASE(conv2d), CASE(nbody), CASE(mandelbrot), CASE(black_scholes), CASE(double_prec), CASE(half_prec), CASE(builtins), CASE(math_accuracy),
 };
 const size_t tc_ncases_math = sizeof tc_cases_math / sizeof tc_cases_math[0];
