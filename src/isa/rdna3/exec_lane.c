@@ -120,6 +120,26 @@ static void v_movrels_b32(rdna3_wave *w, const rdna3_inst *in) { movrel(w, in, t
 static void v_movrelsd_b32(rdna3_wave *w, const rdna3_inst *in) { movrel(w, in, true, true, false); }
 static void v_movrelsd_2_b32(rdna3_wave *w, const rdna3_inst *in) { movrel(w, in, true, true, true); }
 
+/* v_swaprel_b32: swap VGPR[vdst + M0[25:16]] and VGPR[src0 + M0[9:0]] in active lanes. */
+static void v_swaprel_b32(rdna3_wave *w, const rdna3_inst *in)
+{
+    if (!need_vgpr(w, in, in->src[0])) return;
+    uint32_t m0 = w->sgpr[RDNA3_SRC_M0];
+    uint64_t d = (uint64_t)in->vdst + ((m0 >> 16) & 0x3ffu), s = (uint64_t)(in->src[0] - RDNA3_SRC_VGPR0) + (m0 & 0x3ffu);
+    if (d >= RDNA3_NUM_VGPRS || s >= RDNA3_NUM_VGPRS) {
+        rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "M0-relative VGPR index out of range (M0 = 0x%x)", m0);
+        return;
+    }
+    uint32_t *X = rdna3_vreg(w, (unsigned)d), *Y = rdna3_vreg(w, (unsigned)s);
+    uint64_t m = rdna3_exec(w);
+    RDNA3_LANES(w) {
+        if (!RDNA3_ON(m, l)) continue;
+        uint32_t t = X[l];
+        X[l] = Y[l];
+        Y[l] = t;
+    }
+}
+
 rdna3_exec_fn rdna3_lane_handler(unsigned op)
 {
     switch (op) {
@@ -129,6 +149,7 @@ rdna3_exec_fn rdna3_lane_handler(unsigned op)
     case 0x1c4: return v_movrelsd_b32;
     case 0x1c8: return v_movrelsd_2_b32;
     case 0x1e7: return v_permlane64_b32;
+    case 0x1e8: return v_swaprel_b32;
     case 0x25b: return v_permlane16_b32;
     case 0x25c: return v_permlanex16_b32;
     case 0x31f: return v_mbcnt_lo_u32_b32;

@@ -254,11 +254,21 @@ static void exec_sop1(rdna3_wave *w, const rdna3_inst *in)
         if (in->op <= 0x41) src += m0; else dst += m0;
         unsigned lim = RDNA3_SRC_VCC_LO - (wide ? 1u : 0u);   /* s0..s105 only */
         if ((in->op <= 0x41 && src >= lim) || (in->op > 0x41 && dst >= lim)) {
-            rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "s_movrel index out of range (M0 = %u)", m0);
+            rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "s_movrel index out of range (M0 = 0x%x)", m0);
             return;
         }
         if (wide) rdna3_sdst64(w, dst, rdna3_scalar_src64(w, in, src, RK_B64));
         else rdna3_sdst32(w, dst, rdna3_scalar_src32(w, in, src, RK_B32));
+        return;
+    }
+    case 0x44: {                                                                 /* s_movrelsd_2_b32 */
+        unsigned m0 = w->sgpr[RDNA3_SRC_M0];
+        unsigned src = in->src[0] + (m0 & 0x3ffu), dst = in->vdst + ((m0 >> 16) & 0x3ffu);
+        if ((in->src[0] < RDNA3_SRC_VCC_LO && src >= RDNA3_SRC_VCC_LO) || dst >= RDNA3_SRC_VCC_LO) {
+            rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "s_movrel index out of range (M0 = 0x%x)", m0);
+            return;
+        }
+        rdna3_sdst32(w, dst, rdna3_scalar_src32(w, in, in->src[0] < RDNA3_SRC_VCC_LO ? src : in->src[0], RK_B32));
         return;
     }
     case 0x47: d64(w, in, w->pc + 4u); return;                                 /* s_getpc_b64 */

@@ -1,8 +1,10 @@
 /* Wave-level behaviour: wave64 masks, faults and their messages, statistics, step API edges,
  * and the interpreter's speed on an ALU loop. */
+#include <stdlib.h>
 #include <time.h>
 
 #include "at.h"
+#include "isa/rdna3/rdna3.h"
 
 static void wave64_masks(at *t)
 {
@@ -174,7 +176,67 @@ static void perf_alu_loop(at *t)
     OK(t, rate > 1e6);
 }
 
+/* Random ALU encodings with random register contents, wave32 and wave64: every run must end in a
+ * clean state (ran, ended, or faulted with a message) — never a crash or a sanitizer report.
+ * The top bits pick the ALU families so that most words decode. */
+static void fuzz_alu_encodings(at *t)
+{
+    static const uint32_t prefix[][2] = {
+        {0x80000000u, 0xc0000000u},   /* SOP2 (and SOPK/SOP1/SOPC/SOPP above it) */
+        {0xbe800000u, 0xff800000u},   /* SOP1 */
+        {0xbf000000u, 0xff800000u},   /* SOPC */
+        {0x7e000000u, 0xfe000000u},   /* VOP1 */
+        {0x00000000u, 0x80000000u},   /* VOP2 */
+        {0x7c000000u, 0xfe000000u},   /* VOPC */
+        {0xd4000000u, 0xfc000000u},   /* VOP3 */
+        {0xcc000000u, 0xff000000u},   /* VOP3P */
+        {0xc8000000u, 0xfc000000u},   /* VOPD */
+    };
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    unsigned runs = 0, faults = 0;
+    for (unsigned ws = 32; ws <= 64; ws += 32) {
+        at_begin(t, ws);
+        for (unsigned iter = 0; iter < 1500; iter++) {
+            uint32_t code[8];
+            for (unsigned i = 0; i < 8; i++) {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                code[i] = (uint32_t)(x >> 16);
+            }
+            /* draw until the word is a valid gfx11 encoding (the decoder is the filter) */
+            rdna3_inst in;
+            char err[160];
+            for (unsigned tries = 0; tries < 1000; tries++) {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                unsigned k = (unsigned)(x % (sizeof prefix / sizeof prefix[0]));
+                code[0] = ((uint32_t)(x >> 24) & ~prefix[k][1]) | prefix[k][0];
+                memset(&in, 0, sizeof in);
+                if (rdna3_decode(code, 3, &in, err, sizeof err)) break;
+            }
+            for (unsigned i = in.size / 4u; i < 3; i++) code[i] = 0xbf800000u;   /* s_nop */
+            code[3] = 0xbfb00000u;   /* s_endpgm after the instruction and its extra dwords */
+            for (unsigned r = 0; r < 8; r++) {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                at_s(t, (unsigned)(x % 106u), (uint32_t)x);
+                at_v(t, (unsigned)((x >> 8) % 256u), (unsigned)((x >> 20) % 64u), (uint32_t)(x >> 32));
+            }
+            umb_rdna3_step_set_exec(t->s, x);
+            umb_rdna3_step_set_mode(t->s, (uint32_t)(x >> 40) & 0x3ffu);
+            if (umb_rdna3_step_load(t->s, code, sizeof code) != UMB_OK) continue;
+            umb_status st = umb_rdna3_step_run(t->s, 4, NULL);
+            runs++;
+            if (st != UMB_OK) {
+                faults++;
+                if (getenv("AT_FUZZ_VERBOSE")) fprintf(stderr, "%s\n", umb_rdna3_step_error(t->s));
+                OK(t, umb_rdna3_step_error(t->s)[0] != '\0');
+                OK(t, umb_rdna3_step_get_state(t->s) == UMB_RDNA3_STEP_FAULTED);
+            }
+        }
+    }
+    printf("fuzz_alu_encodings: %u runs, %u faulted (unsupported, guest faults)\n", runs, faults);
+    OK(t, runs == 3000);
+}
+
 const at_case at_wave_cases[] = {
-    C(wave64_masks), C(wave64_branches), C(fault_messages), C(stats_counts), C(step_api_edges), C(perf_alu_loop),
+    C(wave64_masks), C(wave64_branches), C(fault_messages), C(stats_counts), C(step_api_edges), C(perf_alu_loop), C(fuzz_alu_encodings),
     {NULL, NULL},
 };
