@@ -160,6 +160,17 @@ static bool sreg_tuple_ok(unsigned e, unsigned n)
     return e == RDNA3_SRC_NULL;
 }
 
+/* A misaligned SGPR/TTMP tuple start as the hardware (and llvm-objdump) reads it: aligned down to
+ * 2 registers for pairs, 4 for wider tuples. */
+static uint16_t align_sreg(unsigned e, unsigned n)
+{
+    unsigned al = n >= 4 ? 4 : n;
+    if (n <= 1) return (uint16_t)e;
+    if (e <= 105) return (uint16_t)(e / al * al);
+    if (e >= 108 && e <= 123) return (uint16_t)(108 + (e - 108) / al * al);
+    return (uint16_t)e;
+}
+
 /* Operand encoding e (9-bit source or, with scalar set, an 8-bit scalar field) holding n registers. */
 static bool tuple_ok(unsigned e, unsigned n)
 {
@@ -170,15 +181,21 @@ static bool tuple_ok(unsigned e, unsigned n)
 static bool vgpr_tuple_ok(unsigned r, unsigned n) { return r + (n ? n : 1) - 1 <= 255; }
 
 /* Check the register operands of an ALU instruction against their widths from the table. */
-static bool check_tuples(dctx *c, const rdna3_inst *in, const rdna3_opinfo *oi, unsigned m)
+static bool check_tuples(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi, unsigned m)
 {
-    for (unsigned i = 0; i < 3; i++)
-        if ((m >> i & 1) && !tuple_ok(in->src[i], rdna3_k_regs(oi->kind[1 + i])))
+    for (unsigned i = 0; i < 3; i++) {
+        if (!(m >> i & 1)) continue;
+        unsigned n = rdna3_k_regs(oi->kind[1 + i]);
+        if (!tuple_ok(in->src[i], n))
             return fail(c->err, c->errlen, "%s: src%u register tuple out of range", oi->name, i);
+        if (in->src[i] < RDNA3_SRC_VGPR0) in->src[i] = align_sreg(in->src[i], n);
+    }
     if (strchr(oi->tmpl, 'D')) {
         uint16_t k = oi->kind[0];
-        bool ok = rdna3_k_scalar(k) ? sreg_tuple_ok(in->vdst, rdna3_k_regs(k)) : vgpr_tuple_ok(in->vdst, rdna3_k_regs(k));
+        unsigned n = rdna3_k_regs(k);
+        bool ok = rdna3_k_scalar(k) ? sreg_tuple_ok(in->vdst, n) : vgpr_tuple_ok(in->vdst, n);
         if (!ok) return fail(c->err, c->errlen, "%s: destination register tuple out of range", oi->name);
+        if (rdna3_k_scalar(k)) in->vdst = align_sreg(in->vdst, n);
     }
     return true;
 }
@@ -280,6 +297,8 @@ static bool decode_smem(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     if (!sreg_tuple_ok(in->saddr, buffer ? 4 : 2) ||
         (strchr(oi->tmpl, 'D') && !sreg_tuple_ok(in->vdst, rdna3_k_regs(oi->kind[0]))))
         return fail(c->err, c->errlen, "%s: scalar register tuple out of range", oi->name);
+    in->saddr = align_sreg(in->saddr, buffer ? 4 : 2);
+    if (strchr(oi->tmpl, 'D')) in->vdst = align_sreg(in->vdst, rdna3_k_regs(oi->kind[0]));
     return true;
 }
 
@@ -351,6 +370,7 @@ static bool decode_vop_e32(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
         return fail(c->err, c->errlen, "%s: vsrc1 register tuple out of range", oi->name);
     if (in->fmt == RDNA3_FMT_VOPC && !tuple_ok(in->src[0], rdna3_k_regs(oi->kind[1])))
         return fail(c->err, c->errlen, "%s: src0 register tuple out of range", oi->name);
+    if (in->fmt == RDNA3_FMT_VOPC && in->src[0] < RDNA3_SRC_VGPR0) in->src[0] = align_sreg(in->src[0], rdna3_k_regs(oi->kind[1]));
     unsigned lo = rdna3_f_lo128(oi->flags);
     if (((lo & 1) && bits(w, 24, 17) >= 128 && in->fmt != RDNA3_FMT_VOPC) ||
         ((lo & 2) && in->src[0] >= RDNA3_SRC_VGPR0 + 128) || ((lo & 4) && bits(w, 16, 9) >= 128))
@@ -520,6 +540,7 @@ static bool decode_flat(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
         return fail(c->err, c->errlen, "GLOBAL: sve must be 0 and saddr an SGPR pair or off");
     if (in->fmt == RDNA3_FMT_GLOBAL && in->saddr != RDNA3_SRC_NULL && !sreg_tuple_ok(in->saddr, 2))
         return fail(c->err, c->errlen, "GLOBAL: saddr pair out of range");
+    if (in->fmt == RDNA3_FMT_GLOBAL && in->saddr != RDNA3_SRC_NULL) in->saddr = align_sreg(in->saddr, 2);
     unsigned an = (in->fmt == RDNA3_FMT_FLAT || (in->fmt == RDNA3_FMT_GLOBAL && in->saddr == RDNA3_SRC_NULL)) ? 2 : 1;
     unsigned dn = rdna3_k_regs(oi->kind[0]);
     if ((oi->flags & RDNA3_F_ATOMIC) && in->glc) dn = rdna3_k_regs(oi->kind[2]) / (strstr(oi->name, "cmpswap") ? 2 : 1);
