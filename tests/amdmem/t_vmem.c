@@ -879,6 +879,35 @@ static void ds_permute_wave64(amt *t)
     EQ(t, amt_gv(t, 4, 6), 1030);
 }
 
+/* The aperture registers, and FLAT addresses built from them as LLVM's addrspacecast does
+ * ({hi = aperture_base[63:32], lo = 32-bit offset}). */
+static void flat_aperture_registers(amt *t, unsigned ws)
+{
+    scratch_setup(t, ws, 64);
+    umb_rdna3_step_set_lds_size(t->s, 256);
+    amt_vall(t, 0, 0x20);
+    amt_vall(t, 2, 0xfeed);
+    amt_code(t, "s_mov_b64 s[0:1], src_shared_base\n"
+                "s_mov_b64 s[2:3], src_shared_limit\n"
+                "s_mov_b64 s[4:5], src_private_base\n"
+                "s_mov_b64 s[6:7], src_private_limit\n"
+                "v_mov_b32 v1, s1\n"
+                "flat_store_b32 v[0:1], v2\n"
+                "v_mov_b32 v1, s5\n"
+                "flat_store_b32 v[0:1], v2 offset:4");
+    RUNS(t);
+    EQ(t, amt_gs(t, 0), 0);
+    EQ(t, amt_gs(t, 1), SHARED >> 32);
+    EQ(t, amt_gs(t, 2), 0xffffffffu);
+    EQ(t, amt_gs(t, 3), SHARED >> 32);
+    EQ(t, amt_gs(t, 5), PRIVATE >> 32);
+    EQ(t, amt_gs(t, 6), 0xffffffffu);
+    EQ(t, amt_lds_r32(t, 0x20), 0xfeed);
+    EQ(t, amt_r32(t, SCR + 9 * 4 * ws + (ws - 1) * 4), 0xfeed);   /* private offset 0x24 = row 9 */
+}
+static void flat_aperture_registers_wave32(amt *t) { flat_aperture_registers(t, 32); }
+static void flat_aperture_registers_wave64(amt *t) { flat_aperture_registers(t, 64); }
+
 /* Traffic per address space (umb_count_mem): active lanes and the bytes actually moved. */
 static void mem_traffic_stats(amt *t)
 {
@@ -924,5 +953,6 @@ const amt_case amt_cases_vmem[] = {
     C(smem_loads), C(smem_buffer_loads), C(smem_buffer_negative_offset), C(mem_unsupported),
     C(mem_traffic_stats), C(flat_all_widths_wave32), C(flat_all_widths_wave64), C(scratch_all_widths_wave32),
     C(scratch_all_widths_wave64), C(flat_atomics), C(ds_permute_wave64),
+    C(flat_aperture_registers_wave32), C(flat_aperture_registers_wave64),
     { NULL, NULL },
 };
