@@ -298,12 +298,10 @@ static void disasm_vop(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
     }
     put_template(b, in, oi, oi->tmpl, in->src, in->vdst, true);
     if (vop3) {
-        unsigned n = in->nsrc;
         if ((oi->flags & RDNA3_F_OPSEL) && in->opsel) {
             /* entries for the sources the encoding has, then the destination */
             unsigned ne = rdna3_f_opseln(oi->flags), ns = ne - 1;
             unsigned v = (in->opsel & ((1u << ns) - 1)) | ((in->opsel >> 3 & 1) << ns);
-            (void)n;
             put_bits(b, "op_sel", v, ne);
         }
         if (in->clamp) put(b, " clamp");
