@@ -236,11 +236,59 @@ static umb_status parse_root(md_ctx *c, const msgpack_object *root, umb_amdgpu_m
     return UMB_OK;
 }
 
+static uint64_t be(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; i++) v = v << 8 | p[i];
+    return v;
+}
+
+/* msgpack-c allocates room for every element an array or map header announces before it reads
+ * them, so a corrupted count (up to 2^32) in a malformed note would make it allocate gigabytes.
+ * Walk the token headers once and reject any count or length larger than the bytes that remain;
+ * the decoding itself is msgpack-c's. Returns 0, or 1 (size beyond the end) / 2 (the unused type
+ * byte 0xc1) with *bad_at set. */
+static int msgpack_sizes_plausible(const uint8_t *p, size_t n, size_t *bad_at)
+{
+    static const uint8_t fixed_len[32] = {
+        /* 0xc0..0xdf: bytes after the type byte for fixed-size tokens (0xff = variable) */
+        0, 0xff, 0, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 4, 8, 1, 2, 4, 8,
+        1, 2, 4, 8, 2, 3, 5, 9, 17, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    };
+    size_t i = 0;
+    while (i < n) {
+        uint8_t t = p[i++];
+        size_t left = n - i;
+        uint64_t elems = 0, payload = 0;
+        unsigned hdr = 0;
+        if (t <= 0x7f || t >= 0xe0) continue;                       /* fixint */
+        if (t <= 0x8f) elems = 2u * (t & 15u);                       /* fixmap */
+        else if (t <= 0x9f) elems = t & 15u;                         /* fixarray */
+        else if (t <= 0xbf) payload = t & 31u;                       /* fixstr */
+        else if (t == 0xc1) return *bad_at = i - 1, 2;               /* never used */
+        else if (t >= 0xc4 && t <= 0xc6) hdr = 1u << (t - 0xc4), payload = left >= hdr ? be(p + i, hdr) : 0; /* bin */
+        else if (t >= 0xc7 && t <= 0xc9) hdr = 1u << (t - 0xc7), payload = (left >= hdr ? be(p + i, hdr) : 0) + 1; /* ext */
+        else if (t >= 0xd9 && t <= 0xdb) hdr = 1u << (t - 0xd9), payload = left >= hdr ? be(p + i, hdr) : 0; /* str */
+        else if (t == 0xdc || t == 0xdd) hdr = t == 0xdc ? 2 : 4, elems = left >= hdr ? be(p + i, hdr) : 0;
+        else if (t == 0xde || t == 0xdf) hdr = t == 0xde ? 2 : 4, elems = 2 * (left >= hdr ? be(p + i, hdr) : 0);
+        else payload = fixed_len[t - 0xc0];                          /* nil, bool, numbers, fixext */
+        if (hdr > left || payload > left - hdr || elems > left - hdr) return *bad_at = i - 1, 1;
+        i += hdr + (size_t)payload;
+    }
+    return 0;
+}
+
 umb_status umb_amdgpu_metadata_parse(const char *name, const void *blob, size_t size,
                                      umb_amdgpu_metadata *md, char *err, size_t errlen)
 {
     md_ctx c = { .name = name, .err = err, .errlen = errlen };
     memset(md, 0, sizeof *md);
+    size_t bad_at = 0;
+    int why = msgpack_sizes_plausible(blob, size, &bad_at);
+    if (why == 1)
+        return md_fail(&c, "truncated msgpack data: the header at byte %zu of %zu announces more than follows",
+                       bad_at, size);
+    if (why == 2) return md_fail(&c, "malformed msgpack data: byte %zu is 0xc1, which msgpack never uses", bad_at);
     msgpack_unpacked u;
     msgpack_unpacked_init(&u);
     size_t off = 0;

@@ -145,6 +145,49 @@ static int malformed(const char *which, uint8_t *d, size_t n)
     return 2;
 }
 
+/* Deterministic mutations of a valid code object (bytes flipped in the header, tables, note and
+ * code, and truncations): every load must succeed or fail with UMB_ERR_FORMAT and a message naming
+ * the file, never crash (the test runs under ASan/UBSan). */
+static int fuzz(const uint8_t *orig, size_t n)
+{
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    umb_device *dev;
+    if (umb_device_create(&cfg, &dev)) return 1;
+    uint8_t *d = malloc(n);
+    uint64_t seed = 0x243f6a8885a308d3ull;
+    int bad = 0, ok = 0, rejected = 0;
+    for (int iter = 0; iter < 3000 && !bad; iter++) {
+        memcpy(d, orig, n);
+        size_t len = n;
+        int flips = 1 + iter % 4;
+        for (int f = 0; f < flips; f++) {
+            seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+            /* half of the mutations hit the first 4 KiB (headers, note, descriptors) */
+            size_t pos = (seed >> 8) % ((seed & 1) ? n : (n < 4096 ? n : 4096));
+            d[pos] ^= (uint8_t)(1u << ((seed >> 40) & 7));
+            if ((seed >> 50) % 7 == 0) d[pos] = (uint8_t)(seed >> 32);
+        }
+        if (iter % 50 == 49) len = (seed >> 12) % n;
+        umb_rdna3_program *p = NULL;
+        char err[1024] = "";
+        umb_status st = umb_rdna3_program_load_memory(dev, NAME, d, len, &p, err, sizeof err);
+        if (st == UMB_OK) {
+            ok++;
+            umb_rdna3_program_destroy(p);
+        } else if (st == UMB_ERR_FORMAT && strstr(err, NAME)) {
+            rejected++;
+        } else {
+            fprintf(stderr, "FAIL fuzz iteration %d: status %s, message '%s'\n", iter, umb_status_name(st), err);
+            bad = 1;
+        }
+    }
+    free(d);
+    umb_device_destroy(dev);
+    if (!bad) printf("ok   fuzz: %d loaded, %d rejected with a message, no crash\n", ok, rejected);
+    return bad;
+}
+
 static int unsupported(const char *co)
 {
     umb_device_config cfg;
@@ -194,7 +237,7 @@ int main(int argc, char **argv)
     size_t n;
     uint8_t *d = slurp(co, &n);
     if (!d) return fprintf(stderr, "FAIL: cannot read %s\n", co), 1;
-    int rc = malformed(which, d, n);
+    int rc = !strcmp(which, "fuzz") ? fuzz(d, n) : malformed(which, d, n);
     free(d);
     return rc;
 }
