@@ -188,6 +188,60 @@ static int fuzz(const uint8_t *orig, size_t n)
     return bad;
 }
 
+/* Mutated code (bits flipped in vec_add's .text) must run to completion or stop with a clean
+ * error (guest fault, unsupported, budget, deadlock), never crash the simulator. */
+static int run_fuzz(const uint8_t *orig, size_t n)
+{
+    umb_elf e;
+    if (umb_elf_open_memory(&e, NAME, orig, n)) return fprintf(stderr, "FAIL: %s\n", e.error), 1;
+    const umb_elf_shdr *text = umb_elf_section_by_name(&e, ".text");
+    if (!text) return fprintf(stderr, "FAIL: no .text\n"), 1;
+    size_t off = (size_t)text->offset, len = (size_t)text->size;
+    umb_elf_close(&e);
+    uint8_t *d = malloc(n);
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    int counts[UMB_ERR_UNSUPPORTED + 1] = { 0 }, bad = 0;
+    for (int iter = 0; iter < 400 && !bad; iter++) {
+        memcpy(d, orig, n);
+        for (int k = 0; k < 1 + iter % 3; k++) {
+            seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+            d[off + (seed >> 8) % len] ^= (uint8_t)(1u << ((seed >> 40) & 7));
+        }
+        umb_device_config cfg;
+        umb_device_config_default(&cfg);
+        cfg.max_instructions = 100000;
+        umb_device *dev;
+        umb_rdna3_program *p;
+        char err[512];
+        if (umb_device_create(&cfg, &dev)) return 1;
+        if (umb_rdna3_program_load_memory(dev, NAME, d, n, &p, err, sizeof err)) {
+            umb_device_destroy(dev);
+            continue;
+        }
+        uint64_t buf[3];
+        uint32_t count = 1000;
+        umb_rdna3_arg args[4] = { { &buf[0], 8 }, { &buf[1], 8 }, { &buf[2], 8 }, { &count, 4 } };
+        for (int b = 0; b < 3; b++) umb_mem_alloc(dev, 4096, 4096, &buf[b]);
+        umb_rdna3_dispatch dd = { .kernel = "vec_add", .work_dim = 1, .global_size = { 100, 1, 1 },
+                                  .local_size = { 64, 1, 1 }, .args = args, .nargs = 4 };
+        umb_status st = umb_rdna3_run(dev, p, &dd, NULL);
+        if (st > UMB_ERR_UNSUPPORTED || st == UMB_ERR_INVALID || st == UMB_ERR_NOMEM ||
+            (st && !umb_device_last_error(dev)[0])) {
+            fprintf(stderr, "FAIL run fuzz iteration %d: %s '%s'\n", iter, umb_status_name(st), umb_device_last_error(dev));
+            bad = 1;
+        } else {
+            counts[st]++;
+        }
+        umb_rdna3_program_destroy(p);
+        umb_device_destroy(dev);
+    }
+    free(d);
+    if (!bad)
+        printf("ok   run fuzz: %d completed, %d guest faults, %d unsupported, %d budget, %d deadlock\n", counts[UMB_OK],
+               counts[UMB_ERR_GUEST_FAULT], counts[UMB_ERR_UNSUPPORTED], counts[UMB_ERR_BUDGET], counts[UMB_ERR_DEADLOCK]);
+    return bad;
+}
+
 static int unsupported(const char *co)
 {
     umb_device_config cfg;
@@ -237,7 +291,7 @@ int main(int argc, char **argv)
     size_t n;
     uint8_t *d = slurp(co, &n);
     if (!d) return fprintf(stderr, "FAIL: cannot read %s\n", co), 1;
-    int rc = !strcmp(which, "fuzz") ? fuzz(d, n) : malformed(which, d, n);
+    int rc = !strcmp(which, "fuzz") ? fuzz(d, n) : !strcmp(which, "run_fuzz") ? run_fuzz(d, n) : malformed(which, d, n);
     free(d);
     return rc;
 }
