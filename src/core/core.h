@@ -75,6 +75,12 @@ struct umb_frontend {
      * fault sets UMB_WARP_FAULTED after umb_fault_report. Reaching a barrier returns
      * UMB_WARP_AT_BARRIER with the instruction retired (PC past it). */
     umb_warp_state (*step)(void *kernel, umb_warp *w, uint32_t max_insts, uint64_t *executed);
+    /* Optional, for speed (saves a call per warp and instruction): one round robin pass over
+     * the workgroup's warps, doing exactly what calling step(kernel, w, quantum, &n) on each
+     * RUNNABLE warp in order and storing the result in w->state does, and stopping right after
+     * a warp that faults. Adds one to count[state] for each warp passed (the faulting one
+     * included, the ones after it not) and returns the instructions executed. */
+    uint64_t (*round)(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_FAULTED + 1]);
     /* "PC 0x... : <encoding> <disassembly>" for the instruction at the warp's PC. */
     void (*describe_pc)(void *kernel, const umb_warp *w, char *buf, size_t len);
 };

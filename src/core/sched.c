@@ -165,42 +165,85 @@ static bool complete_barrier(umb_launch *l, umb_workgroup *wg, uint32_t at_barri
     return true;
 }
 
+/* The executed count is published to the launch-wide counter in batches (an atomic add per
+ * round would cost more than the instruction it counts). A batch ends early when the budget
+ * could be crossed, so with one host thread the budget stops at exactly the same round. */
+#define EXECUTED_BATCH 65536u
+
+/* Add `pending` to the launch counter; return the pending count at which to come back. */
+static uint64_t publish_executed(launch_run *run, uint64_t pending, uint64_t *total)
+{
+    *total = atomic_fetch_add_explicit(&run->shared.executed, pending, memory_order_relaxed) + pending;
+    uint64_t budget = run->shared.budget;
+    if (!budget) return EXECUTED_BATCH;
+    if (*total > budget) return 1;   /* another host thread crossed it: check after this round */
+    return budget - *total + 1 < EXECUTED_BATCH ? budget - *total + 1 : EXECUTED_BATCH;
+}
+
 static umb_status run_warps(launch_run *run, umb_workgroup *wg)
 {
     umb_launch *l = run->launch;
     const umb_frontend *fe = l->fe;
+    umb_warp_state (*step)(void *, umb_warp *, uint32_t, uint64_t *) = fe->step;
+    uint64_t (*round)(void *, umb_workgroup *, uint32_t, uint32_t *) = fe->round;
+    void *kernel = l->kernel;
+    umb_warp *warps = wg->warps;
+    const uint32_t nwarps = wg->nwarps;
     uint32_t quantum = umb_device_get_config(l->dev)->quantum;
     uint64_t budget = run->shared.budget;
+    uint64_t total = 0, pending = 0;
+    uint64_t batch_end = publish_executed(run, 0, &total);
+    umb_status st;
     for (;;) {
-        uint32_t runnable = 0, at_barrier = 0, exited = 0;
-        uint64_t round = 0;
-        for (uint32_t i = 0; i < wg->nwarps; i++) {
-            umb_warp *w = &wg->warps[i];
-            if (w->state == UMB_WARP_RUNNABLE) {
-                uint64_t n = 0;
-                w->state = fe->step(l->kernel, w, quantum, &n);
-                round += n;
-            }
-            switch (w->state) {
-            case UMB_WARP_RUNNABLE: runnable++; break;
-            case UMB_WARP_AT_BARRIER: at_barrier++; break;
-            case UMB_WARP_EXITED: exited++; break;
-            case UMB_WARP_FAULTED: return l->fault.status ? l->fault.status : UMB_ERR_GUEST_FAULT;
-            }
-        }
-        uint64_t total = atomic_fetch_add_explicit(&run->shared.executed, round, memory_order_relaxed) + round;
-        if (atomic_load_explicit(&l->failed, memory_order_relaxed)) return l->fault.status;
-        if (exited == wg->nwarps) return UMB_OK;
-        if (budget && total > budget) {
-            for (uint32_t i = 0; i < wg->nwarps; i++)
-                if (wg->warps[i].state != UMB_WARP_EXITED) {
-                    report_budget(run, wg, &wg->warps[i]);
-                    break;
+        /* per state: how many warps are in it after this round */
+        uint32_t count[UMB_WARP_FAULTED + 1] = {0};
+        if (round) {
+            pending += round(kernel, wg, quantum, count);
+        } else {
+            for (uint32_t i = 0; i < nwarps; i++) {
+                umb_warp *w = &warps[i];
+                if (w->state == UMB_WARP_RUNNABLE) {
+                    uint64_t n = 0;
+                    w->state = step(kernel, w, quantum, &n);
+                    pending += n;
                 }
-            return UMB_ERR_BUDGET;
+                count[w->state]++;
+                if (__builtin_expect(w->state == UMB_WARP_FAULTED, 0)) break;
+            }
         }
-        if (runnable == 0 && !complete_barrier(l, wg, at_barrier, exited)) return UMB_ERR_DEADLOCK;
+        if (__builtin_expect(count[UMB_WARP_FAULTED] != 0, 0)) {
+            st = l->fault.status ? l->fault.status : UMB_ERR_GUEST_FAULT;
+            goto out;
+        }
+        if (atomic_load_explicit(&l->failed, memory_order_relaxed)) {
+            st = l->fault.status;
+            goto out;
+        }
+        if (count[UMB_WARP_EXITED] == nwarps) {
+            st = UMB_OK;
+            goto out;
+        }
+        if (__builtin_expect(pending >= batch_end, 0)) {
+            batch_end = publish_executed(run, pending, &total);
+            pending = 0;
+            if (budget && total > budget) {
+                for (uint32_t i = 0; i < nwarps; i++)
+                    if (warps[i].state != UMB_WARP_EXITED) {
+                        report_budget(run, wg, &warps[i]);
+                        break;
+                    }
+                return UMB_ERR_BUDGET;
+            }
+        }
+        if (count[UMB_WARP_RUNNABLE] == 0 &&
+            !complete_barrier(l, wg, count[UMB_WARP_AT_BARRIER], count[UMB_WARP_EXITED])) {
+            st = UMB_ERR_DEADLOCK;
+            goto out;
+        }
     }
+out:
+    if (pending) publish_executed(run, pending, &total);
+    return st;
 }
 
 static umb_status run_workgroup(launch_run *run, host_thread *ht, uint64_t linear)

@@ -69,24 +69,30 @@ static bool fp_rm(vt_warp *w, const vt_insn *in, unsigned field, int *rm)
 #include <xmmintrin.h>
 static const unsigned mx_rc[4] = { 0u << 13, 3u << 13, 1u << 13, 2u << 13 };
 
-static void fp_begin(int rm)
+/* MXCSR exception bits (IE, DE, ZE, OE, UE, PE) -> fflags; the denormal-operand flag has no
+ * RISC-V counterpart. */
+#define MXF(c) (uint8_t)(((c) & 0x01 ? FX_NV : 0) | ((c) & 0x04 ? FX_DZ : 0) | ((c) & 0x08 ? FX_OF : 0) | \
+                         ((c) & 0x10 ? FX_UF : 0) | ((c) & 0x20 ? FX_NX : 0))
+#define MXF8(b) MXF(b), MXF(b + 1), MXF(b + 2), MXF(b + 3), MXF(b + 4), MXF(b + 5), MXF(b + 6), MXF(b + 7)
+static const uint8_t mx_flags[64] = {
+    MXF8(0), MXF8(8), MXF8(16), MXF8(24), MXF8(32), MXF8(40), MXF8(48), MXF8(56),
+};
+
+static inline void fp_begin(int rm)
 {
     unsigned csr = _mm_getcsr();
     unsigned want = (csr & ~(0x3fu | 0x6000u)) | (rm >= RM_RTZ && rm <= RM_RUP ? mx_rc[rm] : 0u);
     if (csr != want) _mm_setcsr(want);
-    if (rm == RM_RMM) feclearexcept(FE_ALL_EXCEPT);
+    if (__builtin_expect(rm == RM_RMM, 0)) feclearexcept(FE_ALL_EXCEPT);
 }
 
-static void fp_end(vt_warp *w, int rm, uint32_t extra)
+/* Leaves MXCSR as fp_begin(RM_RNE) wants it (no flags, nearest), so that a run of FP
+ * instructions under RNE writes it only when one raised a flag. */
+static inline void fp_end(vt_warp *w, int rm, uint32_t extra)
 {
     unsigned csr = _mm_getcsr();
-    uint32_t f = extra;
-    if (csr & 0x01u) f |= FX_NV;
-    if (csr & 0x04u) f |= FX_DZ;
-    if (csr & 0x08u) f |= FX_OF;
-    if (csr & 0x10u) f |= FX_UF;
-    if (csr & 0x20u) f |= FX_NX;
-    if (rm == RM_RMM) f |= host_flags_to_rv(fetestexcept(FE_INVALID | FE_DIVBYZERO));
+    uint32_t f = extra | mx_flags[csr & 0x3fu];
+    if (__builtin_expect(rm == RM_RMM, 0)) f |= host_flags_to_rv(fetestexcept(FE_INVALID | FE_DIVBYZERO));
     if (csr & (0x3fu | 0x6000u)) _mm_setcsr(csr & ~(0x3fu | 0x6000u));
     w->fexc |= f;
     w->fflags |= f;
@@ -371,21 +377,62 @@ void vt_x_fsw(vt_warp *w, const vt_insn *in)
         } \
         fp_end(w, rm, extra); \
     }
+
+/* add/sub/mul/div under a host rounding mode: every lane in one plain loop the compiler
+ * vectorises (packed SSE arithmetic sets the same MXCSR flags as the scalar one, element by
+ * element). Inactive lanes compute 1.0 op 1.0, exact in every rounding mode and for every
+ * operation here, so they raise no flag; their results are dropped by the masked store.
+ * NaN results become the canonical NaN. RMM keeps the per-lane wide path. */
+#define FP_ONE 0x3f800000u
+#define FP_LANES(opn, SRC_B, SWAP, ON) \
+    for (uint32_t i = 0; i < VT_MAX_LANES; i++) { \
+        uint32_t on = (ON); \
+        float x = u2f((s2[i] & on) | (FP_ONE & ~on)), y = u2f(((SRC_B) & on) | (FP_ONE & ~on)); \
+        uint32_t r = f2u(SWAP ? op_##opn(y, x, 0.0f) : op_##opn(x, y, 0.0f)); \
+        r_[i] = is_nan_u(r) ? CANON_NAN : r; \
+    }
+#define VFP_FAST(id, opn, SRC_B, SWAP) \
+    void vt_x_##id(vt_warp *w, const vt_insn *in) \
+    { \
+        int rm; \
+        if (!fp_rm(w, in, 7, &rm)) return; \
+        uint32_t m = vt_emask(w, in), extra = 0; \
+        uint32_t *d = w->v[in->rd]; \
+        const uint32_t *s2 = w->v[in->rs2], *s1 = w->v[in->rs1]; \
+        uint32_t fs = w->f[in->rs1]; \
+        (void)s1; (void)fs; \
+        fp_begin(rm); \
+        if (__builtin_expect(rm == RM_RMM, 0)) { \
+            VLANES(m, { uint32_t bb = SRC_B; float x = u2f(s2[i]), y = u2f(bb); \
+                        d[i] = canon(rmm_round(SWAP ? wop_##opn(y, x, 0.0f) : wop_##opn(x, y, 0.0f), &extra)); }) \
+        } else { \
+            uint32_t r_[VT_MAX_LANES]; \
+            if (m == 0xffffffffu) { \
+                FP_LANES(opn, SRC_B, SWAP, ~0u); \
+                memcpy(d, r_, sizeof r_); \
+            } else { \
+                FP_LANES(opn, SRC_B, SWAP, -(uint32_t)((m & vt_lane_bit[i]) != 0)); \
+                vt_lane_store(d, r_, m); \
+            } \
+        } \
+        fp_end(w, rm, extra); \
+    }
+VFP_FAST(vfadd_vv, add, s1[i], 0)
+VFP_FAST(vfadd_vf, add, fs, 0)
+VFP_FAST(vfsub_vv, sub, s1[i], 0)
+VFP_FAST(vfsub_vf, sub, fs, 0)
+VFP_FAST(vfrsub_vf, sub, fs, 1)
+VFP_FAST(vfmul_vv, mul, s1[i], 0)
+VFP_FAST(vfmul_vf, mul, fs, 0)
+VFP_FAST(vfdiv_vv, div, s1[i], 0)
+VFP_FAST(vfdiv_vf, div, fs, 0)
+VFP_FAST(vfrdiv_vf, div, fs, 1)
+
 #define VV_B s1[i]
 #define VF_B fs
 #define fa u2f(s2[i])
 #define fb u2f(bb)
 #define fd u2f(acc[i])
-VFP_ARITH(vfadd_vv, add, VV_B, fa, fb, 0.0f)
-VFP_ARITH(vfadd_vf, add, VF_B, fa, fb, 0.0f)
-VFP_ARITH(vfsub_vv, sub, VV_B, fa, fb, 0.0f)
-VFP_ARITH(vfsub_vf, sub, VF_B, fa, fb, 0.0f)
-VFP_ARITH(vfrsub_vf, sub, VF_B, fb, fa, 0.0f)
-VFP_ARITH(vfmul_vv, mul, VV_B, fa, fb, 0.0f)
-VFP_ARITH(vfmul_vf, mul, VF_B, fa, fb, 0.0f)
-VFP_ARITH(vfdiv_vv, div, VV_B, fa, fb, 0.0f)
-VFP_ARITH(vfdiv_vf, div, VF_B, fa, fb, 0.0f)
-VFP_ARITH(vfrdiv_vf, div, VF_B, fb, fa, 0.0f)
 VFP_ARITH(vfsqrt_v, sqrt, 0u, fa, 0.0f, 0.0f)
 /* multiply-add: vfmadd vd = vd*vs1 + vs2; vfmacc vd = vs1*vs2 + vd (vd read as rs3) */
 VFP_ARITH(vfmadd_vv, fma, VV_B, fd, fb, fa)

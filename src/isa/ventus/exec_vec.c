@@ -11,22 +11,34 @@ static inline uint32_t vl_mask(const vt_warp *w)
     return w->vl >= 32 ? 0xffffffffu : (1u << w->vl) - 1u;
 }
 
+/* Lane loops run over all VT_MAX_LANES lanes (a constant trip count the compiler turns into
+ * straight-line vector code) into a local result, then store it: whole when every lane is on,
+ * else blended lane by lane with the active mask. The local result also makes vd = vs2 (the
+ * same register read and written) safe to vectorise. Lanes at or past vl are never active. */
 #define VLOOP(EXPR) \
     do { \
-        uint32_t m = vt_emask(w, in), n = w->vl; \
+        uint32_t m = vt_emask(w, in); \
         uint32_t *d = w->v[in->rd]; \
         const uint32_t *s2 = w->v[in->rs2], *s1 = w->v[in->rs1], *acc = w->v[in->rs3]; \
         uint32_t xs = w->x[in->rs1]; \
         int32_t imm = in->imm; \
         (void)s1; (void)xs; (void)imm; (void)acc; (void)s2; \
-        if (m == vl_mask(w)) { \
-            for (uint32_t i = 0; i < n; i++) { uint32_t r = (EXPR); d[i] = r; } \
-        } else { \
-            for (uint32_t i = 0; i < n; i++) { \
-                uint32_t r = (EXPR); \
-                d[i] = ((m >> i) & 1) ? r : d[i]; \
-            } \
-        } \
+        uint32_t r_[VT_MAX_LANES]; \
+        for (uint32_t i = 0; i < VT_MAX_LANES; i++) r_[i] = (EXPR); \
+        vt_lane_store(d, r_, m); \
+    } while (0)
+
+/* Division and remainder are not vectorised by the host: only the active lanes. */
+#define VLOOP_SPARSE(EXPR) \
+    do { \
+        uint32_t m = vt_emask(w, in); \
+        uint32_t *d = w->v[in->rd]; \
+        const uint32_t *s2 = w->v[in->rs2], *s1 = w->v[in->rs1]; \
+        uint32_t xs = w->x[in->rs1]; \
+        (void)s1; (void)xs; \
+        uint32_t r_[VT_MAX_LANES]; \
+        for (uint32_t mm = m; mm; mm &= mm - 1) { unsigned i = (unsigned)__builtin_ctz(mm); r_[i] = (EXPR); } \
+        for (uint32_t mm = m; mm; mm &= mm - 1) { unsigned i = (unsigned)__builtin_ctz(mm); d[i] = r_[i]; } \
     } while (0)
 
 /* Operand B of the three forms. */
@@ -37,6 +49,10 @@ static inline uint32_t vl_mask(const vt_warp *w)
 #define SA ((int32_t)s2[i])
 
 #define DEF(id, expr) void vt_x_##id(vt_warp *w, const vt_insn *in) { VLOOP(expr); }
+#define DEF_SPARSE(id, expr) void vt_x_##id(vt_warp *w, const vt_insn *in) { VLOOP_SPARSE(expr); }
+#define DEF_VV_VX_SPARSE(nm, op) \
+    DEF_SPARSE(nm##_vv, op(A, B_VV)) \
+    DEF_SPARSE(nm##_vx, op(A, B_VX))
 #define DEF_VV_VX(nm, op) \
     DEF(nm##_vv, op(A, B_VV)) \
     DEF(nm##_vx, op(A, B_VX))
@@ -112,10 +128,10 @@ DEF_XI(vmsgt, o_sgt)
 DEF_ALL(vsll, o_sll)
 DEF_ALL(vsrl, o_srl)
 DEF_ALL(vsra, o_sra)
-DEF_VV_VX(vdivu, o_divu)
-DEF_VV_VX(vdiv, o_div)
-DEF_VV_VX(vremu, o_remu)
-DEF_VV_VX(vrem, o_rem)
+DEF_VV_VX_SPARSE(vdivu, o_divu)
+DEF_VV_VX_SPARSE(vdiv, o_div)
+DEF_VV_VX_SPARSE(vremu, o_remu)
+DEF_VV_VX_SPARSE(vrem, o_rem)
 DEF_VV_VX(vmulhu, o_mulhu)
 DEF_VV_VX(vmul, o_mul)
 DEF_VV_VX(vmulhsu, o_mulhsu)
@@ -209,39 +225,136 @@ static inline uint32_t extend(uint32_t v, unsigned size, bool sign)
     return v;
 }
 
-/* addr(i) computes lane i's address; maddr[] keeps them for the trace. */
+/* Memory statistics of one vector access, counted per lane and added once at the end (also
+ * when a lane faults: the lanes before it did access memory). */
+typedef struct lane_counts { uint32_t lanes[UMB_SPACE_PRIVATE + 1]; } lane_counts;
+
+static void count_lanes(vt_warp *w, const lane_counts *c, int kind, unsigned size)
+{
+    for (int sp = 0; sp <= UMB_SPACE_PRIVATE; sp++)
+        if (c->lanes[sp]) umb_count_mem(w->stats, (umb_addr_space)sp, kind, c->lanes[sp], (uint64_t)c->lanes[sp] * size);
+}
+
+/* The page of the first active lane, as a host pointer, when every active lane is aligned and
+ * on that page and the page is in the warp's cache; else NULL (the per-lane path). */
+static inline uint8_t *same_page(const vt_warp *w, const uint32_t *addr, uint32_t m, unsigned size)
+{
+    uint32_t a0 = addr[__builtin_ctz(m)], bad = 0;
+    for (uint32_t i = 0; i < VT_MAX_LANES; i++) {
+        uint32_t on = -(uint32_t)((m & vt_lane_bit[i]) != 0);
+        bad |= (((addr[i] ^ a0) & ~0xfffu) | (addr[i] & (size - 1u))) & on;
+    }
+    if (bad) return NULL;
+    uint8_t *p = vt_pcache_lookup(w, a0);
+    return p ? p - (a0 & 0xfffu) : NULL;
+}
+
+static inline uint32_t ld_host(const uint8_t *p, unsigned size)
+{
+    if (size == 4) { uint32_t v; memcpy(&v, p, 4); return v; }
+    if (size == 2) { uint16_t v; memcpy(&v, p, 2); return v; }
+    return *p;
+}
+static inline void st_host(uint8_t *p, unsigned size, uint32_t v)
+{
+    if (size == 4) memcpy(p, &v, 4);
+    else if (size == 2) { uint16_t h = (uint16_t)v; memcpy(p, &h, 2); }
+    else *p = (uint8_t)v;
+}
+
+/* Every lane's address is computed first (a vectorised loop; maddr[] keeps them for the trace,
+ * which shows only the active lanes). Fast path: all active lanes on one cached page — plain
+ * host loads/stores. Otherwise lane by lane through vt_load/vt_store (page cache, then the
+ * slow path that reports faults in lane order). size is a constant in each expansion. */
+#define VMEM_ADDRS(ADDR) \
+    uint32_t m = vt_emask(w, in), base = w->x[in->rs1], stride = w->x[in->rs2]; \
+    const uint32_t *s1 = w->v[in->rs1], *s2 = w->v[in->rs2]; \
+    unsigned size = in->msize; \
+    (void)base; (void)stride; (void)s1; (void)s2; (void)size; \
+    if (!m) return; \
+    uint32_t *addr = w->maddr; \
+    for (uint32_t i = 0; i < VT_MAX_LANES; i++) addr[i] = (ADDR);
+
+#define VLOAD_BODY(SIZE, SIGN, SPACE) \
+    do { \
+        uint32_t tmp[VT_MAX_LANES]; \
+        uint8_t *pg = same_page(w, addr, m, SIZE); \
+        if (pg) { \
+            if (m == 0xffffffffu) { \
+                for (uint32_t i = 0; i < VT_MAX_LANES; i++) tmp[i] = extend(ld_host(pg + (addr[i] & 0xfffu), SIZE), SIZE, SIGN); \
+                memcpy(d, tmp, sizeof tmp); \
+            } else { \
+                for (uint32_t mm = m; mm; mm &= mm - 1) { \
+                    unsigned i = (unsigned)__builtin_ctz(mm); \
+                    d[i] = extend(ld_host(pg + (addr[i] & 0xfffu), SIZE), SIZE, SIGN); \
+                } \
+            } \
+            uint32_t a = addr[__builtin_ctz(m)], n = (uint32_t)__builtin_popcount(m); \
+            (void)a; \
+            umb_count_mem(w->stats, SPACE, 0, n, (uint64_t)n * SIZE); \
+            return; \
+        } \
+        lane_counts c = {{0}}; \
+        for (uint32_t mm = m; mm; mm &= mm - 1) { \
+            unsigned i = (unsigned)__builtin_ctz(mm); \
+            uint32_t a = addr[i], v; \
+            if (!vt_load(w, in, (int)i, a, SIZE, &v)) { count_lanes(w, &c, 0, SIZE); return; } \
+            tmp[i] = extend(v, SIZE, SIGN); \
+            c.lanes[SPACE]++; \
+        } \
+        count_lanes(w, &c, 0, SIZE); \
+        for (uint32_t mm = m; mm; mm &= mm - 1) { unsigned i = (unsigned)__builtin_ctz(mm); d[i] = tmp[i]; } \
+    } while (0)
+
 #define VLOAD(id, ADDR, SIGN, SPACE) \
     void vt_x_##id(vt_warp *w, const vt_insn *in) \
     { \
-        uint32_t m = vt_emask(w, in), base = w->x[in->rs1], stride = w->x[in->rs2]; \
-        const uint32_t *s1 = w->v[in->rs1], *s2 = w->v[in->rs2]; \
-        unsigned size = in->msize; \
-        (void)base; (void)stride; (void)s1; (void)s2; \
-        uint32_t tmp[VT_MAX_LANES]; \
+        VMEM_ADDRS(ADDR) \
+        uint32_t *d = w->v[in->rd]; \
+        switch (in->msize) { \
+        case 4: VLOAD_BODY(4, SIGN, SPACE); break; \
+        case 2: VLOAD_BODY(2, SIGN, SPACE); break; \
+        default: VLOAD_BODY(1, SIGN, SPACE); break; \
+        } \
+    }
+
+#define VSTORE_BODY(SIZE, SPACE) \
+    do { \
+        uint8_t *pg = same_page(w, addr, m, SIZE); \
+        if (pg) { \
+            if (m == 0xffffffffu) { \
+                for (uint32_t i = 0; i < VT_MAX_LANES; i++) st_host(pg + (addr[i] & 0xfffu), SIZE, STORE_SRC); \
+            } else { \
+                for (uint32_t mm = m; mm; mm &= mm - 1) { \
+                    unsigned i = (unsigned)__builtin_ctz(mm); \
+                    st_host(pg + (addr[i] & 0xfffu), SIZE, STORE_SRC); \
+                } \
+            } \
+            uint32_t a = addr[__builtin_ctz(m)], n = (uint32_t)__builtin_popcount(m); \
+            (void)a; \
+            umb_count_mem(w->stats, SPACE, 1, n, (uint64_t)n * SIZE); \
+            return; \
+        } \
+        lane_counts c = {{0}}; \
         for (uint32_t mm = m; mm; mm &= mm - 1) { \
             unsigned i = (unsigned)__builtin_ctz(mm); \
-            uint32_t a = (ADDR), v; \
-            w->maddr[i] = a; \
-            if (!vt_load(w, in, (int)i, a, size, &v)) return; \
-            tmp[i] = extend(v, size, SIGN); \
-            umb_count_mem(w->stats, SPACE, 0, 1, size); \
+            uint32_t a = addr[i]; \
+            if (!vt_store(w, in, (int)i, a, SIZE, STORE_SRC)) { count_lanes(w, &c, 1, SIZE); return; } \
+            c.lanes[SPACE]++; \
         } \
-        uint32_t *d = w->v[in->rd]; \
-        for (uint32_t mm = m; mm; mm &= mm - 1) { unsigned i = (unsigned)__builtin_ctz(mm); d[i] = tmp[i]; } \
-    }
+        count_lanes(w, &c, 1, SIZE); \
+    } while (0)
+
 #define VSTORE(id, ADDR, SPACE) \
     void vt_x_##id(vt_warp *w, const vt_insn *in) \
     { \
-        uint32_t m = vt_emask(w, in), base = w->x[in->rs1], stride = w->x[in->rs2]; \
-        const uint32_t *s1 = w->v[in->rs1], *s2 = w->v[in->rs2], *src = w->v[in->rd]; \
-        unsigned size = in->msize; \
-        (void)base; (void)stride; (void)s1; (void)s2; (void)src; \
-        for (uint32_t mm = m; mm; mm &= mm - 1) { \
-            unsigned i = (unsigned)__builtin_ctz(mm); \
-            uint32_t a = (ADDR); \
-            w->maddr[i] = a; \
-            if (!vt_store(w, in, (int)i, a, size, STORE_SRC)) return; \
-            umb_count_mem(w->stats, SPACE, 1, 1, size); \
+        VMEM_ADDRS(ADDR) \
+        const uint32_t *src = w->v[in->rd]; \
+        (void)src; \
+        switch (in->msize) { \
+        case 4: VSTORE_BODY(4, SPACE); break; \
+        case 2: VSTORE_BODY(2, SPACE); break; \
+        default: VSTORE_BODY(1, SPACE); break; \
         } \
     }
 

@@ -24,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/core.h"
 #include "umbra/ventus.h"
@@ -32,6 +33,7 @@
 #define VT_NUM_REGS 256u        /* x, f and v numbers after regext reach 255 (golden: NXPR=256) */
 #define VT_XSINK VT_NUM_REGS    /* writes to x0 land here and are never read */
 #define VT_STACK_DEPTH 32u      /* SIMT stack entries (spec §3) */
+#define VT_PCACHE 8u             /* per-warp page cache entries (direct mapped by page number) */
 #define VT_LOCAL_BASE 0x70000000u
 #define VT_LOCAL_SIZE 0x10000000u
 
@@ -142,6 +144,12 @@ struct vt_warp {
     umb_stats *stats;
     uint32_t *fm;           /* x writes mirror here: f when mstatus.FS is on, else fsink */
     uint32_t fexc;          /* FP exceptions raised by the current instruction */
+    bool traced;            /* the launch writes a commit trace */
+    /* guest page -> host page, for pages with storage of their own (never the shared zero
+     * page: a write elsewhere would replace it). Such pages stay put until the memory is
+     * cleared or unmapped, which never happens while the warp runs. Empty tags are ~0. */
+    uint32_t pcache_tag[VT_PCACHE];
+    uint8_t *pcache_host[VT_PCACHE];
     uint32_t maddr[VT_MAX_LANES];   /* addresses of the last memory instruction (trace) */
     uint32_t x[VT_NUM_REGS + 1];
     uint32_t f[VT_NUM_REGS + 1];
@@ -210,9 +218,41 @@ static inline umb_addr_space vt_space_for(uint32_t addr)
 {
     return (uint32_t)(addr - VT_LOCAL_BASE) < VT_LOCAL_SIZE ? UMB_SPACE_LOCAL : UMB_SPACE_GLOBAL;
 }
-/* Guest load/store of 1, 2 or 4 bytes; false after reporting a fault. */
-bool vt_load(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t *out);
-bool vt_store(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t val);
+/* Guest load/store of 1, 2 or 4 bytes; false after reporting a fault. The inline part hits
+ * the warp's page cache; the rest (misaligned, unmapped, zero page, cache miss) goes to the
+ * out-of-line slow path, which also refills the cache. */
+bool vt_load_slow(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t *out);
+bool vt_store_slow(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t val);
+
+static inline uint8_t *vt_pcache_lookup(const vt_warp *w, uint32_t addr)
+{
+    uint32_t pn = addr >> 12, e = pn & (VT_PCACHE - 1u);
+    return w->pcache_tag[e] == pn ? w->pcache_host[e] + (addr & 0xfffu) : NULL;
+}
+
+static inline bool vt_load(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t *out)
+{
+    uint8_t *p = vt_pcache_lookup(w, addr);
+    if (__builtin_expect(p != NULL && (addr & (size - 1u)) == 0, 1)) {
+        if (size == 4) { uint32_t v; memcpy(&v, p, 4); *out = v; }
+        else if (size == 2) { uint16_t v; memcpy(&v, p, 2); *out = v; }
+        else *out = *p;
+        return true;
+    }
+    return vt_load_slow(w, in, lane, addr, size, out);
+}
+
+static inline bool vt_store(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t val)
+{
+    uint8_t *p = vt_pcache_lookup(w, addr);
+    if (__builtin_expect(p != NULL && (addr & (size - 1u)) == 0, 1)) {
+        if (size == 4) memcpy(p, &val, 4);
+        else if (size == 2) { uint16_t v = (uint16_t)val; memcpy(p, &v, 2); }
+        else *p = (uint8_t)val;
+        return true;
+    }
+    return vt_store_slow(w, in, lane, addr, size, val);
+}
 
 /* Effective lane mask of a vector instruction: SIMT mask, vl, and v0 when vm=0. */
 static inline uint32_t vt_emask(const vt_warp *w, const vt_insn *in)
@@ -220,6 +260,28 @@ static inline uint32_t vt_emask(const vt_warp *w, const vt_insn *in)
     uint32_t m = w->mask & (w->vl >= 32 ? 0xffffffffu : ((1u << w->vl) - 1u));
     if (!in->vm) m &= w->v[0][0];   /* RVV bit mask: bit i of v0 (lanes < 32 live in element 0) */
     return m;
+}
+
+/* Bit i of a lane mask, one per lane, so that lane loops test the mask with a vector AND
+ * (the host has no per-lane variable shift). */
+static const uint32_t vt_lane_bit[VT_MAX_LANES] = {
+    1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5, 1u << 6, 1u << 7,
+    1u << 8, 1u << 9, 1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31,
+};
+
+/* Store the lanes of r that are on in m into d (all VT_MAX_LANES lanes computed). */
+static inline void vt_lane_store(uint32_t *d, const uint32_t *r, uint32_t m)
+{
+    if (m == 0xffffffffu) {
+        memcpy(d, r, VT_MAX_LANES * sizeof *d);
+        return;
+    }
+    for (uint32_t i = 0; i < VT_MAX_LANES; i++) {
+        uint32_t on = -(uint32_t)((m & vt_lane_bit[i]) != 0);
+        d[i] = (r[i] & on) | (d[i] & ~on);
+    }
 }
 
 /* x register write that follows the golden model: x0 stays zero; when mstatus.FS is on the

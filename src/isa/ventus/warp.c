@@ -43,7 +43,17 @@ void vt_unsupported(vt_warp *w, const vt_insn *in)
 
 /* ---- memory ---- */
 
-bool vt_load(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t *out)
+/* Remember the host page of addr when it has storage of its own. */
+static void pcache_fill(vt_warp *w, umb_mem *m, uint32_t addr, bool for_write)
+{
+    uint8_t *p = for_write ? umb_mem_page_for_write(m, addr) : (uint8_t *)umb_mem_page_for_read(m, addr);
+    if (!p || p == umb_zero_page) return;
+    uint32_t pn = addr >> 12, e = pn & (VT_PCACHE - 1u);
+    w->pcache_tag[e] = pn;
+    w->pcache_host[e] = p;
+}
+
+bool vt_load_slow(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t *out)
 {
     if (addr & (size - 1)) {
         vt_fault(w, in, UMB_ERR_GUEST_FAULT, lane < 0 ? 0 : lane, addr,
@@ -51,27 +61,31 @@ bool vt_load(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned si
         return false;
     }
     uint32_t v = 0;
-    if (!umb_mem_load(vt_mem_for(w, addr), addr, &v, size)) {
+    umb_mem *m = vt_mem_for(w, addr);
+    if (!umb_mem_load(m, addr, &v, size)) {
         vt_fault(w, in, UMB_ERR_GUEST_FAULT, lane < 0 ? 0 : lane, addr,
                  "load from unmapped address 0x%08x", addr);
         return false;
     }
+    pcache_fill(w, m, addr, false);
     *out = v;
     return true;
 }
 
-bool vt_store(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t val)
+bool vt_store_slow(vt_warp *w, const vt_insn *in, int lane, uint32_t addr, unsigned size, uint32_t val)
 {
     if (addr & (size - 1)) {
         vt_fault(w, in, UMB_ERR_GUEST_FAULT, lane < 0 ? 0 : lane, addr,
                  "misaligned %u-byte store", size);
         return false;
     }
-    if (!umb_mem_store(vt_mem_for(w, addr), addr, &val, size)) {
+    umb_mem *m = vt_mem_for(w, addr);
+    if (!umb_mem_store(m, addr, &val, size)) {
         vt_fault(w, in, UMB_ERR_GUEST_FAULT, lane < 0 ? 0 : lane, addr,
                  "store to unmapped address 0x%08x", addr);
         return false;
     }
+    pcache_fill(w, m, addr, false);   /* the store gave the page storage of its own */
     return true;
 }
 
@@ -139,6 +153,8 @@ static umb_status vt_warp_init(void *kernel, umb_warp *uw)
     w->csr_pds = (uint32_t)k->launch.pds_base;
     for (int i = 0; i < 3; i++) w->csr_gid[i] = wg->id[i];
     w->tr_last_pc = 1;          /* no disassembly line printed yet */
+    w->traced = k->trace != NULL;
+    for (unsigned i = 0; i < VT_PCACHE; i++) w->pcache_tag[i] = ~0u;
     uw->isa = w;
     uw->pc = w->pc;
     return UMB_OK;
@@ -216,25 +232,90 @@ static umb_warp_state step_traced(vt_warp *w, umb_warp *uw, uint32_t max, uint64
     return finish(w, uw, n, executed);
 }
 
+/* The hot loop. With the default quantum of 1 it runs one instruction per call, so its fixed
+ * cost matters as much as the loop: one predictable branch for the trace, the page check, the
+ * handler call, and two statistics updates; the per-call counts are added once at the end. */
 static umb_warp_state vt_step(void *kernel, umb_warp *uw, uint32_t max, uint64_t *executed)
 {
-    vt_kernel *k = kernel;
+    (void)kernel;
     vt_warp *w = uw->isa;
-    w->stats = uw->wg->stats;
-    if (k->trace) return step_traced(w, uw, max, executed);
-    uint64_t n = 0;
+    if (__builtin_expect(w->traced, 0)) return step_traced(w, uw, max, executed);
     umb_stats *s = w->stats;
+    uint32_t n = 0;
     while (n < max) {
-        const vt_insn *in = fetch(w, w->pc);
-        if (__builtin_expect(!in, 0)) break;
-        w->pc = in->pc + 4;
+        uint32_t pc = w->pc, off = pc - w->page_base;
+        const vt_insn *in;
+        if (__builtin_expect(off < w->page_limit, 1)) in = &w->page[off >> 2];
+        else if (!(in = slow_lookup(w, pc))) break;
+        w->pc = pc + 4;
         in->fn(w, in);
         n++;
-        umb_count_insn(s, (umb_insn_class)in->cls,
-                       w->nactive, w->nlanes);
+        s->by_class[in->cls]++;
+        s->thread_insts += w->nactive;
         if (__builtin_expect(w->stop != 0, 0)) break;
     }
+    s->warp_insts += n;
+    s->lane_slots += (uint64_t)n * w->nlanes;
     return finish(w, uw, n, executed);
+}
+
+/* A round robin pass with any quantum or with the trace on: step on each warp. */
+static uint64_t round_general(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t *count)
+{
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < wg->nwarps; i++) {
+        umb_warp *uw = &wg->warps[i];
+        if (uw->state == UMB_WARP_RUNNABLE) {
+            uint64_t n = 0;
+            uw->state = vt_step(kernel, uw, quantum, &n);
+            total += n;
+        }
+        count[uw->state]++;
+        if (uw->state == UMB_WARP_FAULTED) break;
+    }
+    return total;
+}
+
+/* One round robin pass (umb_frontend.round). With the default quantum of 1 and no trace, the
+ * instruction runs inline here: per warp and instruction, a state test, the page check, the
+ * handler call and two counters; few enough live values to stay in registers across the
+ * call. The per-instruction-constant counters are added once per pass. */
+static uint64_t vt_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t *count)
+{
+    vt_kernel *k = kernel;
+    if (quantum != 1 || k->trace) return round_general(kernel, wg, quantum, count);
+    umb_warp *uw = wg->warps, *end = uw + wg->nwarps;
+    umb_stats *s = wg->stats;
+    uint64_t stepped = 0;
+    for (; uw != end; uw++) {
+        if (uw->state != UMB_WARP_RUNNABLE) {
+            count[uw->state]++;
+            continue;
+        }
+        vt_warp *w = uw->isa;
+        uint32_t pc = w->pc, off = pc - w->page_base;
+        const vt_insn *in;
+        if (__builtin_expect(off < w->page_limit, 1)) in = &w->page[off >> 2];
+        else if (!(in = slow_lookup(w, pc))) goto stopped;
+        w->pc = pc + 4;
+        s->by_class[in->cls]++;
+        in->fn(w, in);
+        stepped++;
+        s->thread_insts += w->nactive;
+        uw->pc = w->pc;
+        if (__builtin_expect(w->stop == 0, 1)) {
+            count[UMB_WARP_RUNNABLE]++;
+            continue;
+        }
+    stopped:;
+        uint64_t none;
+        uw->state = finish(w, uw, 0, &none);
+        count[uw->state]++;
+        if (uw->state == UMB_WARP_FAULTED) break;
+    }
+    s->warp_insts += stepped;
+    s->lane_slots += stepped * k->nlanes;
+    return stepped;
 }
 
 static void vt_describe_pc(void *kernel, const umb_warp *uw, char *buf, size_t len)
@@ -259,6 +340,7 @@ static const umb_frontend vt_frontend = {
     .warp_init = vt_warp_init,
     .warp_fini = vt_warp_fini,
     .step = vt_step,
+    .round = vt_round,
     .describe_pc = vt_describe_pc,
 };
 
