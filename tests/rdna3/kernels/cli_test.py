@@ -49,6 +49,14 @@ if case == "run":
     js = json.load(open(stats))
     check(js["warp_instructions"] > 0 and js["workgroups"] == 16 and js["warps"] == 32, f"stats: {js}")
     check("warp" in p.stderr.lower() or "inst" in p.stderr.lower(), "no text statistics on stderr")
+    # buffers from files, --offset-free 2D-less run, default --local
+    fa, fb = os.path.join(work, "cli-run-a.bin"), os.path.join(work, "cli-run-b.bin")
+    open(fa, "wb").write(struct.pack(f"<{N}f", *[2.0 * i for i in range(N)]))
+    open(fb, "wb").write(struct.pack(f"<{N}f", *[-1.0] * N))
+    p = run(["run", co, "--kernel", "vec_add", "--global", str(N), "--arg", f"buf:{fa}", "--arg", f"buf:{fb}",
+             "--arg", f"buf:zeros:{4 * N}", "--arg", f"u32:{N}", "--out", f"2:{out}", "--quiet"])
+    got = struct.unpack(f"<{N}f", open(out, "rb").read())
+    check(all(got[i] == 2.0 * i - 1.0 for i in range(N)), f"buf:FILE run wrong: {got[:8]}")
 elif case == "wave64":
     build(extra=["--wave64", "-DUNUSED_MACRO=1"])
     p = run(["disasm", co, "--kernels"])
