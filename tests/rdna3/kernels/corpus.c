@@ -42,7 +42,7 @@ static void fatal(tctx *t, const char *what)
 
 uint64_t tc_arg_buf(tctx *t, const void *data, size_t size)
 {
-    uint64_t addr;
+    uint64_t addr = 0;
     if (t->nbufs >= TC_MAX_BUFS || umb_mem_alloc(t->dev, size ? size : 1, 4096, &addr)) fatal(t, "buffer allocation");
     t->bufs[t->nbufs++] = addr;
     if (data && umb_mem_copy_to_device(t->dev, addr, data, size)) fatal(t, "buffer copy");
