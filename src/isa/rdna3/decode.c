@@ -362,8 +362,9 @@ static bool decode_vop_e32(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     }
     /* v_readfirstlane and friends write an SGPR: vdst is then a scalar encoding. */
     in->nsrc = (uint8_t)popcount3(m);
-    if (!(m & 1) && in->src[0] != 0)
-        return fail(c->err, c->errlen, "%s: src0 field must be 0", oi->name);
+    if (!(m & 1)) in->src[0] = 0;      /* v_nop, v_pipeflush: the field is ignored */
+    if (in->fmt == RDNA3_FMT_VOP1 && !strchr(oi->tmpl, 'D') && in->vdst)
+        return fail(c->err, c->errlen, "%s: vdst field must be 0", oi->name);
     if (!check_srcs(c, in, oi->name, m & 1, true)) return false;
     if (in->fmt != RDNA3_FMT_VOPC && !check_tuples(c, in, oi, m & 1)) return false;
     if (in->fmt != RDNA3_FMT_VOP1 && !vgpr_tuple_ok(bits(w, 16, 9), rdna3_k_regs(oi->kind[2])))
@@ -372,7 +373,10 @@ static bool decode_vop_e32(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
         return fail(c->err, c->errlen, "%s: src0 register tuple out of range", oi->name);
     if (in->fmt == RDNA3_FMT_VOPC && in->src[0] < RDNA3_SRC_VGPR0) in->src[0] = align_sreg(in->src[0], rdna3_k_regs(oi->kind[1]));
     unsigned lo = rdna3_f_lo128(oi->flags);
-    if (((lo & 1) && bits(w, 24, 17) >= 128 && in->fmt != RDNA3_FMT_VOPC) ||
+    bool sdst = strchr(oi->tmpl, 'D') && rdna3_k_scalar(oi->kind[0]);   /* v_readfirstlane */
+    if (sdst && bad_src(in->vdst, false))
+        return fail(c->err, c->errlen, "%s: invalid scalar destination %u", oi->name, in->vdst);
+    if (((lo & 1) && !sdst && bits(w, 24, 17) >= 128 && in->fmt != RDNA3_FMT_VOPC) ||
         ((lo & 2) && in->src[0] >= RDNA3_SRC_VGPR0 + 128) || ((lo & 4) && bits(w, 16, 9) >= 128))
         return fail(c->err, c->errlen, "%s: 16-bit operand register above v127", oi->name);
     if (is_dpp_src(in->src[0])) return take_dpp(c, in, oi, false);
@@ -449,7 +453,7 @@ static bool decode_vop3p(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     uint64_t f = oi->flags;
     if (in->clamp && !(f & RDNA3_F_CLAMP)) return fail(c->err, c->errlen, "%s: clamp not allowed", oi->name);
     if (in->opsel & ~rdna3_f_opselm(f)) return fail(c->err, c->errlen, "%s: op_sel not allowed", oi->name);
-    if ((in->opsel_hi ^ 7) & ~rdna3_f_opselhim(f) & 7) return fail(c->err, c->errlen, "%s: op_sel_hi not allowed", oi->name);
+    if ((in->opsel_hi ^ 7) & ~rdna3_f_opselhim(f) & m) return fail(c->err, c->errlen, "%s: op_sel_hi not allowed", oi->name);
     if (in->neg & ~rdna3_f_negm(f)) return fail(c->err, c->errlen, "%s: neg_lo not allowed", oi->name);
     if (in->neg_hi & ~rdna3_f_neghim(f)) return fail(c->err, c->errlen, "%s: neg_hi not allowed", oi->name);
     if (!check_srcs(c, in, oi->name, m, true)) return false;

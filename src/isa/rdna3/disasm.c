@@ -170,7 +170,7 @@ static void put_src(sbuf *b, const rdna3_inst *in, unsigned e, uint16_t k)
     case RDNA3_SRC_EXECZ: put(b, "src_execz"); return;
     case RDNA3_SRC_SCC: put(b, "src_scc"); return;
     case RDNA3_SRC_LDS_DIRECT: put(b, "src_lds_direct"); return;
-    case RDNA3_SRC_LITERAL: put_imm(b, in->literal, ty, true); return;
+    case RDNA3_SRC_LITERAL: put_imm(b, in ? in->literal : 0, ty, true); return;
     default: put(b, "/*invalid operand %u*/", e); return;
     }
 }
@@ -179,7 +179,8 @@ static void put_src(sbuf *b, const rdna3_inst *in, unsigned e, uint16_t k)
 static void put_dst(sbuf *b, unsigned r, uint16_t k)
 {
     if (rdna3_k_scalar(k)) {
-        if (!put_sreg(b, r, rdna3_k_regs(k))) put(b, "/*invalid sdst %u*/", r);
+        /* objdump names whatever the field holds, constants included */
+        if (!put_sreg(b, r, rdna3_k_regs(k))) put_src(b, NULL, r, k);
     } else if (k & RDNA3_KT16) {
         put(b, "v%u.%c", r & 127, (r & 128) ? 'h' : 'l');
     } else {
@@ -299,9 +300,11 @@ static void disasm_vop(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
     put_template(b, in, oi, oi->tmpl, in->src, in->vdst, true);
     if (vop3) {
         if ((oi->flags & RDNA3_F_OPSEL) && in->opsel) {
-            /* entries for the sources the encoding has, then the destination */
+            /* entries for the sources the encoding has, then the destination; v_permlane*16
+             * print two entries (fi, bound_ctrl) that are plain op_sel bits 0 and 1 */
             unsigned ne = rdna3_f_opseln(oi->flags), ns = ne - 1;
-            unsigned v = (in->opsel & ((1u << ns) - 1)) | ((in->opsel >> 3 & 1) << ns);
+            unsigned v = ne > in->nsrc ? (in->opsel & ((1u << ns) - 1)) | ((in->opsel >> 3 & 1) << ns)
+                                       : in->opsel & ((1u << ne) - 1);
             put_bits(b, "op_sel", v, ne);
         }
         if (in->clamp) put(b, " clamp");
