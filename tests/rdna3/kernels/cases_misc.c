@@ -1,4 +1,5 @@
 /* Corpus cases: 64-bit integers, scratch, flat pointers, NDRange shapes, __local arguments, atomics. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -244,9 +245,70 @@ static void dispatch_packet(tctx *t)
     }
 }
 
+static uint32_t rotl32(uint32_t x, uint32_t n)
+{
+    n &= 31;
+    return n ? (x << n) | (x >> (32 - n)) : x;
+}
+
+static void int_ops(tctx *t)
+{
+    enum { N = 500 };
+    int32_t *a = tc_alloc(N * 4), *b = tc_alloc(N * 4);
+    int64_t *la = tc_alloc(N * 8), *lb = tc_alloc(N * 8);
+    uint8_t *c8 = tc_alloc(N), *g8 = tc_alloc(N), *w8 = tc_alloc(N);
+    int16_t *s16 = tc_alloc(N * 2), *g16 = tc_alloc(N * 2), *w16 = tc_alloc(N * 2);
+    uint32_t *g = tc_alloc(8 * N * 4), *w = tc_alloc(8 * N * 4);
+    uint64_t *g64 = tc_alloc(4 * N * 8), *w64 = tc_alloc(4 * N * 8);
+    for (int i = 0; i < N; i++) {
+        a[i] = (int32_t)tc_rand(t);
+        b[i] = (int32_t)(tc_rand(t) >> (tc_rand(t) % 31));   /* divisors of every magnitude */
+        if (i % 5 == 0) b[i] = -b[i];
+        if (b[i] == 0 || (a[i] == INT32_MIN && b[i] == -1)) b[i] = 3;   /* no division by 0 or overflow */
+        la[i] = (int64_t)((uint64_t)tc_rand(t) << 32 | tc_rand(t));
+        lb[i] = (int64_t)(((uint64_t)tc_rand(t) << 32 | tc_rand(t)) >> (tc_rand(t) % 63));
+        if (i % 3 == 0) lb[i] = -lb[i];
+        if (lb[i] == 0 || (la[i] == INT64_MIN && lb[i] == -1)) lb[i] = 7;
+        c8[i] = (uint8_t)tc_rand(t);
+        s16[i] = (int16_t)tc_rand(t);
+        int32_t x = a[i], y = b[i];
+        uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
+        w[8 * i + 0] = (uint32_t)(x / y);
+        w[8 * i + 1] = (uint32_t)(x % y);
+        w[8 * i + 2] = ux / uy;
+        w[8 * i + 3] = ux % uy;
+        w[8 * i + 4] = (uint32_t)(((uint64_t)ux * uy) >> 32) ^ (uint32_t)(int32_t)(((int64_t)x * y) >> 32);
+        w[8 * i + 5] = (uint32_t)__builtin_popcount(ux) | (uint32_t)(uy ? __builtin_clz(uy) : 32) << 8;
+        w[8 * i + 6] = rotl32(ux, uy);
+        w[8 * i + 7] = (ux & 0xffffff) * (uy & 0xffffff) + 7u;
+        w64[4 * i + 0] = (uint64_t)(la[i] / lb[i]);
+        w64[4 * i + 1] = (uint64_t)(la[i] % lb[i]);
+        w64[4 * i + 2] = (uint64_t)la[i] / (uint64_t)lb[i];
+        w64[4 * i + 3] = (uint64_t)la[i] % (uint64_t)lb[i];
+        w8[i] = (uint8_t)(c8[i] * 3 + (c8[i] >> 2));
+        w16[i] = (int16_t)(s16[i] * -3 + (s16[i] >> 3));
+    }
+    tc_arg_buf(t, a, N * 4), tc_arg_buf(t, b, N * 4), tc_arg_buf(t, la, N * 8), tc_arg_buf(t, lb, N * 8);
+    tc_arg_buf(t, c8, N), tc_arg_buf(t, s16, N * 2);
+    uint64_t dg = tc_arg_buf(t, NULL, 8 * N * 4), dg64 = tc_arg_buf(t, NULL, 4 * N * 8);
+    uint64_t dg8 = tc_arg_buf(t, NULL, N), dg16 = tc_arg_buf(t, NULL, N * 2);
+    tc_arg_u32(t, N);
+    if (tc_launch(t, 1, N, 1, 1, 64, 1, 1)) {
+        tc_read(t, dg, g, 8 * N * 4), tc_read(t, dg64, g64, 4 * N * 8);
+        tc_read(t, dg8, g8, N), tc_read(t, dg16, g16, N * 2);
+        tc_check_u32(t, "i32 div,rem, u32 div,rem, mul_hi, popcount|clz, rotate, mad24", g, w, 8 * N);
+        tc_check_u64(t, "i64 div,rem, u64 div,rem", g64, w64, 4 * N);
+        uint32_t gb[N], wb[N];
+        for (int i = 0; i < N; i++) gb[i] = g8[i] | (uint32_t)(uint16_t)g16[i] << 8, wb[i] = w8[i] | (uint32_t)(uint16_t)w16[i] << 8;
+        tc_check_u32(t, "u8, i16 arithmetic", gb, wb, N);
+    }
+    free(a), free(b), free(la), free(lb), free(c8), free(g8), free(w8), free(s16), free(g16), free(w16);
+    free(g), free(w), free(g64), free(w64);
+}
+
 #define CASE(n) { #n, n }
 const tcase tc_cases_misc[] = {
     CASE(hash64), CASE(private_array), CASE(generic_ptr), CASE(ndrange2d), CASE(ndrange3d),
-    CASE(local_args), CASE(atomics_all), CASE(dispatch_packet),
+    CASE(local_args), CASE(atomics_all), CASE(dispatch_packet), CASE(int_ops),
 };
 const size_t tc_ncases_misc = sizeof tc_cases_misc / sizeof tc_cases_misc[0];
