@@ -137,8 +137,9 @@ static inline unsigned src_neg(const rdna3_inst *in)
 /* Rare path of rdna3_vsrc: modifiers, 16-bit halves, DPP, denormal flushing. */
 const uint32_t *rdna3_vsrc_slow(rdna3_wave *w, const rdna3_inst *in, unsigned i, unsigned kind, uint32_t *buf);
 
-/* Source i as wave_size 32-bit lanes. buf must hold RDNA3_MAX_LANES values. */
-static inline const uint32_t *rdna3_vsrc(rdna3_wave *w, const rdna3_inst *in, unsigned i, unsigned kind,
+/* Source i as wave_size 32-bit lanes. buf must hold RDNA3_MAX_LANES values. Always inlined:
+ * the common case (a VGPR, no modifiers) is a few compares and a pointer. */
+static inline __attribute__((always_inline)) const uint32_t *rdna3_vsrc(rdna3_wave *w, const rdna3_inst *in, unsigned i, unsigned kind,
                                          uint32_t *buf)
 {
     unsigned s = in->src[i];

@@ -252,8 +252,29 @@ VOP2_F32(v_sub_f32, a - b)
 VOP2_F32(v_subrev_f32, b - a)
 VOP2_F32(v_mul_f32, a * b)
 VOP2_F32(v_mul_dx9_zero_f32, mul_dx9(a, b))
-VOP2_F32(v_min_f32, rdna3_fmin32(w, a, b))
-VOP2_F32(v_max_f32, rdna3_fmax32(w, a, b))
+/* v_min/max_f32: a branch-free pass for ordinary lanes, then the IEEE rules (NaN, -0 vs +0) for
+ * the lanes that need them. */
+static void minmax_f32(rdna3_wave *w, const rdna3_inst *in, bool is_max)
+{
+    SRC(0, RK_F32, A); SRC(1, RK_F32, B);
+    uint64_t m = rdna3_vexec(w, in);
+    uint32_t *D = rdna3_vreg(w, in->vdst);
+    unsigned n = w->wave_size;
+    float r_[RDNA3_MAX_LANES];
+    uint32_t odd = 0;
+    for (unsigned l = 0; l < n; l++) {
+        float a = f32_of(A[l]), b = f32_of(B[l]);
+        r_[l] = is_max ? (a > b ? a : b) : (a < b ? a : b);
+        odd |= (uint32_t)(a != a) | (uint32_t)(b != b) | (uint32_t)(a == b && a == 0.0f);
+    }
+    if (__builtin_expect(odd != 0, 0))
+        for (unsigned l = 0; l < n; l++)
+            r_[l] = is_max ? rdna3_fmax32(w, f32_of(A[l]), f32_of(B[l])) : rdna3_fmin32(w, f32_of(A[l]), f32_of(B[l]));
+    RDNA3_STORE_LANES(w, m, D, uint32_t, r = bits_f32(r_[l]));
+    rdna3_post32(w, in, D, m);
+}
+static void v_min_f32(rdna3_wave *w, const rdna3_inst *in) { minmax_f32(w, in, false); }
+static void v_max_f32(rdna3_wave *w, const rdna3_inst *in) { minmax_f32(w, in, true); }
 VOP2_U32(v_mul_i32_i24, (uint32_t)((int64_t)sext24(a) * sext24(b)))
 VOP2_U32(v_mul_hi_i32_i24, (uint32_t)(((int64_t)sext24(a) * sext24(b)) >> 32))
 VOP2_U32(v_mul_u32_u24, (a & 0xffffffu) * (b & 0xffffffu))
@@ -282,11 +303,14 @@ static void fma_lanes(rdna3_wave *w, uint64_t m, uint32_t *D, const uint32_t *A,
     unsigned n = w->wave_size;
     bool slow = false;
     for (unsigned l = 0; l < n; l++) s[l] = (double)f32_of(A[l]) * (double)f32_of(B[l]) + (double)f32_of(C[l]);
-    int32_t bad = 0;   /* 32-bit arithmetic so that the check vectorises on plain SSE2 */
+    /* Lanes needing fmaf: the double sum on a float midpoint, or nonzero below 2^-125 (a nonzero
+     * sum of float products is at least 2^-298, so its high dword is never 0). Branch-free 32-bit
+     * arithmetic on the dwords of s, so that the check vectorises. */
+    uint32_t dw[2 * RDNA3_MAX_LANES], bad = 0;
+    memcpy(dw, s, sizeof(double) * n);
     for (unsigned l = 0; l < n; l++) {
-        uint64_t u = bits_f64(s[l]);
-        int32_t lo = (int32_t)(uint32_t)u, hi = (int32_t)((uint32_t)(u >> 32) & 0x7fffffffu);
-        bad |= ((lo & 0x1fffffff) == 0x10000000) | (hi < 0x38200000 && (hi | lo) != 0);
+        uint32_t lo = dw[2 * l], hi = dw[2 * l + 1] & 0x7fffffffu;   /* little-endian dword order */
+        bad |= (uint32_t)((lo & 0x1fffffffu) == 0x10000000u) | ((uint32_t)(hi != 0) & (uint32_t)(hi < 0x38200000u));
     }
     slow = bad != 0;
     if (__builtin_expect(slow, 0)) {
