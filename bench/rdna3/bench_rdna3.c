@@ -308,6 +308,9 @@ int main(int argc, char **argv)
                     r->pocl_ok ? r->pocl_s : -1.0, r->max_rel_diff, i ? "" : ",");
         free(o1), free(o2);
     }
+    for (int i = 0; i < 2; i++)
+        for (int a = 0; a < cases[i].nargs; a++)
+            if (cases[i].args[a].is_buf) free((void *)cases[i].args[a].host);
     printf("PoCL device: %s\n", devname);
     if (jf) fprintf(jf, "  ],\n  \"pocl_device\": \"%s\"\n}\n", devname), fclose(jf);
     return rc;
