@@ -164,8 +164,9 @@ typedef struct umb_rdna3_dispatch {
     /* options */
     FILE *trace;                /* per-instruction trace, or NULL */
     bool check_waitcnt;         /* fault on a register read before its s_waitcnt */
-    uint32_t alignment_mode;    /* SH_MEM_CONFIG.alignment_mode; 0 = the default (3, UNALIGNED) —
-                                   set UMB_RDNA3_ALIGN_DWORD to ask for mode 0 */
+    uint32_t alignment_mode;    /* SH_MEM_CONFIG.alignment_mode: 0 = the default (3, UNALIGNED, as ROCm
+                                   sets it), 1 = DWORD_STRICT, 2 = STRICT, 3 = UNALIGNED,
+                                   UMB_RDNA3_ALIGN_DWORD = mode 0 (DWORD) */
 } umb_rdna3_dispatch;
 
 #define UMB_RDNA3_ALIGN_DWORD 0x100u
