@@ -268,7 +268,9 @@ int main(int argc, char **argv)
     }
     char src[1024], co[1024], err[1024];
     snprintf(src, sizeof src, "%s/%s.cl", src_dir, name);
-    snprintf(co, sizeof co, "%s/%s.O%d.w%u%s.co", work, name, opt, wave, getenv("UMBRA_HOST_THREADS") ? ".mt" : "");
+    /* UMBRA_CORPUS_TAG keeps variants of one (kernel, -O, wave) that may run at once apart */
+    const char *tag = getenv("UMBRA_CORPUS_TAG");
+    snprintf(co, sizeof co, "%s/%s.O%d.w%u%s%s.co", work, name, opt, wave, tag ? "." : "", tag ? tag : "");
     umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = opt, .wave64 = wave == 64, .include_dir = inc };
     if (umb_rdna3_compile(&o, err, sizeof err)) {
         fprintf(stderr, "FAIL %s: compile: %s\n", name, err);
