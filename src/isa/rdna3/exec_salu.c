@@ -271,6 +271,19 @@ static void exec_sop1(rdna3_wave *w, const rdna3_inst *in)
         rdna3_sdst32(w, dst, rdna3_scalar_src32(w, in, in->src[0] < RDNA3_SRC_VCC_LO ? src : in->src[0], RK_B32));
         return;
     }
+    case 0x4c: case 0x4d: {                                                      /* s_sendmsg_rtn_b32/b64 */
+        /* MSG_RTN_GET_REALTIME (131) reads a clock: umbra gives the wave's retired instruction
+         * count, which is deterministic and increasing. Doorbell/DDID/TMA/TBA/save-wave ids
+         * (128..133) describe a real queue and read as 0. */
+        unsigned msg = in->simm16 & 0xffu;
+        if (msg < 128 || msg > 133) {
+            rdna3_fault(w, in, UMB_ERR_UNSUPPORTED, "s_sendmsg_rtn message %u is not modelled", msg);
+            return;
+        }
+        uint64_t v = msg == 131 && w->stats ? w->stats->warp_insts : 0;
+        if (in->op == 0x4d) d64(w, in, v); else d32(w, in, (uint32_t)v);
+        return;
+    }
     case 0x47: d64(w, in, w->pc + 4u); return;                                 /* s_getpc_b64 */
     case 0x48: w->next_pc = s0_64(w, in); return;                                /* s_setpc_b64 */
     case 0x49: A = s0_64(w, in); d64(w, in, w->pc + 4u); w->next_pc = A; return; /* s_swappc_b64 */

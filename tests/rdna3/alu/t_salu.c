@@ -349,9 +349,22 @@ static void salu_movrel(at *t)
     FAULTS(t, "out of range");
 }
 
+/* s_sendmsg_rtn: the realtime clock increases, queue ids read as 0. */
+static void salu_sendmsg_rtn(at *t)
+{
+    at_code(t, "s_sendmsg_rtn_b64 s[0:1], sendmsg(MSG_RTN_GET_REALTIME)\n"
+               "s_nop 0\n"
+               "s_sendmsg_rtn_b64 s[2:3], sendmsg(MSG_RTN_GET_REALTIME)\n"
+               "s_mov_b32 s4, -1\n"
+               "s_sendmsg_rtn_b32 s4, sendmsg(MSG_RTN_GET_DOORBELL)\n");
+    RUNS(t);
+    OK(t, at_gs64(t, 2) > at_gs64(t, 0));
+    EQ(t, at_gs(t, 4), 0);
+}
+
 const at_case at_salu_cases[] = {
     C(salu_add_sub_carry), C(salu_logic_64), C(salu_shift_bfe), C(salu_bitops), C(salu_minmax_mul_pack),
     C(salu_compare), C(salu_saveexec), C(salu_branch_loop), C(salu_pc_ops), C(salu_hwreg_mode),
-    C(salu_barrier_endpgm), C(salu_constants), C(salu_movrel),
+    C(salu_barrier_endpgm), C(salu_constants), C(salu_movrel), C(salu_sendmsg_rtn),
     {NULL, NULL},
 };
