@@ -9,29 +9,74 @@ const uint8_t umb_zero_page[UMB_PAGE_SIZE];
 #define LEAF_UNMAPPED NULL
 #define LEAF_ZERO ((void *)umb_zero_page)
 
+/* The shared leaf node of a fully mapped, never written 32 MiB block: every slot is the zero
+ * page. Read-only; a write below it first replaces it with a private copy (cow_leaf). */
+static const umb_radix_node zero_leaf = {
+    .slot = { [0 ... UMB_RADIX_SIZE - 1] = (void *)umb_zero_page },
+};
+#define ZERO_NODE ((void *)&zero_leaf)
+
+/* Pages per leaf node, and the levels: root (depth 0) -> 1 -> 2 -> leaf node (depth 3). */
+#define BLOCK_PAGES ((uint64_t)UMB_RADIX_SIZE)
+
 umb_mem *umb_mem_create(void)
 {
     return calloc(1, sizeof(umb_mem));
 }
 
-static void free_level(umb_radix_node *n, int depth, umb_mem *m)
+static inline void own_set(umb_radix_node *n, unsigned i)
 {
-    for (unsigned i = 0; i < UMB_RADIX_SIZE; i++) {
-        void *p = atomic_load_explicit(&n->slot[i], memory_order_relaxed);
-        if (!p) continue;
-        if (depth < 3) {
-            free_level(p, depth + 1, m);
-            free(p);
-        } else if (p != LEAF_ZERO) {
-            free(p);
+    atomic_fetch_or_explicit(&n->own[i >> 6], 1ull << (i & 63), memory_order_relaxed);
+}
+
+static inline void own_clear(umb_radix_node *n, unsigned i)
+{
+    atomic_fetch_and_explicit(&n->own[i >> 6], ~(1ull << (i & 63)), memory_order_relaxed);
+}
+
+static inline bool own_test(const umb_radix_node *n, unsigned i)
+{
+    return (atomic_load_explicit(&((umb_radix_node *)n)->own[i >> 6], memory_order_relaxed) >> (i & 63)) & 1;
+}
+
+/* Own bits (umb_radix_node.own) mark the slots clearing must visit: at depths 0 and 1 the
+ * interior children, at depth 2 every leaf node (private, or the shared zero node), at depth 3
+ * the pages with storage of their own. */
+
+/* Free a private leaf node's pages, and the node. */
+static void free_leaf_node(umb_radix_node *n)
+{
+    for (unsigned wd = 0; wd < UMB_RADIX_SIZE / 64; wd++)
+        for (uint64_t bits = atomic_load_explicit(&n->own[wd], memory_order_relaxed); bits; bits &= bits - 1)
+            free(atomic_load_explicit(&n->slot[wd * 64 + (unsigned)__builtin_ctzll(bits)], memory_order_relaxed));
+    free(n);
+}
+
+/* Unmap everything below n (depth 0..2). Interior nodes stay allocated and empty when
+ * keep_nodes (clearing: the next mapping reuses them), else they are freed (destroying). */
+static void clear_level(umb_radix_node *n, int depth, bool keep_nodes)
+{
+    for (unsigned wd = 0; wd < UMB_RADIX_SIZE / 64; wd++) {
+        uint64_t bits = atomic_load_explicit(&n->own[wd], memory_order_relaxed);
+        for (; bits; bits &= bits - 1) {
+            unsigned i = wd * 64 + (unsigned)__builtin_ctzll(bits);
+            void *p = atomic_load_explicit(&n->slot[i], memory_order_relaxed);
+            if (depth < 2) {
+                clear_level(p, depth + 1, keep_nodes);
+                if (keep_nodes) continue;
+                free(p);
+            } else if (p != ZERO_NODE) {
+                free_leaf_node(p);
+            }
+            atomic_store_explicit(&n->slot[i], NULL, memory_order_relaxed);
+            own_clear(n, i);
         }
-        atomic_store_explicit(&n->slot[i], NULL, memory_order_relaxed);
     }
 }
 
 void umb_mem_clear(umb_mem *m)
 {
-    free_level(&m->root, 0, m);
+    clear_level(&m->root, 0, true);
     m->mapped_pages = 0;
     atomic_store(&m->backed_pages, 0);
 }
@@ -39,26 +84,69 @@ void umb_mem_clear(umb_mem *m)
 void umb_mem_destroy(umb_mem *m)
 {
     if (!m) return;
-    umb_mem_clear(m);
+    clear_level(&m->root, 0, false);
     free(m);
 }
 
-/* The slot of page `pn`, creating interior nodes when `create` (host side only). */
-static _Atomic(void *) *leaf_slot(umb_mem *m, uint64_t pn, bool create)
+/* A private copy of the shared zero leaf node, installed in parent->slot[i] (which held
+ * ZERO_NODE). Several host threads may race here (materialise): one copy wins. */
+static umb_radix_node *cow_leaf(umb_radix_node *parent, unsigned i)
+{
+    umb_radix_node *copy = malloc(sizeof *copy);
+    if (!copy) return NULL;
+    for (unsigned k = 0; k < UMB_RADIX_SIZE; k++) atomic_init(&copy->slot[k], LEAF_ZERO);
+    for (unsigned k = 0; k < UMB_RADIX_SIZE / 64; k++) atomic_init(&copy->own[k], 0);
+    void *expected = ZERO_NODE;
+    if (atomic_compare_exchange_strong_explicit(&parent->slot[i], &expected, copy, memory_order_acq_rel,
+                                                memory_order_acquire)) {
+        own_set(parent, i);
+        return copy;
+    }
+    free(copy);
+    return expected;   /* another thread's copy (or, after an unmap race, whatever is there) */
+}
+
+enum { WALK_READ, WALK_WRITE /* copy a shared zero leaf node */, WALK_CREATE /* and create nodes */ };
+
+/* The node at depth 2 whose slot points to the leaf node of page pn (creating interior nodes
+ * when asked). NULL if absent / host OOM. */
+static umb_radix_node *parent_of_leaf(umb_mem *m, uint64_t pn, int mode)
 {
     umb_radix_node *n = &m->root;
-    for (int shift = 39; shift > 0; shift -= 13) {
-        _Atomic(void *) *s = &n->slot[(pn >> shift) & UMB_RADIX_MASK];
-        umb_radix_node *next = atomic_load_explicit(s, memory_order_acquire);
+    for (int shift = 39; shift > 13; shift -= 13) {
+        unsigned idx = (unsigned)((pn >> shift) & UMB_RADIX_MASK);
+        umb_radix_node *next = atomic_load_explicit(&n->slot[idx], memory_order_acquire);
         if (!next) {
-            if (!create) return NULL;
+            if (mode != WALK_CREATE) return NULL;
             next = calloc(1, sizeof(umb_radix_node));
             if (!next) return NULL;
-            atomic_store_explicit(s, next, memory_order_release);
+            atomic_store_explicit(&n->slot[idx], next, memory_order_release);
+            own_set(n, idx);
         }
         n = next;
     }
-    return &n->slot[pn & UMB_RADIX_MASK];
+    return n;
+}
+
+/* The leaf node of page pn: with WALK_READ possibly the shared zero node; with WALK_WRITE a
+ * private node (copied from the zero node if needed); WALK_CREATE also creates missing nodes
+ * (a new leaf node starts unmapped). */
+static umb_radix_node *leaf_node(umb_mem *m, uint64_t pn, int mode)
+{
+    umb_radix_node *p = parent_of_leaf(m, pn, mode);
+    if (!p) return NULL;
+    unsigned idx = (unsigned)((pn >> 13) & UMB_RADIX_MASK);
+    umb_radix_node *n = atomic_load_explicit(&p->slot[idx], memory_order_acquire);
+    if (!n) {
+        if (mode != WALK_CREATE) return NULL;
+        n = calloc(1, sizeof(umb_radix_node));
+        if (!n) return NULL;
+        atomic_store_explicit(&p->slot[idx], n, memory_order_release);
+        own_set(p, idx);
+    } else if (n == ZERO_NODE && mode != WALK_READ) {
+        n = cow_leaf(p, idx);
+    }
+    return n;
 }
 
 static inline uint64_t first_page(uint64_t addr) { return addr >> UMB_PAGE_BITS; }
@@ -67,17 +155,46 @@ static inline uint64_t end_page(uint64_t addr, uint64_t size) { return ((addr + 
 
 static bool range_ok(uint64_t addr, uint64_t size) { return size > 0 && addr + size - 1 >= addr; }
 
+/* The end of the block (leaf node) holding page pn, capped at e. */
+static inline uint64_t block_end(uint64_t pn, uint64_t e)
+{
+    uint64_t b = (pn | (BLOCK_PAGES - 1)) + 1;   /* pn < 2^52: no overflow */
+    return b < e ? b : e;
+}
+
 bool umb_mem_map_range(umb_mem *m, uint64_t addr, uint64_t size)
 {
     if (size == 0) return true;
     if (!range_ok(addr, size)) return false;
-    for (uint64_t pn = first_page(addr), e = end_page(addr, size); pn != e; pn++) {
-        _Atomic(void *) *s = leaf_slot(m, pn, true);
-        if (!s) return false;
-        if (atomic_load_explicit(s, memory_order_relaxed) == LEAF_UNMAPPED) {
-            atomic_store_explicit(s, LEAF_ZERO, memory_order_release);
-            m->mapped_pages++;
+    for (uint64_t pn = first_page(addr), e = end_page(addr, size); pn != e;) {
+        uint64_t be = block_end(pn, e);
+        if (be - pn == BLOCK_PAGES) {
+            /* a whole block: share the zero leaf node when nothing is mapped there yet */
+            umb_radix_node *p = parent_of_leaf(m, pn, WALK_CREATE);
+            if (!p) return false;
+            _Atomic(void *) *s = &p->slot[(pn >> 13) & UMB_RADIX_MASK];
+            void *cur = atomic_load_explicit(s, memory_order_relaxed);
+            if (cur == NULL) {
+                atomic_store_explicit(s, ZERO_NODE, memory_order_release);
+                own_set(p, (unsigned)((pn >> 13) & UMB_RADIX_MASK));
+                m->mapped_pages += BLOCK_PAGES;
+            }
+            if (cur == NULL || cur == ZERO_NODE) {
+                pn = be;
+                continue;
+            }
         }
+        umb_radix_node *n = leaf_node(m, pn, WALK_CREATE);
+        if (!n) return false;
+        if (n != ZERO_NODE)
+            for (; pn != be; pn++) {
+                _Atomic(void *) *s = &n->slot[pn & UMB_RADIX_MASK];
+                if (atomic_load_explicit(s, memory_order_relaxed) == LEAF_UNMAPPED) {
+                    atomic_store_explicit(s, LEAF_ZERO, memory_order_release);
+                    m->mapped_pages++;
+                }
+            }
+        pn = be;
     }
     return true;
 }
@@ -85,17 +202,36 @@ bool umb_mem_map_range(umb_mem *m, uint64_t addr, uint64_t size)
 void umb_mem_unmap_range(umb_mem *m, uint64_t addr, uint64_t size)
 {
     if (!range_ok(addr, size)) return;
-    for (uint64_t pn = first_page(addr), e = end_page(addr, size); pn != e; pn++) {
-        _Atomic(void *) *s = leaf_slot(m, pn, false);
-        if (!s) continue;
-        void *p = atomic_load_explicit(s, memory_order_relaxed);
-        if (p == LEAF_UNMAPPED) continue;
-        if (p != LEAF_ZERO) {
-            free(p);
-            atomic_fetch_sub(&m->backed_pages, 1);
+    for (uint64_t pn = first_page(addr), e = end_page(addr, size); pn != e;) {
+        uint64_t be = block_end(pn, e);
+        umb_radix_node *p = parent_of_leaf(m, pn, WALK_READ);
+        unsigned pidx = (unsigned)((pn >> 13) & UMB_RADIX_MASK);
+        void *cur = p ? atomic_load_explicit(&p->slot[pidx], memory_order_relaxed) : NULL;
+        if (!cur) {
+            pn = be;
+            continue;
         }
-        atomic_store_explicit(s, LEAF_UNMAPPED, memory_order_release);
-        m->mapped_pages--;
+        if (cur == ZERO_NODE && be - pn == BLOCK_PAGES) {
+            atomic_store_explicit(&p->slot[pidx], NULL, memory_order_release);
+            own_clear(p, pidx);
+            m->mapped_pages -= BLOCK_PAGES;
+            pn = be;
+            continue;
+        }
+        umb_radix_node *n = cur == ZERO_NODE ? cow_leaf(p, pidx) : cur;
+        if (!n) return;   /* host OOM copying the zero node: the rest stays mapped */
+        for (; pn != be; pn++) {
+            unsigned i = (unsigned)(pn & UMB_RADIX_MASK);
+            void *pg = atomic_load_explicit(&n->slot[i], memory_order_relaxed);
+            if (pg == LEAF_UNMAPPED) continue;
+            if (own_test(n, i)) {
+                free(pg);
+                own_clear(n, i);
+                atomic_fetch_sub(&m->backed_pages, 1);
+            }
+            atomic_store_explicit(&n->slot[i], LEAF_UNMAPPED, memory_order_release);
+            m->mapped_pages--;
+        }
     }
 }
 
@@ -103,20 +239,31 @@ bool umb_mem_range_mapped(const umb_mem *m, uint64_t addr, uint64_t size)
 {
     if (size == 0) return true;
     if (!range_ok(addr, size)) return false;
-    for (uint64_t pn = first_page(addr), e = end_page(addr, size); pn != e; pn++)
-        if (!umb_mem_leaf(m, pn << UMB_PAGE_BITS)) return false;
+    for (uint64_t pn = first_page(addr), e = end_page(addr, size); pn != e;) {
+        uint64_t be = block_end(pn, e);
+        umb_radix_node *n = leaf_node((umb_mem *)m, pn, WALK_READ);
+        if (!n) return false;
+        if (n != ZERO_NODE)
+            for (; pn != be; pn++)
+                if (!atomic_load_explicit(&n->slot[pn & UMB_RADIX_MASK], memory_order_acquire)) return false;
+        pn = be;
+    }
     return true;
 }
 
 uint8_t *umb_mem_materialise(umb_mem *m, uint64_t addr)
 {
-    _Atomic(void *) *s = leaf_slot(m, addr >> UMB_PAGE_BITS, false);
-    if (!s) return NULL;
+    uint64_t pn = addr >> UMB_PAGE_BITS;
+    umb_radix_node *n = leaf_node(m, pn, WALK_WRITE);
+    if (!n) return NULL;
+    unsigned i = (unsigned)(pn & UMB_RADIX_MASK);
+    _Atomic(void *) *s = &n->slot[i];
     void *cur = atomic_load_explicit(s, memory_order_acquire);
     if (cur != LEAF_ZERO) return cur; /* unmapped (NULL), or another thread won the race */
     uint8_t *page = calloc(1, UMB_PAGE_SIZE);
     if (!page) return NULL;
     if (atomic_compare_exchange_strong_explicit(s, &cur, page, memory_order_acq_rel, memory_order_acquire)) {
+        own_set(n, i);
         atomic_fetch_add(&m->backed_pages, 1);
         return page;
     }

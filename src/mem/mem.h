@@ -6,6 +6,9 @@
  * the page's own storage. Pages are materialised on first write with a compare-and-swap, so
  * several host threads may run guest code on one memory without locks on the access path.
  * Mapping and unmapping are host operations and must not race with guest execution.
+ * A whole leaf node's worth of mapped, never written pages (8192 pages, 32 MiB) is one shared
+ * read-only node of zero-page leaves, copied on the first write under it: mapping a 256 MiB
+ * window costs eight pointer stores.
  */
 #ifndef UMBRA_MEM_H
 #define UMBRA_MEM_H
@@ -28,6 +31,9 @@ typedef struct umb_mem umb_mem;
 
 typedef struct umb_radix_node {
     _Atomic(void *) slot[UMB_RADIX_SIZE];
+    /* Bit i set: slot[i] holds storage of this memory's own (a child node or a page) that
+     * clearing frees; lets umb_mem_clear visit only those instead of every slot. */
+    _Atomic uint64_t own[UMB_RADIX_SIZE / 64];
 } umb_radix_node;
 
 struct umb_mem {

@@ -63,7 +63,8 @@ static int lookup(uint32_t bits)
 
 static void illegal_fn(vt_warp *w, const vt_insn *in) { vt_illegal(w, in); }
 
-void vt_decode(uint32_t b, uint32_t pc, vt_insn *o)
+/* Fill *o for word b at pc, table row op (or -1: illegal). */
+static void decode_row(int op, uint32_t b, uint32_t pc, vt_insn *o)
 {
     memset(o, 0, sizeof *o);
     o->bits = b;
@@ -76,7 +77,6 @@ void vt_decode(uint32_t b, uint32_t pc, vt_insn *o)
     o->rm = (b >> 12) & 7;
     o->vm = 1;
     o->cls = UMB_CLASS_OTHER;
-    int op = lookup(b);
     if (op < 0) {
         o->op = VT_OP_ILLEGAL;
         o->fn = illegal_fn;
@@ -126,6 +126,60 @@ void vt_decode(uint32_t b, uint32_t pc, vt_insn *o)
         o->rs3 = o->rd;
 }
 
+void vt_decode(uint32_t b, uint32_t pc, vt_insn *o) { decode_row(lookup(b), b, pc, o); }
+
+/* A key: major opcode (bits 6:0) and funct3 (bits 14:12) of a word. */static inline unsigned key_of(uint32_t b) { return (b & 0x7fu) | ((b >> 12) & 7u) << 7; }
+
+void vt_decode_index_build(vt_decode_index *ix)
+{
+    /* Row r belongs to every key whose opcode and funct3 bits agree with it under its mask.
+     * Two passes (count, then fill) keep each key's rows in table order: first match wins. */
+    uint16_t count[VT_DECODE_KEYS] = {0};
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            unsigned total = 0;
+            for (unsigned k = 0; k < VT_DECODE_KEYS; k++) total += count[k];
+            ix->ok = total <= sizeof ix->row / sizeof ix->row[0];
+            if (!ix->ok) return;
+            ix->start[0] = 0;
+            for (unsigned k = 0; k < VT_DECODE_KEYS; k++) ix->start[k + 1] = (uint16_t)(ix->start[k] + count[k]);
+            memset(count, 0, sizeof count);
+        }
+        for (int r = 0; r < VT_OP_COUNT; r++) {
+            uint32_t mk = vt_insn_table[r].mask, mt = vt_insn_table[r].match;
+            /* the usual case, a fixed major opcode, has one opcode to try */
+            bool fixed = (mk & 0x7fu) == 0x7fu;
+            for (uint32_t op = fixed ? (mt & 0x7fu) : 0; op < 128; op = fixed ? 128 : op + 1) {
+                if ((op & mk) != (mt & 0x7fu)) continue;
+                for (uint32_t f3 = 0; f3 < 8; f3++) {
+                    if (((f3 << 12) & mk) != (mt & 0x7000u)) continue;
+                    unsigned k = op | f3 << 7;
+                    if (pass == 1) ix->row[ix->start[k] + count[k]] = (uint16_t)r;
+                    count[k]++;
+                }
+            }
+        }
+    }
+}
+
+void vt_decode_indexed(const vt_decode_index *ix, uint32_t b, uint32_t pc, vt_insn *o)
+{
+    if (!ix->ok) {
+        vt_decode(b, pc, o);
+        return;
+    }
+    unsigned k = key_of(b);
+    int op = -1;
+    for (unsigned j = ix->start[k]; j < ix->start[k + 1]; j++) {
+        unsigned r = ix->row[j];
+        if ((b & vt_insn_table[r].mask) == vt_insn_table[r].match) {
+            op = (int)r;
+            break;
+        }
+    }
+    decode_row(op, b, pc, o);
+}
+
 void vt_apply_regext(vt_insn *in, bool immediate_form, uint32_t imm12)
 {
     const vt_insn_info *ti = in->op < VT_OP_COUNT ? &vt_insn_table[in->op] : NULL;
@@ -169,10 +223,10 @@ static vt_page *decode_page(vt_kernel *k, uint64_t base)
     if (!p) return NULL;
     p->base = base;
     unsigned next_ext = 0, n_ext = 0;
-    uint32_t words[1025];
-    bool ok[1025];
-    for (unsigned i = 0; i < 1025; i++) ok[i] = fetch(k, base + 4ull * i, &words[i]);
-    for (unsigned i = 0; i < 1024; i++) {
+    uint32_t words[VT_PAGE_INSNS + 1];
+    bool ok[VT_PAGE_INSNS + 1];
+    for (unsigned i = 0; i < VT_PAGE_INSNS + 1; i++) ok[i] = fetch(k, base + 4ull * i, &words[i]);
+    for (unsigned i = 0; i < VT_PAGE_INSNS; i++) {
         vt_insn *in = &p->insn[i];
         uint32_t pc = (uint32_t)(base + 4u * i);
         if (!ok[i]) {
@@ -183,14 +237,14 @@ static vt_page *decode_page(vt_kernel *k, uint64_t base)
             in->fn = fetch_fault_fn;
             continue;
         }
-        vt_decode(words[i], pc, in);
+        vt_decode_indexed(&k->dix, words[i], pc, in);
         if (in->op == VT_OP_regext || in->op == VT_OP_regexti) n_ext++;
     }
     if (n_ext) {
         p->ext = calloc(n_ext, sizeof(vt_insn));
         if (!p->ext) { free(p); return NULL; }
     }
-    for (unsigned i = 0; i < 1024; i++) {
+    for (unsigned i = 0; i < VT_PAGE_INSNS; i++) {
         vt_insn *in = &p->insn[i];
         if (in->op != VT_OP_regext && in->op != VT_OP_regexti) continue;
         vt_insn *e = &p->ext[next_ext++];
@@ -202,7 +256,7 @@ static vt_page *decode_page(vt_kernel *k, uint64_t base)
             e->fetch_fault = 1;
             e->fn = fetch_fault_fn;
         } else {
-            vt_decode(words[i + 1], npc, e);
+            vt_decode_indexed(&k->dix, words[i + 1], npc, e);
             vt_apply_regext(e, in->op == VT_OP_regexti, (uint32_t)in->imm);
         }
         in->ext_next = e;
@@ -212,8 +266,8 @@ static vt_page *decode_page(vt_kernel *k, uint64_t base)
 
 const vt_page *vt_page_get(vt_kernel *k, uint32_t pc)
 {
-    uint64_t base = pc & ~(uint64_t)0xfff;
-    _Atomic(vt_page *) *slot = &k->pages[(base >> 12) % VT_PAGE_HASH];
+    uint64_t base = pc & ~(uint64_t)(VT_PAGE_BYTES - 1u);
+    _Atomic(vt_page *) *slot = &k->pages[(base / VT_PAGE_BYTES) % VT_PAGE_HASH];
     vt_page *head = atomic_load_explicit(slot, memory_order_acquire);
     for (vt_page *p = head; p; p = p->next)
         if (p->base == base) return p;

@@ -106,15 +106,27 @@ struct vt_insn {
     const vt_insn *ext_next; /* regext/regexti: the next instruction decoded with the extension */
 };
 
-/* A page of pre-decoded instructions (4 KiB of code). */
+/* A page of pre-decoded instructions: 1 KiB of code, decoded on first use (smaller than a
+ * memory page so that a short kernel's launch decodes little beyond its code). */
+#define VT_PAGE_INSNS 256u
+#define VT_PAGE_BYTES (VT_PAGE_INSNS * 4u)
 typedef struct vt_page {
     uint64_t base;
     struct vt_page *next;           /* hash chain */
-    vt_insn insn[1024];
+    vt_insn insn[VT_PAGE_INSNS];
     vt_insn *ext;                   /* extended decodes for regext successors */
 } vt_page;
 
 #define VT_PAGE_HASH 256u
+
+/* Candidate table rows by major opcode and funct3 (bits 6:0 and 14:12 of the word), in table
+ * order, so that decoding scans a handful of rows instead of the whole table. */
+#define VT_DECODE_KEYS 1024u
+typedef struct vt_decode_index {
+    uint16_t start[VT_DECODE_KEYS + 1];
+    uint16_t row[VT_OP_COUNT * 8u + VT_DECODE_KEYS];
+    bool ok;                /* false: the table outgrew row[]; decoding scans the table */
+} vt_decode_index;
 
 /* A launch: shared by every warp and host thread of it. */
 struct vt_kernel {
@@ -124,6 +136,7 @@ struct vt_kernel {
     uint32_t nlanes, nwarps;
     FILE *trace;
     _Atomic(vt_page *) pages[VT_PAGE_HASH];   /* pre-decoded cache, lock-free insert */
+    vt_decode_index dix;                      /* built once per launch, read-only after */
 };
 
 typedef struct vt_simt_entry { uint32_t rpc, pc, mask; } vt_simt_entry;
@@ -192,6 +205,9 @@ extern const vt_insn_info vt_insn_table[VT_OP_COUNT];
 
 /* Decode one word at pc (no regext). Unknown words decode to VT_OP_ILLEGAL. */
 void vt_decode(uint32_t bits, uint32_t pc, vt_insn *out);
+/* Build the decode index; vt_decode_indexed gives the same result as vt_decode, faster. */
+void vt_decode_index_build(vt_decode_index *ix);
+void vt_decode_indexed(const vt_decode_index *ix, uint32_t bits, uint32_t pc, vt_insn *out);
 /* Apply a regext/regexti prefix (its imm12) to a decoded instruction. */
 void vt_apply_regext(vt_insn *in, bool immediate_form, uint32_t imm12);
 /* The decoded page holding pc (decoding it on first use); NULL on host OOM. */

@@ -189,8 +189,8 @@ static const vt_insn *slow_lookup(vt_warp *w, uint32_t pc)
     }
     w->page = p->insn;
     w->page_base = (uint32_t)p->base;
-    w->page_limit = 4096;
-    return &p->insn[(pc & 0xfff) >> 2];
+    w->page_limit = VT_PAGE_BYTES;
+    return &p->insn[(pc & (VT_PAGE_BYTES - 1u)) >> 2];
 }
 
 static inline const vt_insn *fetch(vt_warp *w, uint32_t pc)
@@ -377,6 +377,7 @@ umb_status umb_ventus_run(umb_device *dev, const umb_ventus_launch *launch,
     k->nlanes = (uint32_t)launch->wf_size;
     k->nwarps = (uint32_t)launch->wg_size;
     k->trace = opt ? opt->trace : NULL;
+    vt_decode_index_build(&k->dix);
     umb_launch l;
     memset(&l, 0, sizeof l);
     l.dev = dev;
