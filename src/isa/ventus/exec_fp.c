@@ -392,7 +392,7 @@ void vt_x_fsw(vt_warp *w, const vt_insn *in)
         r_[i] = is_nan_u(r) ? CANON_NAN : r; \
     }
 #define VFP_FAST(id, opn, SRC_B, SWAP) \
-    void vt_x_##id(vt_warp *w, const vt_insn *in) \
+    VT_LANE_FN void vt_x_##id(vt_warp *w, const vt_insn *in) \
     { \
         int rm; \
         if (!fp_rm(w, in, 7, &rm)) return; \

@@ -48,7 +48,7 @@ static inline uint32_t vl_mask(const vt_warp *w)
 #define A s2[i]
 #define SA ((int32_t)s2[i])
 
-#define DEF(id, expr) void vt_x_##id(vt_warp *w, const vt_insn *in) { VLOOP(expr); }
+#define DEF(id, expr) VT_LANE_FN void vt_x_##id(vt_warp *w, const vt_insn *in) { VLOOP(expr); }
 #define DEF_SPARSE(id, expr) void vt_x_##id(vt_warp *w, const vt_insn *in) { VLOOP_SPARSE(expr); }
 #define DEF_VV_VX_SPARSE(nm, op) \
     DEF_SPARSE(nm##_vv, op(A, B_VV)) \

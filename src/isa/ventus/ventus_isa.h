@@ -278,6 +278,15 @@ static inline uint32_t vt_emask(const vt_warp *w, const vt_insn *in)
     return m;
 }
 
+/* Handlers whose lane loops the compiler vectorises are built twice, for AVX2 (eight lanes a
+ * host instruction) and for baseline x86-64 (four), and the loader picks one by CPU (GCC
+ * function multiversioning: the same symbol, resolved once at start-up). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+#define VT_LANE_FN __attribute__((target_clones("avx2", "default")))
+#else
+#define VT_LANE_FN
+#endif
+
 /* Bit i of a lane mask, one per lane, so that lane loops test the mask with a vector AND
  * (the host has no per-lane variable shift). */
 static const uint32_t vt_lane_bit[VT_MAX_LANES] = {
