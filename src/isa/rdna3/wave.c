@@ -359,6 +359,46 @@ static umb_warp_state fe_step(void *kernel, umb_warp *warp, uint32_t max_insts, 
     return rdna3_wave_run(w, max_insts, executed);
 }
 
+/* One round robin pass over the workgroup's waves (umb_frontend.round). With the default quantum
+ * of 1, no trace, no waitcnt checking and the default rounding mode, each wave's instruction runs
+ * inline here (cached fetch, counters, handler), which saves the per-instruction call through
+ * the core; anything else takes the general step. */
+static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_FAULTED + 1])
+{
+    rdna3_kernel *k = kernel;
+    rdna3_icache *c = k->icache;
+    umb_stats *st = wg->stats;
+    bool fast = quantum == 1 && !k->trace && !k->check_waitcnt;
+    uint64_t done = 0;
+    for (umb_warp *uw = wg->warps, *end = uw + wg->nwarps; uw != end; uw++) {
+        if (uw->state != UMB_WARP_RUNNABLE) {
+            count[uw->state]++;
+            continue;
+        }
+        rdna3_wave *w = uw->isa;
+        w->stats = st;
+        if (w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;   /* released by the core */
+        const rdna3_inst *in = (fast && !(w->mode & 3u)) ? cached(c, w->pc) : NULL;
+        if (__builtin_expect(in != NULL, 1)) {
+            uint64_t ex = rdna3_exec(w);
+            umb_count_insn(st, (umb_insn_class)in->insn_class, (uint32_t)__builtin_popcountll(ex), w->wave_size);
+            w->next_pc = w->pc + in->size;
+            in->exec(w, in);
+            done++;
+            if (w->state != UMB_WARP_FAULTED) w->pc = w->next_pc;
+            uw->pc = w->pc;
+            uw->state = w->state;
+        } else {
+            uint64_t n = 0;
+            uw->state = rdna3_wave_run(w, quantum, &n);
+            done += n;
+        }
+        count[uw->state]++;
+        if (uw->state == UMB_WARP_FAULTED) break;
+    }
+    return done;
+}
+
 static void fe_describe_pc(void *kernel, const umb_warp *warp, char *buf, size_t len)
 {
     rdna3_describe(kernel, warp->pc, buf, len);
@@ -372,5 +412,6 @@ const umb_frontend rdna3_frontend = {
     .warp_init = fe_warp_init,
     .warp_fini = fe_warp_fini,
     .step = fe_step,
+    .round = fe_round,
     .describe_pc = fe_describe_pc,
 };

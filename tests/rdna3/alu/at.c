@@ -76,6 +76,14 @@ void at_code(at *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(src, sizeof src, fmt, ap);
     va_end(ap);
+    uint8_t code[4096];
+    size_t n = at_assemble(t, src, code, sizeof code, &t->ninsts);
+    if (!n) return;
+    if (umb_rdna3_step_load(t->s, code, n) != UMB_OK) at_fail(t, __FILE__, __LINE__, "load failed");
+}
+
+size_t at_assemble(at *t, const char *src, uint8_t *code, size_t cap, unsigned *ninsts)
+{
     char path[] = "/tmp/umbra_at_XXXXXX";
     int fd = mkstemp(path);
     if (fd < 0) { perror("mkstemp"); exit(2); }
@@ -86,17 +94,16 @@ void at_code(at *t, const char *fmt, ...)
     snprintf(cmd, sizeof cmd, "%s -arch=amdgcn -mcpu=gfx1100 %s --show-encoding %s 2>&1", AT_LLVM_MC,
              t->wave_size == 64 ? "-mattr=+wavefrontsize64" : "-mattr=+wavefrontsize32", path);
     FILE *p = popen(cmd, "r");
-    uint8_t code[4096];
     char errs[2048] = "";
-    size_t n = p ? parse_encodings(p, code, sizeof code, &t->ninsts, errs, sizeof errs) : 0;
+    size_t n = p ? parse_encodings(p, code, cap, ninsts, errs, sizeof errs) : 0;
     if (p) pclose(p);
     unlink(path);
     if (errs[0] || n == 0 || (n & 3u)) {
         at_fail(t, __FILE__, __LINE__, "assembler failed on:\n%s\n%s", src, errs);
-        t->ninsts = 0;
-        return;
+        *ninsts = 0;
+        return 0;
     }
-    if (umb_rdna3_step_load(t->s, code, n) != UMB_OK) at_fail(t, __FILE__, __LINE__, "load failed");
+    return n;
 }
 
 umb_status at_run(at *t) { return at_run_n(t, t->ninsts); }

@@ -29,6 +29,8 @@ void at_begin(at *t, unsigned wave_size);
 void at_end(at *t);
 /* Assemble the lines (printf format, one instruction per line) and load them. */
 void at_code(at *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Assemble src (for the harness's wave size) into code; returns the bytes (0 after a failure). */
+size_t at_assemble(at *t, const char *src, uint8_t *code, size_t cap, unsigned *ninsts);
 /* Run every instruction of the last at_code (or until s_endpgm). */
 umb_status at_run(at *t);
 umb_status at_run_n(at *t, uint64_t n);

@@ -5,6 +5,7 @@
 
 #include "at.h"
 #include "isa/rdna3/rdna3.h"
+#include "isa/rdna3/wave.h"
 
 static void wave64_masks(at *t)
 {
@@ -236,7 +237,120 @@ static void fuzz_alu_encodings(at *t)
     OK(t, runs == 3000);
 }
 
+/* The umb_frontend in a real launch through the core: 2 workgroups x 2 waves; each wave writes its
+ * id to LDS, waits at s_barrier, reads the other wave's slot and stores it to global memory. A
+ * wave that faults reports kernel, workgroup and wave. */
+#define FE_CODE_BASE 0x100000ull
+#define FE_OUT 0x200000ull
+
+static umb_status fe_init_wave(rdna3_kernel *k, umb_workgroup *wg, umb_warp *warp, rdna3_wave *w)
+{
+    w->pc = k->code_base;
+    w->sgpr[0] = wg->id[0];
+    w->sgpr[1] = warp->id;
+    w->sgpr[2] = (uint32_t)FE_OUT;
+    w->sgpr[3] = (uint32_t)(FE_OUT >> 32);
+    rdna3_set_exec(w, 1);
+    return UMB_OK;
+}
+
+static umb_status fe_launch(at *t, const char *src, umb_launch *l, umb_stats *st)
+{
+    uint8_t code[4096];
+    unsigned ninsts = 0;
+    size_t n = at_assemble(t, src, code, sizeof code, &ninsts);
+    if (!n) return UMB_ERR_INVALID;
+    umb_mem_map(t->dev, FE_CODE_BASE, 4096);
+    umb_mem_map(t->dev, FE_OUT, 4096);
+    umb_mem_copy_to_device(t->dev, FE_CODE_BASE, code, n);
+    static const char name[] = "fe_test";
+    rdna3_kernel *k = calloc(1, sizeof *k);
+    k->dev = t->dev;
+    k->global = umb_device_memory(t->dev);
+    k->code_base = FE_CODE_BASE;
+    k->code_size = n;
+    k->name = name;
+    k->lds_size = 64;
+    k->alignment_mode = 3;
+    k->init_wave = fe_init_wave;
+    OK(t, rdna3_kernel_prepare(k) == UMB_OK);
+    memset(l, 0, sizeof *l);
+    l->dev = t->dev;
+    l->fe = &rdna3_frontend;
+    l->kernel = k;
+    l->grid[0] = 2; l->grid[1] = 1; l->grid[2] = 1;
+    l->warps_per_wg = 2;
+    l->threads_per_warp = 32;
+    l->kernel_name = name;
+    umb_status s = umb_launch_run(l, st);
+    rdna3_kernel_release(k);
+    free(k);
+    return s;
+}
+
+static void frontend_launch(at *t)
+{
+    static const char *prog =
+        "v_mov_b32_e32 v1, s1\n"
+        "v_lshlrev_b32_e32 v2, 2, v1\n"
+        "s_lshl_b32 s4, s0, 8\n"
+        "s_or_b32 s4, s4, s1\n"
+        "v_mov_b32_e32 v3, s4\n"
+        "ds_store_b32 v2, v3\n"
+        "s_waitcnt lgkmcnt(0)\n"
+        "s_barrier\n"
+        "v_xor_b32_e32 v4, 4, v2\n"
+        "ds_load_b32 v5, v4\n"
+        "s_waitcnt lgkmcnt(0)\n"
+        "s_lshl_b32 s5, s0, 1\n"
+        "s_add_u32 s5, s5, s1\n"
+        "s_lshl_b32 s5, s5, 2\n"
+        "v_mov_b32_e32 v6, s5\n"
+        "global_store_b32 v6, v5, s[2:3]\n"
+        "s_endpgm\n";
+    umb_launch l;
+    umb_stats st;
+    memset(&st, 0, sizeof st);
+    umb_status s = fe_launch(t, prog, &l, &st);
+    if (s != UMB_OK) at_fail(t, __FILE__, __LINE__, "launch: %s", l.fault.message);
+    uint32_t out[4] = {0};
+    umb_mem_copy_from_device(t->dev, FE_OUT, out, sizeof out);
+    EQ(t, out[0], 0x001u);      /* wg 0 wave 0 read wave 1's slot */
+    EQ(t, out[1], 0x000u);
+    EQ(t, out[2], 0x101u);
+    EQ(t, out[3], 0x100u);
+    EQ(t, st.warp_insts, 4 * 17);
+    EQ(t, st.thread_insts, 4 * 17);   /* one lane on */
+
+    /* the same with 3 instructions per turn (the general step path) */
+    umb_device_config cfg = *umb_device_get_config(t->dev);
+    cfg.quantum = 3;
+    umb_device_set_config(t->dev, &cfg);
+    memset(&st, 0, sizeof st);
+    umb_mem_unmap(t->dev, FE_OUT, 4096);
+    s = fe_launch(t, prog, &l, &st);
+    if (s != UMB_OK) at_fail(t, __FILE__, __LINE__, "launch: %s", l.fault.message);
+    memset(out, 0, sizeof out);
+    umb_mem_copy_from_device(t->dev, FE_OUT, out, sizeof out);
+    EQ(t, out[0], 0x001u);
+    EQ(t, out[3], 0x100u);
+    EQ(t, st.warp_insts, 4 * 17);
+
+    /* the second wave of workgroup 1 traps */
+    s = fe_launch(t, "s_cmp_eq_u32 s0, 1\n"
+                     "s_cbranch_scc0 3\n"
+                     "s_cmp_eq_u32 s1, 1\n"
+                     "s_cbranch_scc0 1\n"
+                     "s_trap 3\n"
+                     "s_endpgm\n", &l, &st);
+    OK(t, s != UMB_OK);
+    OK(t, strstr(l.fault.message, "fe_test") != NULL);
+    OK(t, strstr(l.fault.message, "workgroup (1,0,0)") != NULL);
+    OK(t, strstr(l.fault.message, "warp 1") != NULL);
+    OK(t, strstr(l.fault.message, "s_trap 3") != NULL);
+}
+
 const at_case at_wave_cases[] = {
-    C(wave64_masks), C(wave64_branches), C(fault_messages), C(stats_counts), C(step_api_edges), C(perf_alu_loop), C(fuzz_alu_encodings),
+    C(wave64_masks), C(wave64_branches), C(fault_messages), C(stats_counts), C(step_api_edges), C(perf_alu_loop), C(fuzz_alu_encodings), C(frontend_launch),
     {NULL, NULL},
 };
