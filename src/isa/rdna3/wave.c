@@ -106,9 +106,8 @@ static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char 
     return true;
 }
 
-const rdna3_inst *rdna3_fetch(rdna3_wave *w, uint64_t pc, rdna3_inst *local, char *err, size_t errlen)
+static const rdna3_inst *fetch_k(rdna3_kernel *k, uint64_t pc, rdna3_inst *local, char *err, size_t errlen)
 {
-    rdna3_kernel *k = w->kernel;
     rdna3_icache *c = k->icache;
     uint64_t off = pc - k->code_base;
     if (pc < k->code_base || off >= k->code_size || (pc & 3u)) {
@@ -129,6 +128,11 @@ const rdna3_inst *rdna3_fetch(rdna3_wave *w, uint64_t pc, rdna3_inst *local, cha
     return local;
 }
 
+const rdna3_inst *rdna3_fetch(rdna3_wave *w, uint64_t pc, rdna3_inst *local, char *err, size_t errlen)
+{
+    return fetch_k(w->kernel, pc, local, err, errlen);
+}
+
 /* ---- description and faults ---- */
 
 static void describe_inst(const rdna3_inst *in, uint64_t pc, const rdna3_kernel *k, char *buf, size_t len)
@@ -147,12 +151,9 @@ static void describe_inst(const rdna3_inst *in, uint64_t pc, const rdna3_kernel 
 
 void rdna3_describe(rdna3_kernel *k, uint64_t pc, char *buf, size_t len)
 {
-    rdna3_wave tmp;   /* only kernel is used by the fetch */
-    memset(&tmp, 0, sizeof tmp.sgpr);
-    tmp.kernel = k;
     rdna3_inst local;
     char err[200];
-    const rdna3_inst *in = rdna3_fetch(&tmp, pc, &local, err, sizeof err);
+    const rdna3_inst *in = fetch_k(k, pc, &local, err, sizeof err);
     if (!in) snprintf(buf, len, "PC 0x%" PRIx64 ": %s", pc, err);
     else describe_inst(in, pc, k, buf, len);
 }

@@ -348,6 +348,15 @@ static void frontend_launch(at *t)
     OK(t, strstr(l.fault.message, "workgroup (1,0,0)") != NULL);
     OK(t, strstr(l.fault.message, "warp 1") != NULL);
     OK(t, strstr(l.fault.message, "s_trap 3") != NULL);
+
+    /* a wave that never ends: the budget report describes its PC through describe_pc */
+    cfg.quantum = 1;
+    cfg.max_instructions = 5000;
+    umb_device_set_config(t->dev, &cfg);
+    s = fe_launch(t, "s_nop 0\ns_branch -1\n", &l, &st);
+    EQ(t, s, UMB_ERR_BUDGET);
+    OK(t, strstr(l.fault.message, "s_branch") != NULL);
+    OK(t, strstr(l.fault.message, "PC 0x100004") != NULL);
 }
 
 const at_case at_wave_cases[] = {
