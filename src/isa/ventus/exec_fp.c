@@ -78,18 +78,23 @@ static const uint8_t mx_flags[64] = {
     MXF8(0), MXF8(8), MXF8(16), MXF8(24), MXF8(32), MXF8(40), MXF8(48), MXF8(56),
 };
 
+/* The compiler does not order float arithmetic against the MXCSR accesses by itself: the
+ * barriers keep operand loads after fp_begin and result stores before fp_end, and results kept
+ * in registers go through fp_result (an empty volatile asm, ordered like the MXCSR ones). */
 static inline void fp_begin(int rm)
 {
     unsigned csr = _mm_getcsr();
     unsigned want = (csr & ~(0x3fu | 0x6000u)) | (rm >= RM_RTZ && rm <= RM_RUP ? mx_rc[rm] : 0u);
     if (csr != want) _mm_setcsr(want);
     if (__builtin_expect(rm == RM_RMM, 0)) feclearexcept(FE_ALL_EXCEPT);
+    __asm__ volatile("" ::: "memory");
 }
 
 /* Leaves MXCSR as fp_begin(RM_RNE) wants it (no flags, nearest), so that a run of FP
  * instructions under RNE writes it only when one raised a flag. */
 static inline void fp_end(vt_warp *w, int rm, uint32_t extra)
 {
+    __asm__ volatile("" ::: "memory");
     unsigned csr = _mm_getcsr();
     uint32_t f = extra | mx_flags[csr & 0x3fu];
     if (__builtin_expect(rm == RM_RMM, 0)) f |= host_flags_to_rv(fetestexcept(FE_INVALID | FE_DIVBYZERO));
@@ -105,10 +110,12 @@ static void fp_begin(int rm)
 {
     if (rm >= RM_RTZ && rm <= RM_RUP) fesetround(host_rm[rm]);
     feclearexcept(FE_ALL_EXCEPT);
+    __asm__ volatile("" ::: "memory");
 }
 
 static void fp_end(vt_warp *w, int rm, uint32_t extra)
 {
+    __asm__ volatile("" ::: "memory");
     uint32_t f = host_flags_to_rv(fetestexcept(FE_ALL_EXCEPT)) | extra;
     if (rm >= RM_RTZ && rm <= RM_RUP) fesetround(FE_TONEAREST);
     w->fexc |= f;
@@ -116,6 +123,13 @@ static void fp_end(vt_warp *w, int rm, uint32_t extra)
     vt_mark_fs_dirty(w);
 }
 #endif
+
+/* A result computed between fp_begin and fp_end, forced to exist before fp_end reads the flags. */
+static inline uint32_t fp_result(uint32_t r)
+{
+    __asm__ volatile("" : "+r"(r));
+    return r;
+}
 
 /* Round a long double to float, ties away from zero. Invalid and divide-by-zero come from the
  * long double operation itself; NX/OF/UF are computed here. */
@@ -168,7 +182,7 @@ static inline uint32_t do_op(fop_fn op, wop_fn wop, int rm, float a, float b, fl
         if (!fp_rm(w, in, in->rm, &rm)) return; \
         uint32_t extra = 0; \
         fp_begin(rm); \
-        uint32_t r = do_op(op_##opn, wop_##opn, rm, A, B, C, &extra); \
+        uint32_t r = fp_result(do_op(op_##opn, wop_##opn, rm, A, B, C, &extra)); \
         fp_end(w, rm, extra); \
         vt_wf(w, in, r); \
     }
@@ -324,7 +338,7 @@ CVT_F2I(fcvt_wu_s, true)
         if (!fp_rm(w, in, in->rm, &rm)) return; \
         uint32_t fl = 0; \
         fp_begin(rm); \
-        uint32_t r = cvt_i2f(w->x[in->rs1], uns, rm, &fl); \
+        uint32_t r = fp_result(cvt_i2f(w->x[in->rs1], uns, rm, &fl)); \
         fp_end(w, rm, fl); \
         vt_wf(w, in, r); \
     }
