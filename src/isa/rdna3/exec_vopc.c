@@ -132,12 +132,42 @@ static void write_result(rdna3_wave *w, const rdna3_inst *in, uint64_t r, unsign
     else rdna3_sdst_mask(w, in->vdst, r);
 }
 
+/* 32-bit integer compares (loop conditions, bounds checks: the common case) without widening. */
+#define CMP32(T)                                                                 \
+    do {                                                                         \
+        const T *x = (const T *)A, *y = (const T *)B;                            \
+        switch (cond) {                                                          \
+        case 0: break;                                                           \
+        case 1: CMP_LOOP(x[l] < y[l]); break;                                    \
+        case 2: CMP_LOOP(x[l] == y[l]); break;                                   \
+        case 3: CMP_LOOP(x[l] <= y[l]); break;                                   \
+        case 4: CMP_LOOP(x[l] > y[l]); break;                                    \
+        case 5: CMP_LOOP(x[l] != y[l]); break;                                   \
+        case 6: CMP_LOOP(x[l] >= y[l]); break;                                   \
+        default: r = ~0ull; break;                                               \
+        }                                                                        \
+    } while (0)
+
+static uint64_t cmp32(rdna3_wave *w, const rdna3_inst *in, bool sgn, unsigned cond)
+{
+    uint32_t ab[RDNA3_MAX_LANES], bb[RDNA3_MAX_LANES];
+    const uint32_t *A = rdna3_vsrc(w, in, 0, RK_B32, ab), *B = rdna3_vsrc(w, in, 1, RK_B32, bb);
+    unsigned n = w->wave_size;
+    if (n > RDNA3_MAX_LANES) n = RDNA3_MAX_LANES;
+    uint64_t r = 0;
+    if (sgn) CMP32(int32_t);
+    else CMP32(uint32_t);
+    return r;
+}
+
 static void exec_cmp(rdna3_wave *w, const rdna3_inst *in)
 {
     unsigned op = in->op, n = w->wave_size;
     int t = cmp_type(op);
     uint64_t r;
-    if (t <= T_F64) {
+    if (t == T_I32 || t == T_U32) {
+        r = cmp32(w, in, t == T_I32, op & 7u);
+    } else if (t <= T_F64) {
         double a[RDNA3_MAX_LANES], b[RDNA3_MAX_LANES];
         fetch_f(w, in, 0, t, a);
         fetch_f(w, in, 1, t, b);
