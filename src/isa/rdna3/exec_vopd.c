@@ -15,12 +15,29 @@ static const uint32_t *lanes_of(rdna3_wave *w, const rdna3_inst *in, unsigned en
     return buf;
 }
 
+static inline uint32_t flush32(uint32_t u) { return (u & 0x7f800000u) == 0 ? (u & 0x80000000u) : u; }
+
+/* The f32 halves (everything but mov, cndmask, dot2acc and the integer Y ops) follow MODE's f32
+ * denormal field like their VOP2 forms. */
+static bool vopd_is_f32(unsigned op) { return op <= 7 || op == 10 || op == 11; }
+
 static bool vopd_half(rdna3_wave *w, const rdna3_inst *in, unsigned op, unsigned s0, unsigned s1, unsigned vdst,
                       uint32_t *out)
 {
-    uint32_t b0[RDNA3_MAX_LANES], b1[RDNA3_MAX_LANES];
+    uint32_t b0[RDNA3_MAX_LANES], b1[RDNA3_MAX_LANES], b2[RDNA3_MAX_LANES];
     const uint32_t *A = lanes_of(w, in, s0, b0), *B = lanes_of(w, in, s1, b1);
     const uint32_t *Dv = rdna3_vreg(w, vdst);
+    unsigned dn = rdna3_denorm32(w);
+    if (__builtin_expect(dn != 3 && vopd_is_f32(op), 0) && !(dn & 1u)) {
+        for (unsigned l = 0; l < w->wave_size; l++) {
+            b0[l] = flush32(A[l]);
+            b1[l] = flush32(B[l]);
+            b2[l] = flush32(Dv[l]);
+        }
+        A = b0;
+        B = b1;
+        Dv = b2;
+    }
     float k = f32_of(in->literal);
     uint64_t vcc = rdna3_vcc(w);
     unsigned n = w->wave_size;
@@ -61,6 +78,8 @@ static bool vopd_half(rdna3_wave *w, const rdna3_inst *in, unsigned op, unsigned
     case 18: for (unsigned l = 0; l < n; l++) out[l] = A[l] & B[l]; break;
     default: return false;
     }
+    if (__builtin_expect(!(dn & 2u) && vopd_is_f32(op), 0))
+        for (unsigned l = 0; l < n; l++) out[l] = flush32(out[l]);
     return true;
 }
 

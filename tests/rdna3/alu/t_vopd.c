@@ -73,7 +73,22 @@ static void vopd_exec_mask(at *t)
     }
 }
 
+/* With f32 denormals off, the f32 halves flush inputs and results; moves do not. */
+static void vopd_denorm_flush(at *t)
+{
+    umb_rdna3_step_set_mode(t->s, 0x3c0u);   /* f32 denorm field 0 */
+    for (unsigned l = 0; l < 32; l++) {
+        at_v(t, 2, l, fb(0x1p-130f));
+        at_v(t, 3, l, fb(1.0f));
+        at_v(t, 5, l, fb(0x1p-130f));
+    }
+    at_code(t, "v_dual_mul_f32 v0, v2, v3 :: v_dual_mov_b32 v1, v5");
+    RUNS(t);
+    EQF(t, at_gv(t, 0, 0), 0.0f);
+    EQ(t, at_gv(t, 1, 0), fb(0x1p-130f));
+}
+
 const at_case at_vopd_cases[] = {
-    C(vopd_swap_reads_first), C(vopd_ops), C(vopd_exec_mask),
+    C(vopd_swap_reads_first), C(vopd_ops), C(vopd_exec_mask), C(vopd_denorm_flush),
     {NULL, NULL},
 };
