@@ -91,6 +91,18 @@ void at_fail(at *t, const char *file, int line, const char *fmt, ...) __attribut
             at_fail(t, __FILE__, __LINE__, "fault \"%s\" lacks \"%s\"", at_error(t), text);         \
     } while (0)
 
+/* Cases that the wave64 suite (t_wave.c) runs again with 64 lanes. */
+void vint_add_sub(at *t);
+void vint_mul(at *t);
+void vint_bits(at *t);
+void vint_minmax(at *t);
+void vint_16bit(at *t);
+void vf32_arith(at *t);
+void vf32_round(at *t);
+void vf32_omod_clamp(at *t);
+void vf32_minmax(at *t);
+void dpp_row_patterns(at *t);
+
 typedef struct at_case {
     const char *name;
     void (*fn)(at *t);

@@ -39,7 +39,7 @@ static int quad_rev(unsigned l, unsigned a) { (void)a; return src_quad(l, rev4);
 static int mirror(unsigned l, unsigned a) { (void)a; return src_mirror(l); }
 static int half_mirror(unsigned l, unsigned a) { (void)a; return src_half_mirror(l); }
 
-static void dpp_row_patterns(at *t)
+void dpp_row_patterns(at *t)
 {
     check_mov(t, "quad_perm:[3,2,1,0]", quad_rev, 0, false);
     check_mov(t, "row_shl:1", src_shl, 1, false);

@@ -5,7 +5,7 @@
 
 #include "at.h"
 
-static void vf32_arith(at *t)
+void vf32_arith(at *t)
 {
     FCHECK(t, "v_add_f32_e32 v0, v1, v2", a + b);
     FCHECK(t, "v_sub_f32_e32 v0, v1, v2", a - b);
@@ -28,7 +28,7 @@ static void vf32_fmac_fmak(at *t)
     FCHECK(t, "v_fmaak_f32 v0, v1, v2, 0xc0400000", fmaf(a, b, -3.0f));
 }
 
-static void vf32_omod_clamp(at *t)
+void vf32_omod_clamp(at *t)
 {
     FCHECK(t, "v_add_f32_e64 v0, v1, v2 mul:2", (a + b) * 2.0f);
     FCHECK(t, "v_add_f32_e64 v0, v1, v2 div:2", (a + b) * 0.5f);
@@ -53,7 +53,7 @@ static float ref_max(float a, float b)
     return a > b ? a : b;
 }
 
-static void vf32_minmax(at *t)
+void vf32_minmax(at *t)
 {
     FCHECK(t, "v_min_f32_e32 v0, v1, v2", ref_min(a, b));
     FCHECK(t, "v_max_f32_e32 v0, v1, v2", ref_max(a, b));
@@ -81,7 +81,7 @@ static void vf32_med3(at *t)
     EQF(t, at_gv(t, 0, 2), 2.0f);
 }
 
-static void vf32_round(at *t)
+void vf32_round(at *t)
 {
     FCHECK(t, "v_trunc_f32_e32 v0, v1", truncf(a));
     FCHECK(t, "v_ceil_f32_e32 v0, v1", ceilf(a));

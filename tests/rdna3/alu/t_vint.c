@@ -39,7 +39,7 @@ static inline uint32_t sadu8(uint32_t a, uint32_t b)
     return s;
 }
 
-static void vint_add_sub(at *t)
+void vint_add_sub(at *t)
 {
     VCHECK(t, "v_add_nc_u32_e32 v0, v1, v2", a + b);
     VCHECK(t, "v_sub_nc_u32_e32 v0, v1, v2", a - b);
@@ -91,7 +91,7 @@ static void vint_carry(at *t)
     EQ(t, at_gs(t, 6), s6);
 }
 
-static void vint_mul(at *t)
+void vint_mul(at *t)
 {
     VCHECK(t, "v_mul_lo_u32 v0, v1, v2", a * b);
     VCHECK(t, "v_mul_hi_u32 v0, v1, v2", (uint32_t)(((uint64_t)a * b) >> 32));
@@ -150,7 +150,7 @@ static void vint_shift(at *t)
     }
 }
 
-static void vint_bits(at *t)
+void vint_bits(at *t)
 {
     VCHECK(t, "v_bfe_u32 v0, v1, v2, v3", ref_bfe_u(a, b, c));
     VCHECK(t, "v_bfe_i32 v0, v1, v2, v3", ref_bfe_i(a, b, c));
@@ -174,7 +174,7 @@ static void vint_bits(at *t)
     VCHECK(t, "v_cvt_pk_u16_u32 v0, v1, v2", umin(a, 0xffff) | (umin(b, 0xffff) << 16));
 }
 
-static void vint_minmax(at *t)
+void vint_minmax(at *t)
 {
     VCHECK(t, "v_min_i32_e32 v0, v1, v2", (uint32_t)smin((int32_t)a, (int32_t)b));
     VCHECK(t, "v_max_u32_e32 v0, v1, v2", umax(a, b));
@@ -209,7 +209,7 @@ static void vint_cndmask_exec(at *t)
     for (unsigned l = 0; l < 32; l++) EQ(t, at_gv(t, 0, l), (l == 0 || l == 2) ? AT_A(l) + AT_B(l) : 0xccccccccu);
 }
 
-static void vint_16bit(at *t)
+void vint_16bit(at *t)
 {
     /* 16-bit results go to the low half (only the low half is compared). */
     VCHECKM(t, "v_add_nc_u16 v0, v1, v2", 0xffffu, ((a + b) & 0xffffu));

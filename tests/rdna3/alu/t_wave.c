@@ -359,7 +359,19 @@ static void frontend_launch(at *t)
     OK(t, strstr(l.fault.message, "PC 0x100004") != NULL);
 }
 
+/* The lane-pattern cases again in wave64: lanes 32..63 repeat the edge values, so every lane
+ * loop, mask and DPP row pattern is exercised over 64 lanes. */
+static void wave64_suite(at *t)
+{
+    static void (*const cases[])(at *) = {vint_add_sub, vint_mul, vint_bits, vint_minmax, vint_16bit,
+                                          vf32_arith, vf32_round, vf32_omod_clamp, vf32_minmax, dpp_row_patterns};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        at_begin(t, 64);
+        cases[i](t);
+    }
+}
+
 const at_case at_wave_cases[] = {
-    C(wave64_masks), C(wave64_branches), C(fault_messages), C(stats_counts), C(step_api_edges), C(perf_alu_loop), C(fuzz_alu_encodings), C(frontend_launch),
+    C(wave64_masks), C(wave64_branches), C(wave64_suite), C(fault_messages), C(stats_counts), C(step_api_edges), C(perf_alu_loop), C(fuzz_alu_encodings), C(frontend_launch),
     {NULL, NULL},
 };
