@@ -329,7 +329,10 @@ static void exec_sopc(rdna3_wave *w, const rdna3_inst *in)
 /* ---- SOPK ---- */
 
 /* Hardware registers s_getreg/s_setreg reach (gfx11 ids). */
-enum { HWREG_MODE = 1, HWREG_STATUS = 2, HWREG_TRAPSTS = 3, HWREG_HW_ID1 = 23, HWREG_HW_ID2 = 24 };
+enum {
+    HWREG_MODE = 1, HWREG_STATUS = 2, HWREG_TRAPSTS = 3, HWREG_SH_MEM_BASES = 15, HWREG_FLAT_SCR_LO = 20,
+    HWREG_FLAT_SCR_HI = 21, HWREG_HW_ID1 = 23, HWREG_HW_ID2 = 24, HWREG_SHADER_CYCLES = 29,
+};
 
 static bool hwreg_read(rdna3_wave *w, unsigned id, uint32_t *v)
 {
@@ -341,6 +344,16 @@ static bool hwreg_read(rdna3_wave *w, unsigned id, uint32_t *v)
         *v = w->warp ? (w->warp->id & 31u) : 0;   /* WAVE_ID; the rest describes the CU and is 0 */
         return true;
     case HWREG_HW_ID2: *v = 0; return true;
+    case HWREG_SH_MEM_BASES: {   /* [15:0] private aperture base[63:48], [31:16] shared base[63:48] */
+        const rdna3_kernel *k = w->kernel;
+        *v = k ? (uint32_t)((k->private_base >> 48) & 0xffffu) | (uint32_t)(((k->shared_base >> 48) & 0xffffu) << 16) : 0;
+        return true;
+    }
+    case HWREG_FLAT_SCR_LO: *v = (uint32_t)w->flat_scratch; return true;
+    case HWREG_FLAT_SCR_HI: *v = (uint32_t)(w->flat_scratch >> 32); return true;
+    case HWREG_SHADER_CYCLES:    /* a 20-bit clock: the retired instruction count (deterministic) */
+        *v = w->stats ? (uint32_t)(w->stats->warp_insts & 0xfffffu) : 0;
+        return true;
     default: return false;
     }
 }
@@ -361,7 +374,7 @@ static void exec_hwreg(rdna3_wave *w, const rdna3_inst *in, bool set, uint32_t v
     uint32_t nv = (cur & ~mask) | ((value << off) & mask);
     if (id == HWREG_MODE) w->mode = nv;
     else if (id == HWREG_TRAPSTS) w->trapsts = nv;
-    /* STATUS and HW_ID are read-only here: writes are ignored as on hardware for most bits. */
+    /* The other registers are read-only here (writes to STATUS, HW_ID, ... are ignored). */
 }
 
 static void exec_sopk(rdna3_wave *w, const rdna3_inst *in)

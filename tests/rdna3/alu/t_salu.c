@@ -281,6 +281,14 @@ static void salu_hwreg_mode(at *t)
                "s_getreg_b32 s4, hwreg(HW_REG_MODE, 0, 10)\n");
     RUNS(t);
     EQ(t, at_gs(t, 0), 0x3f0u);
+    umb_rdna3_step_set_scratch(t->s, 0x123456789abcull, 64);
+    at_code(t, "s_getreg_b32 s5, hwreg(HW_REG_FLAT_SCR_LO)\n"
+               "s_getreg_b32 s6, hwreg(HW_REG_FLAT_SCR_HI)\n"
+               "s_getreg_b32 s7, hwreg(HW_REG_SH_MEM_BASES)\n");
+    RUNS(t);
+    EQ(t, at_gs(t, 5), 0x56789abcu);
+    EQ(t, at_gs(t, 6), 0x1234u);
+    EQ(t, at_gs(t, 7), (uint32_t)(UMB_RDNA3_STEP_PRIVATE_BASE >> 48) | (uint32_t)((UMB_RDNA3_STEP_SHARED_BASE >> 48) << 16));
     EQ(t, at_gs(t, 2), 3);
     EQ(t, at_gs(t, 3), 0);
     EQ(t, at_gs(t, 4), 0x300u);
