@@ -141,7 +141,7 @@ const uint32_t *rdna3_vsrc_slow(rdna3_wave *w, const rdna3_inst *in, unsigned i,
         p = buf;
     }
     unsigned n = w->wave_size;
-    unsigned ab = (src_abs(in) >> i) & 1u, ng = (src_neg(in) >> i) & 1u;
+    unsigned ab = (in->abs >> i) & 1u, ng = (in->neg >> i) & 1u;
     if (kind == RK_F32) {
         int flush = !(rdna3_denorm32(w) & 1u);
         if (!ab && !ng && !flush) return p;

@@ -109,31 +109,8 @@ unsigned rdna3_dpp_src0(const rdna3_inst *in);
 uint64_t rdna3_dpp_exec(const rdna3_wave *w, const rdna3_inst *in, uint64_t exec);
 /* buf[lane] = src0 of the lane DPP routes to it (0 for an invalid source with bound_ctrl). */
 void rdna3_dpp_fetch(rdna3_wave *w, const rdna3_inst *in, uint32_t *buf);
-/* abs/neg of the sources in a VOP1/VOP2/VOPC DPP16 dword (bits 0..1 = src0..1). */
-void rdna3_dpp_mods(const rdna3_inst *in, unsigned *abs, unsigned *neg);
 
 /* ---- source fetch ---- */
-static inline unsigned src_abs(const rdna3_inst *in)
-{
-    unsigned a = in->abs;
-    if (__builtin_expect(in->dpp == RDNA3_DPP_16 && in->fmt != RDNA3_FMT_VOP3 && in->fmt != RDNA3_FMT_VOP3SD, 0)) {
-        unsigned da, dn;
-        rdna3_dpp_mods(in, &da, &dn);
-        a |= da;
-    }
-    return a;
-}
-static inline unsigned src_neg(const rdna3_inst *in)
-{
-    unsigned n = in->neg;
-    if (__builtin_expect(in->dpp == RDNA3_DPP_16 && in->fmt != RDNA3_FMT_VOP3 && in->fmt != RDNA3_FMT_VOP3SD, 0)) {
-        unsigned da, dn;
-        rdna3_dpp_mods(in, &da, &dn);
-        n |= dn;
-    }
-    return n;
-}
-
 /* Rare path of rdna3_vsrc: modifiers, 16-bit halves, DPP, denormal flushing. */
 const uint32_t *rdna3_vsrc_slow(rdna3_wave *w, const rdna3_inst *in, unsigned i, unsigned kind, uint32_t *buf);
 

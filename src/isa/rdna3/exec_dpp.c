@@ -5,26 +5,16 @@
  * its row, or is inactive (unless fi = 1), reads 0 with bound_ctrl = 1 and is not written with
  * bound_ctrl = 0. row_mask/bank_mask bits (4 rows of 16 lanes, 4 banks of 4 lanes per row)
  * disable writes. DPP8: lane l reads lane (l & ~7) + sel[l & 7]; an inactive source reads 0
- * unless fi (the DPP8FI form). The DPP dword is the second dword of a VOP1/VOP2/VOPC and the
- * third of a VOP3.
+ * unless fi (the DPP8FI form).
  */
 #include "isa/rdna3/exec_alu.h"
 
-static uint32_t dpp_dword(const rdna3_inst *in)
-{
-    return (in->fmt == RDNA3_FMT_VOP3 || in->fmt == RDNA3_FMT_VOP3SD) ? in->raw[2] : in->raw[1];
-}
-
+/* The decoder has unpacked the DPP dword: src[0] is the source VGPR (256 + n), dpp_ctrl /
+ * row_mask / bank_mask / bound_ctrl / fetch_inactive (DPP16) or dpp8_sel / fetch_inactive (DPP8,
+ * the DPP8FI form), and the DPP16 abs/neg bits are merged into in->abs / in->neg. */
 unsigned rdna3_dpp_src0(const rdna3_inst *in)
 {
-    return dpp_dword(in) & 0xffu;
-}
-
-void rdna3_dpp_mods(const rdna3_inst *in, unsigned *abs, unsigned *neg)
-{
-    uint32_t d = dpp_dword(in);
-    *neg = ((d >> 20) & 1u) | (((d >> 22) & 1u) << 1);
-    *abs = ((d >> 21) & 1u) | (((d >> 23) & 1u) << 1);
+    return (unsigned)(in->src[0] - RDNA3_SRC_VGPR0) & 0xffu;
 }
 
 /* Source lane of lane l under DPP16 control ctl, or -1 if it is outside the row. */
@@ -42,35 +32,24 @@ static int dpp16_src(unsigned ctl, unsigned l)
     return -1;
 }
 
-static int dpp8_src(uint32_t d, unsigned l)
+static int dpp8_src(uint32_t sel24, unsigned l)
 {
-    unsigned sel = (d >> (8u + 3u * (l & 7u))) & 7u;
+    unsigned sel = (sel24 >> (3u * (l & 7u))) & 7u;
     return (int)((l & ~7u) + sel);
 }
 
 /* Source lane of lane l; *valid = 0 if it is out of range or an inactive lane not fetched. */
 static int src_lane(const rdna3_wave *w, const rdna3_inst *in, unsigned l, uint64_t exec, bool *valid)
 {
-    uint32_t d = dpp_dword(in);
-    int s;
-    bool fi;
-    if (in->dpp == RDNA3_DPP_8) {
-        s = dpp8_src(d, l);
-        unsigned base_src0 = (in->fmt == RDNA3_FMT_VOP3 || in->fmt == RDNA3_FMT_VOP3SD ? in->raw[1] : in->raw[0]) & 0x1ffu;
-        fi = base_src0 == RDNA3_SRC_DPP8FI;
-    } else {
-        s = dpp16_src((d >> 8) & 0x1ffu, l);
-        fi = (d >> 18) & 1u;
-    }
-    *valid = s >= 0 && (unsigned)s < w->wave_size && (fi || ((exec >> s) & 1u));
+    int s = in->dpp == RDNA3_DPP_8 ? dpp8_src(in->dpp8_sel, l) : dpp16_src(in->dpp_ctrl, l);
+    *valid = s >= 0 && (unsigned)s < w->wave_size && (in->fetch_inactive || ((exec >> s) & 1u));
     return s;
 }
 
 uint64_t rdna3_dpp_exec(const rdna3_wave *w, const rdna3_inst *in, uint64_t exec)
 {
     if (in->dpp == RDNA3_DPP_8) return exec;   /* an invalid DPP8 source reads 0 */
-    uint32_t d = dpp_dword(in);
-    unsigned bank_mask = (d >> 24) & 15u, row_mask = (d >> 28) & 15u, bc = (d >> 19) & 1u;
+    unsigned bank_mask = in->bank_mask & 15u, row_mask = in->row_mask & 15u, bc = in->bound_ctrl;
     uint64_t m = 0;
     for (unsigned l = 0; l < w->wave_size; l++) {
         if (!((exec >> l) & 1u)) continue;
