@@ -207,7 +207,7 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg)
                     w->state = step(kernel, w, quantum, &n);
                     pending += n;
                 }
-                count[w->state]++;
+                count[w->state & 3u]++;   /* the four states; never index past count[] */
                 if (__builtin_expect(w->state == UMB_WARP_FAULTED, 0)) break;
             }
         }
