@@ -307,7 +307,7 @@ static inline void st_host(uint8_t *p, unsigned size, uint32_t v)
     } while (0)
 
 #define VLOAD(id, ADDR, SIGN, SPACE) \
-    void vt_x_##id(vt_warp *w, const vt_insn *in) \
+    VT_LANE_FN void vt_x_##id(vt_warp *w, const vt_insn *in) \
     { \
         VMEM_ADDRS(ADDR) \
         uint32_t *d = w->v[in->rd]; \
@@ -346,7 +346,7 @@ static inline void st_host(uint8_t *p, unsigned size, uint32_t v)
     } while (0)
 
 #define VSTORE(id, ADDR, SPACE) \
-    void vt_x_##id(vt_warp *w, const vt_insn *in) \
+    VT_LANE_FN void vt_x_##id(vt_warp *w, const vt_insn *in) \
     { \
         VMEM_ADDRS(ADDR) \
         const uint32_t *src = w->v[in->rd]; \
