@@ -19,8 +19,19 @@ static rdna3_exec_fn valu_handler(unsigned op)
     return f;
 }
 
+/* gfx11 has no LDS-direct VALU operand (llvm-mc rejects src_lds_direct for gfx1100; LDSDIR
+ * replaced it): an instruction reading encoding 254 is left unsupported, so it faults with its
+ * disassembly instead of reading a made-up value. */
+static bool reads_lds_direct(const rdna3_inst *in)
+{
+    for (unsigned i = 0; i < 3 && i < in->nsrc; i++)
+        if (in->src[i] == RDNA3_SRC_LDS_DIRECT) return true;
+    return in->fmt == RDNA3_FMT_VOPD && in->srcy[0] == RDNA3_SRC_LDS_DIRECT;
+}
+
 rdna3_exec_fn rdna3_alu_handler(const rdna3_inst *in)
 {
+    if (in->fmt >= RDNA3_FMT_VOP1 && in->fmt <= RDNA3_FMT_VOPD && reads_lds_direct(in)) return NULL;
     switch (in->fmt) {
     case RDNA3_FMT_SOP1: case RDNA3_FMT_SOP2: case RDNA3_FMT_SOPK: case RDNA3_FMT_SOPC: case RDNA3_FMT_SOPP:
         return rdna3_salu_handler(in);

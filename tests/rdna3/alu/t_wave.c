@@ -77,6 +77,14 @@ static void fault_messages(at *t)
     OK(t, strstr(umb_rdna3_step_error(t->s), "bfff0000") != NULL);
     OK(t, strstr(umb_rdna3_step_error(t->s), "PC 0x7f0000000004") != NULL);
 
+    /* Operand 254 (LDS direct, gone in gfx11) is reported, not read as some value:
+     * v_mov_b32_e32 v0, <254> = 0x7e0002fe. */
+    static const uint32_t ldsdir[2] = {0x7e0002feu, 0xbfb00000u};
+    EQ(t, umb_rdna3_step_load(t->s, ldsdir, sizeof ldsdir), UMB_OK);
+    st = umb_rdna3_step_run(t->s, 2, NULL);
+    OK(t, st != UMB_OK);
+    OK(t, strstr(umb_rdna3_step_error(t->s), "7e0002fe") != NULL);
+
     /* s_code_end is padding: executing it is an error, not a silent stop. */
     at_code(t, "s_code_end");
     FAULTS(t, "s_code_end");
