@@ -151,7 +151,9 @@ void vt_decode_index_build(vt_decode_index *ix)
             bool fixed = (mk & 0x7fu) == 0x7fu;
             for (uint32_t op = fixed ? (mt & 0x7fu) : 0; op < 128; op = fixed ? 128 : op + 1) {
                 if ((op & mk) != (mt & 0x7fu)) continue;
-                for (uint32_t f3 = 0; f3 < 8; f3++) {
+                /* most rows fix funct3 too: one key */
+                bool f3_fixed = (mk & 0x7000u) == 0x7000u;
+                for (uint32_t f3 = f3_fixed ? (mt >> 12) & 7u : 0; f3 < 8; f3 = f3_fixed ? 8 : f3 + 1) {
                     if (((f3 << 12) & mk) != (mt & 0x7000u)) continue;
                     unsigned k = op | f3 << 7;
                     if (pass == 1) ix->row[ix->start[k] + count[k]] = (uint16_t)r;
