@@ -60,6 +60,16 @@ static uint32_t brev32(uint32_t x)
 }
 static uint64_t brev64(uint64_t x) { return ((uint64_t)brev32((uint32_t)x) << 32) | brev32((uint32_t)(x >> 32)); }
 
+/* Instructions this wave's counters have seen so far (the per-class counts are current while a
+ * wave runs): a deterministic, increasing "clock" for MSG_RTN_GET_REALTIME and SHADER_CYCLES. */
+static uint64_t retired(const rdna3_wave *w)
+{
+    uint64_t n = 0;
+    if (w->stats)
+        for (unsigned c = 0; c < UMB_CLASS_COUNT; c++) n += w->stats->by_class[c];
+    return n;
+}
+
 /* ---- SOP2 ---- */
 
 static void exec_sop2(rdna3_wave *w, const rdna3_inst *in)
@@ -280,7 +290,7 @@ static void exec_sop1(rdna3_wave *w, const rdna3_inst *in)
             rdna3_fault(w, in, UMB_ERR_UNSUPPORTED, "s_sendmsg_rtn message %u is not modelled", msg);
             return;
         }
-        uint64_t v = msg == 131 && w->stats ? w->stats->warp_insts : 0;
+        uint64_t v = msg == 131 ? retired(w) : 0;
         if (in->op == 0x4d) d64(w, in, v); else d32(w, in, (uint32_t)v);
         return;
     }
@@ -352,7 +362,7 @@ static bool hwreg_read(rdna3_wave *w, unsigned id, uint32_t *v)
     case HWREG_FLAT_SCR_LO: *v = (uint32_t)w->flat_scratch; return true;
     case HWREG_FLAT_SCR_HI: *v = (uint32_t)(w->flat_scratch >> 32); return true;
     case HWREG_SHADER_CYCLES:    /* a 20-bit clock: the retired instruction count (deterministic) */
-        *v = w->stats ? (uint32_t)(w->stats->warp_insts & 0xfffffu) : 0;
+        *v = (uint32_t)(retired(w) & 0xfffffu);
         return true;
     default: return false;
     }

@@ -228,13 +228,16 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
     uint64_t done = 0;
     rdna3_inst local;
     umb_stats *st = w->stats;
+    /* Launch constants kept in locals: the handler calls would otherwise force reloads. */
     FILE *trace = w->kernel->trace;
-    uint64_t last_exec = 0;
+    rdna3_icache *icache = w->kernel->icache;
+    bool check_waitcnt = w->kernel->check_waitcnt;
+    uint64_t last_exec = 0, thread_insts = 0;
     uint32_t last_active = 0;
     if (w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;   /* the core released it */
     while (done < max_insts && w->state == UMB_WARP_RUNNABLE) {
         char err[256];
-        const rdna3_inst *in = cached(w->kernel->icache, w->pc);
+        const rdna3_inst *in = cached(icache, w->pc);
         if (__builtin_expect(!in, 0)) in = rdna3_fetch(w, w->pc, &local, err, sizeof err);
         if (__builtin_expect(!in, 0)) {
             char msg[400];
@@ -253,11 +256,16 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
             last_exec = ex;
             last_active = (uint32_t)__builtin_popcountll(ex);
         }
-        umb_count_insn(st, (umb_insn_class)in->insn_class, last_active, w->wave_size);
+        /* per-class counts here; the per-instruction sums are added once after the loop */
+        st->by_class[in->insn_class]++;
+        thread_insts += last_active;
         w->next_pc = w->pc + in->size;
-        if (__builtin_expect(w->kernel->check_waitcnt, 0)) {   /* --check-waitcnt (waitcnt.c) */
+        if (__builtin_expect(check_waitcnt, 0)) {   /* --check-waitcnt (waitcnt.c) */
             rdna3_waitcnt_step(w, in);
-            if (w->state == UMB_WARP_FAULTED) break;
+            if (w->state == UMB_WARP_FAULTED) {
+                done++;   /* counted as issued above */
+                break;
+            }
         }
         in->exec(w, in);
         done++;
@@ -265,6 +273,9 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
         w->pc = w->next_pc;
     }
     if (applied_round) fesetround(saved_round);
+    st->warp_insts += done;
+    st->thread_insts += thread_insts;
+    st->lane_slots += done * w->wave_size;
     if (w->warp) w->warp->pc = w->pc;
     *executed += done;
     return w->state;
