@@ -9,10 +9,7 @@
 
 /* ---- error reporting ---- */
 
-static umb_status fail(umb_elf *e, umb_status st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static umb_status fail(umb_elf *e, umb_status st, const char *fmt, ...)
+umb_status umb_elf_fail(umb_elf *e, umb_status st, const char *fmt, ...)
 {
     int n = snprintf(e->error, sizeof e->error, "%s: ", e->path ? e->path : "<elf>");
     if (n < 0 || (size_t)n >= sizeof e->error) return st;
@@ -54,18 +51,18 @@ static const ehdr_layout layout64 = {64, 24, 32, 40, 48, 52, 54, 56, 58, 60, 62,
 static umb_status parse_ident(umb_elf *e)
 {
     if (e->size < 16)
-        return fail(e, UMB_ERR_FORMAT, "not an ELF file: %zu bytes, shorter than the 16-byte ELF "
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "not an ELF file: %zu bytes, shorter than the 16-byte ELF "
                     "identification", e->size);
     const uint8_t *d = e->data;
     if (d[0] != 0x7f || d[1] != 'E' || d[2] != 'L' || d[3] != 'F')
-        return fail(e, UMB_ERR_FORMAT, "not an ELF file (bad magic %02x %02x %02x %02x)",
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "not an ELF file (bad magic %02x %02x %02x %02x)",
                     d[0], d[1], d[2], d[3]);
     if (d[4] != 1 && d[4] != 2)
-        return fail(e, UMB_ERR_FORMAT, "bad ELF class %u (want 1 = ELF32 or 2 = ELF64)", d[4]);
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "bad ELF class %u (want 1 = ELF32 or 2 = ELF64)", d[4]);
     if (d[5] != 1)
-        return fail(e, UMB_ERR_FORMAT, "ELF data encoding %u is not little-endian (1)", d[5]);
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "ELF data encoding %u is not little-endian (1)", d[5]);
     if (d[6] != 1)
-        return fail(e, UMB_ERR_FORMAT, "bad ELF version %u in e_ident (want 1)", d[6]);
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "bad ELF version %u in e_ident (want 1)", d[6]);
     e->is64 = d[4] == 2;
     e->osabi = d[7];
     e->abiversion = d[8];
@@ -77,14 +74,14 @@ static umb_status parse_phdrs(umb_elf *e, uint64_t phoff, uint16_t phentsize, ui
     const ehdr_layout *L = e->is64 ? &layout64 : &layout32;
     if (phnum == 0) return UMB_OK;
     if (phentsize < L->phdr_size)
-        return fail(e, UMB_ERR_FORMAT, "program header entry size %u is smaller than %u",
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "program header entry size %u is smaller than %u",
                     phentsize, L->phdr_size);
     if (!in_file(e, phoff, (uint64_t)phentsize * phnum))
-        return fail(e, UMB_ERR_FORMAT, "program header table (offset 0x%llx, %u entries of %u "
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "program header table (offset 0x%llx, %u entries of %u "
                     "bytes) extends past the end of the file (%zu bytes)",
                     (unsigned long long)phoff, phnum, phentsize, e->size);
     e->phdrs = calloc(phnum, sizeof *e->phdrs);
-    if (!e->phdrs) return fail(e, UMB_ERR_NOMEM, "out of memory");
+    if (!e->phdrs) return umb_elf_fail(e, UMB_ERR_NOMEM, "out of memory");
     e->phnum = phnum;
     for (uint32_t i = 0; i < phnum; i++) {
         const uint8_t *p = e->data + phoff + (uint64_t)i * phentsize;
@@ -101,16 +98,16 @@ static umb_status parse_phdrs(umb_elf *e, uint64_t phoff, uint16_t phentsize, ui
         }
         if (ph->type == UMB_PT_LOAD || ph->type == UMB_PT_NOTE) {
             if (!in_file(e, ph->offset, ph->filesz))
-                return fail(e, UMB_ERR_FORMAT, "program header %u: file bytes [0x%llx, +0x%llx) "
+                return umb_elf_fail(e, UMB_ERR_FORMAT, "program header %u: file bytes [0x%llx, +0x%llx) "
                             "extend past the end of the file (%zu bytes)", i,
                             (unsigned long long)ph->offset, (unsigned long long)ph->filesz, e->size);
         }
         if (ph->type == UMB_PT_LOAD) {
             if (ph->filesz > ph->memsz)
-                return fail(e, UMB_ERR_FORMAT, "program header %u: filesz 0x%llx > memsz 0x%llx", i,
+                return umb_elf_fail(e, UMB_ERR_FORMAT, "program header %u: filesz 0x%llx > memsz 0x%llx", i,
                             (unsigned long long)ph->filesz, (unsigned long long)ph->memsz);
             if (ph->vaddr + ph->memsz < ph->vaddr || (!e->is64 && ph->vaddr + ph->memsz > 0x100000000ull))
-                return fail(e, UMB_ERR_FORMAT, "program header %u: segment [0x%llx, +0x%llx) wraps "
+                return umb_elf_fail(e, UMB_ERR_FORMAT, "program header %u: segment [0x%llx, +0x%llx) wraps "
                             "around the address space", i, (unsigned long long)ph->vaddr,
                             (unsigned long long)ph->memsz);
         }
@@ -148,17 +145,17 @@ static umb_status parse_shdrs(umb_elf *e, uint64_t shoff, uint16_t shentsize, ui
     const ehdr_layout *L = e->is64 ? &layout64 : &layout32;
     if (shnum == 0) return UMB_OK;
     if (shentsize < L->shdr_size)
-        return fail(e, UMB_ERR_FORMAT, "section header entry size %u is smaller than %u",
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "section header entry size %u is smaller than %u",
                     shentsize, L->shdr_size);
     if (!in_file(e, shoff, (uint64_t)shentsize * shnum))
-        return fail(e, UMB_ERR_FORMAT, "section header table (offset 0x%llx, %u entries of %u "
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "section header table (offset 0x%llx, %u entries of %u "
                     "bytes) extends past the end of the file (%zu bytes)",
                     (unsigned long long)shoff, shnum, shentsize, e->size);
     e->shdrs = calloc(shnum, sizeof *e->shdrs);
     uint32_t *name_offs = calloc(shnum, sizeof *name_offs);
     if (!e->shdrs || !name_offs) {
         free(name_offs);
-        return fail(e, UMB_ERR_NOMEM, "out of memory");
+        return umb_elf_fail(e, UMB_ERR_NOMEM, "out of memory");
     }
     e->shnum = shnum;
     umb_status st = UMB_OK;
@@ -167,19 +164,19 @@ static umb_status parse_shdrs(umb_elf *e, uint64_t shoff, uint16_t shentsize, ui
         read_shdr(e, e->data + shoff + (uint64_t)i * shentsize, sh, &name_offs[i]);
         sh->name = "";
         if (sh->type != UMB_SHT_NOBITS && sh->type != UMB_SHT_NULL && !in_file(e, sh->offset, sh->size))
-            st = fail(e, UMB_ERR_FORMAT, "section %u: bytes [0x%llx, +0x%llx) extend past the end "
+            st = umb_elf_fail(e, UMB_ERR_FORMAT, "section %u: bytes [0x%llx, +0x%llx) extend past the end "
                       "of the file (%zu bytes)", i, (unsigned long long)sh->offset,
                       (unsigned long long)sh->size, e->size);
     }
     if (st == UMB_OK && shstrndx != 0) {
         if (shstrndx >= shnum || e->shdrs[shstrndx].type != UMB_SHT_STRTAB) {
-            st = fail(e, UMB_ERR_FORMAT, "section-name table index %u is not a string table "
+            st = umb_elf_fail(e, UMB_ERR_FORMAT, "section-name table index %u is not a string table "
                       "(%u sections)", shstrndx, shnum);
         } else {
             for (uint32_t i = 0; i < shnum && st == UMB_OK; i++) {
                 const char *n = strtab_string(e, &e->shdrs[shstrndx], name_offs[i]);
                 if (!n)
-                    st = fail(e, UMB_ERR_FORMAT, "section %u: name offset 0x%x is outside the "
+                    st = umb_elf_fail(e, UMB_ERR_FORMAT, "section %u: name offset 0x%x is outside the "
                               "section-name table or not NUL-terminated", i, name_offs[i]);
                 else
                     e->shdrs[i].name = n;
@@ -204,10 +201,10 @@ static umb_status find_symtab(umb_elf *e)
     if (e->symtab < 0) return UMB_OK;
     const umb_elf_shdr *sh = &e->shdrs[e->symtab];
     if (sh->entsize < L->sym_size)
-        return fail(e, UMB_ERR_FORMAT, "symbol table '%s': entry size %llu is smaller than %u",
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "symbol table '%s': entry size %llu is smaller than %u",
                     sh->name, (unsigned long long)sh->entsize, L->sym_size);
     if (sh->link >= e->shnum || e->shdrs[sh->link].type != UMB_SHT_STRTAB)
-        return fail(e, UMB_ERR_FORMAT, "symbol table '%s': linked string table %u is not a string "
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "symbol table '%s': linked string table %u is not a string "
                     "table", sh->name, sh->link);
     e->nsyms = (uint32_t)(sh->size / sh->entsize);
     return UMB_OK;
@@ -219,13 +216,13 @@ static umb_status parse_all(umb_elf *e)
     if (st != UMB_OK) return st;
     const ehdr_layout *L = e->is64 ? &layout64 : &layout32;
     if (e->size < L->size)
-        return fail(e, UMB_ERR_FORMAT, "ELF%s header truncated: file has %zu bytes, the header "
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "ELF%s header truncated: file has %zu bytes, the header "
                     "needs %u", e->is64 ? "64" : "32", e->size, L->size);
     const uint8_t *d = e->data;
     e->type = rd16(d + 16);
     e->machine = rd16(d + 18);
     if (rd32(d + 20) != 1)
-        return fail(e, UMB_ERR_FORMAT, "bad e_version %u (want 1)", rd32(d + 20));
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "bad e_version %u (want 1)", rd32(d + 20));
     e->entry = rdaddr(e, d + L->entry);
     e->flags = rd32(d + L->flags);
     st = parse_phdrs(e, rdaddr(e, d + L->phoff), rd16(d + L->phentsize), rd16(d + L->phnum));
@@ -261,7 +258,7 @@ umb_status umb_elf_open_file(umb_elf *e, const char *path)
     FILE *f = fopen(path, "rb");
     if (!f) {
         e->path = (char *)path; /* only for this message; reset below */
-        fail(e, UMB_ERR_IO, "cannot open: %s", strerror(errno));
+        umb_elf_fail(e, UMB_ERR_IO, "cannot open: %s", strerror(errno));
         e->path = NULL;
         return UMB_ERR_IO;
     }
@@ -284,7 +281,7 @@ umb_status umb_elf_open_file(umb_elf *e, const char *path)
     if (bad) {
         free(buf);
         e->path = (char *)path;
-        fail(e, UMB_ERR_IO, "read error");
+        umb_elf_fail(e, UMB_ERR_IO, "read error");
         e->path = NULL;
         return UMB_ERR_IO;
     }
@@ -326,7 +323,7 @@ uint32_t umb_elf_symbol_count(const umb_elf *e) { return e->symtab < 0 ? 0 : e->
 umb_status umb_elf_symbol(umb_elf *e, uint32_t index, umb_elf_sym *out)
 {
     if (index >= umb_elf_symbol_count(e))
-        return fail(e, UMB_ERR_INVALID, "symbol index %u out of range (%u symbols)", index,
+        return umb_elf_fail(e, UMB_ERR_INVALID, "symbol index %u out of range (%u symbols)", index,
                     umb_elf_symbol_count(e));
     const umb_elf_shdr *sh = &e->shdrs[e->symtab];
     const uint8_t *p = e->data + sh->offset + (uint64_t)index * sh->entsize;
@@ -343,7 +340,7 @@ umb_status umb_elf_symbol(umb_elf *e, uint32_t index, umb_elf_sym *out)
     }
     const char *n = strtab_string(e, &e->shdrs[sh->link], name_off);
     if (!n)
-        return fail(e, UMB_ERR_FORMAT, "symbol %u: name offset 0x%x is outside the string table "
+        return umb_elf_fail(e, UMB_ERR_FORMAT, "symbol %u: name offset 0x%x is outside the string table "
                     "or not NUL-terminated", index, name_off);
     out->name = n;
     return UMB_OK;
@@ -361,7 +358,7 @@ umb_status umb_elf_find_symbol(umb_elf *e, const char *name, umb_elf_sym *out)
             return UMB_OK;
         }
     }
-    return fail(e, UMB_ERR_INVALID, "no symbol named '%s'", name);
+    return umb_elf_fail(e, UMB_ERR_INVALID, "no symbol named '%s'", name);
 }
 
 /* ---- notes ---- */
@@ -377,7 +374,7 @@ static umb_status walk_notes(umb_elf *e, uint64_t off, uint64_t len, uint64_t al
     uint64_t a = align == 8 ? 8 : 4;
     while (pos < len && !*stop) {
         if (len - pos < 12)
-            return fail(e, UMB_ERR_FORMAT, "%s: note header at offset 0x%llx truncated", where,
+            return umb_elf_fail(e, UMB_ERR_FORMAT, "%s: note header at offset 0x%llx truncated", where,
                         (unsigned long long)(off + pos));
         const uint8_t *p = e->data + off + pos;
         umb_elf_note n;
@@ -388,7 +385,7 @@ static umb_status walk_notes(umb_elf *e, uint64_t off, uint64_t len, uint64_t al
         uint64_t desc_pos = align_up(name_pos + n.namesz, a);
         uint64_t end = align_up(desc_pos + n.descsz, a);
         if (desc_pos > len || n.descsz > len - desc_pos)
-            return fail(e, UMB_ERR_FORMAT, "%s: note at offset 0x%llx (name size %u, desc size %u) "
+            return umb_elf_fail(e, UMB_ERR_FORMAT, "%s: note at offset 0x%llx (name size %u, desc size %u) "
                         "extends past its container", where, (unsigned long long)(off + pos),
                         n.namesz, n.descsz);
         const char *nm = (const char *)e->data + off + name_pos;

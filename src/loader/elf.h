@@ -103,6 +103,9 @@ umb_status umb_elf_find_symbol(umb_elf *e, const char *name, umb_elf_sym *out);
 typedef bool (*umb_elf_note_fn)(void *ctx, const umb_elf_note *note);
 umb_status umb_elf_for_each_note(umb_elf *e, umb_elf_note_fn fn, void *ctx);
 
+/* Set e->error to "FILE: <message>" and return st (for the loaders built on this reader). */
+umb_status umb_elf_fail(umb_elf *e, umb_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Map every PT_LOAD segment at vaddr + bias and copy its file bytes; the bytes between filesz
  * and memsz are written as zeros (also when the pages were mapped and written before). */
 umb_status umb_elf_load_segments(umb_elf *e, umb_device *dev, uint64_t bias);

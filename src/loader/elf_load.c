@@ -6,20 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static umb_status load_fail(umb_elf *e, umb_status st, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static umb_status load_fail(umb_elf *e, umb_status st, const char *fmt, ...)
-{
-    int n = snprintf(e->error, sizeof e->error, "%s: ", e->path ? e->path : "<elf>");
-    if (n < 0 || (size_t)n >= sizeof e->error) return st;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->error + n, sizeof e->error - (size_t)n, fmt, ap);
-    va_end(ap);
-    return st;
-}
-
 umb_status umb_elf_load_segments(umb_elf *e, umb_device *dev, uint64_t bias)
 {
     static const uint8_t zeros[4096];
@@ -28,15 +14,15 @@ umb_status umb_elf_load_segments(umb_elf *e, umb_device *dev, uint64_t bias)
         if (ph->type != UMB_PT_LOAD || ph->memsz == 0) continue;
         uint64_t va = ph->vaddr + bias;
         if (va < bias && bias != 0)
-            return load_fail(e, UMB_ERR_FORMAT, "segment %u at 0x%llx + bias 0x%llx overflows", i,
+            return umb_elf_fail(e, UMB_ERR_FORMAT, "segment %u at 0x%llx + bias 0x%llx overflows", i,
                         (unsigned long long)ph->vaddr, (unsigned long long)bias);
         if (va + ph->memsz < va)
-            return load_fail(e, UMB_ERR_FORMAT, "segment %u [0x%llx, +0x%llx) wraps around", i,
+            return umb_elf_fail(e, UMB_ERR_FORMAT, "segment %u [0x%llx, +0x%llx) wraps around", i,
                         (unsigned long long)va, (unsigned long long)ph->memsz);
         /* umb_mem_map keeps pages that are mapped already (with what an earlier image wrote) */
         umb_status st = umb_mem_map(dev, va, ph->memsz);
         if (st != UMB_OK)
-            return load_fail(e, st, "cannot map segment %u at [0x%llx, +0x%llx): %s", i,
+            return umb_elf_fail(e, st, "cannot map segment %u at [0x%llx, +0x%llx): %s", i,
                         (unsigned long long)va, (unsigned long long)ph->memsz, umb_status_name(st));
         if (ph->filesz) st = umb_mem_copy_to_device(dev, va, e->data + ph->offset, ph->filesz);
         for (uint64_t z = ph->filesz; st == UMB_OK && z < ph->memsz;) {
@@ -45,7 +31,7 @@ umb_status umb_elf_load_segments(umb_elf *e, umb_device *dev, uint64_t bias)
             z += n;
         }
         if (st != UMB_OK)
-            return load_fail(e, st, "cannot copy segment %u to 0x%llx: %s", i, (unsigned long long)va,
+            return umb_elf_fail(e, st, "cannot copy segment %u to 0x%llx: %s", i, (unsigned long long)va,
                         umb_status_name(st));
     }
     return UMB_OK;
