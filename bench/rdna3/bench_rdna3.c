@@ -1,7 +1,10 @@
 /* bench_rdna3: umbra's RDNA3 front end on matrix multiply and n-body, and the same OpenCL C
  * kernels on the PoCL CPU runtime in the same run.
  *
- *   bench_rdna3 [--matmul N] [--nbody N] [--threads T] [--wave64] [--reps R] [--json FILE]
+ *   bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--threads T] [--wave64] [--reps R] [--json FILE]
+ *
+ * The third case, alu_loop (bench/rdna3/alu_loop.cl), is ALU-bound: it measures the interpreter's
+ * per-instruction cost without memory traffic.
  *
  * umbra: wave-instructions per second (= stats.warp_insts / wall time of umb_rdna3_run) and
  * work-item instructions per second. PoCL: wall time of clEnqueueNDRangeKernel + clFinish (the
@@ -35,6 +38,7 @@ typedef struct barg {
 
 typedef struct bcase {
     const char *name;          /* kernel and file name */
+    const char *dir;           /* where name.cl is */
     barg args[10];
     int nargs;
     uint32_t dim;
@@ -60,7 +64,7 @@ static void *xalloc(size_t n)
 static int run_umbra(const bcase *c, bool wave64, uint32_t threads, int reps, void *out, bresult *r)
 {
     char src[1024], co[1024], err[1024];
-    snprintf(src, sizeof src, "%s/%s.cl", BENCH_KERNEL_DIR, c->name);
+    snprintf(src, sizeof src, "%s/%s.cl", c->dir, c->name);
     snprintf(co, sizeof co, "%s/%s.w%d.co", BENCH_WORK_DIR, c->name, wave64 ? 64 : 32);
     umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .wave64 = wave64, .include_dir = BENCH_DEVICE_DIR };
     if (umb_rdna3_compile(&o, err, sizeof err)) return fprintf(stderr, "compile: %s\n", err), 1;
@@ -155,7 +159,7 @@ static int run_pocl(const bcase *c, int reps, void *out, bresult *r, char *devna
     cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
     cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &e);
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s.cl", BENCH_KERNEL_DIR, c->name);
+    snprintf(path, sizeof path, "%s/%s.cl", c->dir, c->name);
     char *text = slurp(path);
     const char *srcs[] = { text };
     cl_program prog = clCreateProgramWithSource(ctx, 1, srcs, NULL, &e);
@@ -218,7 +222,7 @@ static bcase make_matmul(uint32_t n)
     for (size_t i = 0; i < (size_t)n * n; i++) A[i] = frand(&seed), B[i] = frand(&seed);
     dims[0] = dims[1] = dims[2] = n;
     size_t g = (n + 15) / 16 * 16;
-    bcase c = { .name = "matmul_tiled", .nargs = 6, .dim = 2, .global = { g, g, 1 }, .local = { 16, 16, 1 },
+    bcase c = { .name = "matmul_tiled", .dir = BENCH_KERNEL_DIR, .nargs = 6, .dim = 2, .global = { g, g, 1 }, .local = { 16, 16, 1 },
                 .out_arg = 2, .flops = 2.0 * n * n * n };
     c.args[0] = (barg){ A, (size_t)n * n * 4, 1, 0 };
     c.args[1] = (barg){ B, (size_t)n * n * 4, 1, 0 };
@@ -238,7 +242,7 @@ static bcase make_nbody(uint32_t n)
         pos[4 * i + 3] = 0.5f + frand(&seed);
     }
     nn = n;
-    bcase c = { .name = "nbody", .nargs = 8, .dim = 1, .global = { (n + 63) / 64 * 64, 1, 1 }, .local = { 64, 1, 1 },
+    bcase c = { .name = "nbody", .dir = BENCH_KERNEL_DIR, .nargs = 8, .dim = 1, .global = { (n + 63) / 64 * 64, 1, 1 }, .local = { 64, 1, 1 },
                 .out_arg = 3, .flops = 20.0 * n * n };
     c.args[0] = (barg){ pos, (size_t)n * 16, 1, 0 };
     c.args[1] = (barg){ vel, (size_t)n * 16, 1, 0 };
@@ -248,6 +252,17 @@ static bcase make_nbody(uint32_t n)
     c.args[5] = (barg){ &nn, 4, 0, 0 };
     c.args[6] = (barg){ &dt, 4, 0, 0 };
     c.args[7] = (barg){ &eps2, 4, 0, 0 };
+    return c;
+}
+
+static bcase make_alu_loop(uint32_t n)
+{
+    static int32_t iters = 256;
+    bcase c = { .name = "alu_loop", .dir = BENCH_SOURCE_DIR, .nargs = 2, .dim = 1,
+                .global = { (n + 255) / 256 * 256, 1, 1 }, .local = { 256, 1, 1 }, .out_arg = 0,
+                .flops = 7.0 * iters * n };
+    c.args[0] = (barg){ xalloc((size_t)c.global[0] * 4), (size_t)c.global[0] * 4, 1, 1 };
+    c.args[1] = (barg){ &iters, 4, 0, 0 };
     return c;
 }
 
@@ -261,34 +276,36 @@ static double max_rel_diff(const float *a, const float *b, size_t n)
 
 int main(int argc, char **argv)
 {
-    uint32_t mm = 256, nb = 2048, threads = 1;
+    uint32_t mm = 256, nb = 2048, alu = 65536, threads = 1;
     int reps = 3;
     bool wave64 = false;
     const char *json = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--matmul") && i + 1 < argc) mm = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--nbody") && i + 1 < argc) nb = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--alu") && i + 1 < argc) alu = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--wave64")) wave64 = true;
         else {
-            fprintf(stderr, "usage: bench_rdna3 [--matmul N] [--nbody N] [--threads T] [--wave64] [--reps R] [--json FILE]\n");
+            fprintf(stderr, "usage: bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--threads T] [--wave64] [--reps R] [--json FILE]\n");
             return 2;
         }
     }
     if (reps < 1) reps = 1;
-    bcase cases[2] = { make_matmul(mm), make_nbody(nb) };
-    const char *labels[2] = { "matmul", "nbody" };
-    uint32_t sizes[2] = { mm, nb };
-    bresult res[2] = { { 0 } };
+    enum { NCASES = 3 };
+    bcase cases[NCASES] = { make_matmul(mm), make_nbody(nb), make_alu_loop(alu) };
+    const char *labels[NCASES] = { "matmul", "nbody", "alu_loop" };
+    uint32_t sizes[NCASES] = { mm, nb, alu };
+    bresult res[NCASES] = { { 0 } };
     char devname[512] = "PoCL not built (no OpenCL headers)";
     FILE *jf = json ? fopen(json, "w") : NULL;
     if (jf) fprintf(jf, "{\n  \"wave\": %d, \"threads\": %u, \"cases\": [\n", wave64 ? 64 : 32, threads);
     printf("%-8s %6s | %12s %10s %12s %12s | %10s %9s | %s\n", "kernel", "size", "wave-insts", "umbra s",
            "wave-inst/s", "item-inst/s", "PoCL s", "umbra/PoCL", "max rel diff");
     int rc = 0;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < NCASES; i++) {
         bcase *c = &cases[i];
         size_t osz = c->args[c->out_arg].size;
         void *o1 = xalloc(osz), *o2 = xalloc(osz);
@@ -305,10 +322,10 @@ int main(int argc, char **argv)
             fprintf(jf, "    {\"kernel\": \"%s\", \"size\": %u, \"wave_insts\": %.0f, \"umbra_seconds\": %.6f, "
                         "\"wave_insts_per_second\": %.1f, \"pocl_seconds\": %.6f, \"max_rel_diff\": %.3g}%s\n",
                     labels[i], sizes[i], r->wave_insts, r->umbra_s, r->wave_insts / r->umbra_s,
-                    r->pocl_ok ? r->pocl_s : -1.0, r->max_rel_diff, i ? "" : ",");
+                    r->pocl_ok ? r->pocl_s : -1.0, r->max_rel_diff, i + 1 < NCASES ? "," : "");
         free(o1), free(o2);
     }
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < NCASES; i++)
         for (int a = 0; a < cases[i].nargs; a++)
             if (cases[i].args[a].is_buf) free((void *)cases[i].args[a].host);
     printf("PoCL device: %s\n", devname);

@@ -146,9 +146,9 @@ static void step_api_edges(at *t)
     EQ(t, umb_rdna3_step_get_state(t->s), UMB_RDNA3_STEP_ENDED);
 }
 
-/* Interpreter speed on an ALU-heavy loop: 8 VALU + 3 SALU per iteration. The hard floor here is
- * loose (sanitizer builds are slow); the measured rate is printed. */
-static void perf_alu_loop(at *t)
+/* A long ALU loop (8 VALU + 3 SALU per iteration) runs to its end with the exact instruction
+ * count and the values the loop computes in every lane. Speed is measured by bench/rdna3, not here. */
+static void long_alu_loop(at *t)
 {
     for (unsigned l = 0; l < 32; l++) {
         at_v(t, 1, l, fb(0.5f));
@@ -172,17 +172,13 @@ static void perf_alu_loop(at *t)
                "s_cmp_lg_u32 s0, 0\n"
                "s_cbranch_scc1 -12\n"
                "s_endpgm");
-    /* CPU time of this thread: the machine may be shared with other jobs */
-    struct timespec a, b;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &a);
     uint64_t n = 0;
     EQ(t, umb_rdna3_step_run(t->s, 10000000, &n), UMB_OK);
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &b);
     EQ(t, n, 2 + 200000ull * 11);
-    double sec = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) * 1e-9;
-    double rate = (double)n / sec;
-    printf("perf_alu_loop: %.1f M wave-instructions/s (wave32)\n", rate / 1e6);
-    OK(t, rate > 1e6);
+    for (unsigned l = 0; l < 32; l++) {
+        EQ(t, at_gv(t, 4, l), l + 3u * 200000u);           /* v4 += 3, 200000 times */
+        EQ(t, at_gv(t, 9, l), (l + 3u * 200000u) << 1);    /* v9 = v4 << 1 of the last iteration */
+    }
 }
 
 /* Random ALU encodings with random register contents, wave32 and wave64: every run must end in a
@@ -380,6 +376,6 @@ static void wave64_suite(at *t)
 }
 
 const at_case at_wave_cases[] = {
-    C(wave64_masks), C(wave64_branches), C(wave64_suite), C(fault_messages), C(stats_counts), C(step_api_edges), C(perf_alu_loop), C(fuzz_alu_encodings), C(frontend_launch),
+    C(wave64_masks), C(wave64_branches), C(wave64_suite), C(fault_messages), C(stats_counts), C(step_api_edges), C(long_alu_loop), C(fuzz_alu_encodings), C(frontend_launch),
     {NULL, NULL},
 };
