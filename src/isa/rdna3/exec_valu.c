@@ -297,8 +297,29 @@ VOP2_U32(v_subrev_nc_u32, in->clamp ? (b > a ? b - a : 0) : b - a)
 /* D = fma(A, B, C) over the lanes of m in two passes: the sums in double for every lane (a loop
  * that vectorises), then the float results, with libm's fmaf only for lanes whose double sum may
  * round differently (see rdna3_fma32). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+/* On a host with FMA the exact fused multiply-add is one vector instruction per 8 lanes. */
+__attribute__((target("avx2,fma"))) static void fma_lanes_hw(rdna3_wave *w, uint64_t m, uint32_t *D,
+                                                           const uint32_t *A, const uint32_t *B,
+                                                           const uint32_t *C)
+{
+    float res[RDNA3_MAX_LANES];
+    unsigned n = w->wave_size;
+    for (unsigned l = 0; l < n; l++) res[l] = __builtin_fmaf(f32_of(A[l]), f32_of(B[l]), f32_of(C[l]));
+    RDNA3_STORE_LANES(w, m, D, uint32_t, r = bits_f32(res[l]));
+}
+#define HOST_HAS_FMA() __builtin_cpu_supports("fma")
+#else
+#define HOST_HAS_FMA() 0
+#define fma_lanes_hw(w, m, D, A, B, C) ((void)0)
+#endif
+
 static void fma_lanes(rdna3_wave *w, uint64_t m, uint32_t *D, const uint32_t *A, const uint32_t *B, const uint32_t *C)
 {
+    if (HOST_HAS_FMA()) {
+        fma_lanes_hw(w, m, D, A, B, C);
+        return;
+    }
     double s[RDNA3_MAX_LANES];
     unsigned n = w->wave_size;
     bool slow = false;
