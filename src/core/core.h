@@ -113,6 +113,20 @@ void umb_device_set_error(umb_device *dev, const char *fmt, ...) __attribute__((
 void umb_device_clear_error(umb_device *dev);
 
 /* Per-instruction statistics (hot path: inline). */
+/* Set bits of a lane mask. Without -mpopcnt GCC calls libgcc's table-driven __popcountdi2;
+ * this bit-slicing form is a dozen inline ALU operations. */
+static inline uint32_t umb_popcount64(uint64_t x)
+{
+#ifdef __POPCNT__
+    return (uint32_t)__builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 static inline void umb_count_insn(umb_stats *s, umb_insn_class c, uint32_t active, uint32_t width)
 {
     s->warp_insts++;

@@ -56,6 +56,20 @@ static inline float rdna3_fma32(float a, float b, float c)
     return (float)s;   /* an exact zero sum has the IEEE sign already */
 }
 
+/* out[l] = fma(A[l], B[l], C[l]) for l < n, each rounded once in the host's current rounding
+ * mode (the wave loop sets it from MODE); out may be C. On a host with FMA this is the host's fused multiply-add, eight lanes per host
+ * instruction; elsewhere rdna3_fma32 per lane (exec_fma.c). */
+void rdna3_fma32_lanes(unsigned n, uint32_t *out, const uint32_t *A, const uint32_t *B, const uint32_t *C);
+/* The same into D under the write mask m. */
+void rdna3_fma32_store(rdna3_wave *w, uint64_t m, uint32_t *D, const uint32_t *A, const uint32_t *B,
+                       const uint32_t *C);
+
+/* buf[0..n) = v: a broadcast operand as lanes. */
+static inline void rdna3_fill_lanes(uint32_t *buf, unsigned n, uint32_t v)
+{
+    for (unsigned l = 0; l < n; l++) buf[l] = v;
+}
+
 /* ---- f16 <-> wider (exact IEEE binary16; f16.c) ---- */
 float rdna3_f16_to_f32(uint32_t h);
 /* Round to binary16: rne = 1 round to nearest even, 0 toward zero. NaNs stay NaN (quieted). */
@@ -226,12 +240,15 @@ static inline unsigned rdna3_vop3_op(const rdna3_inst *in)
 #define RDNA3_ON(mask, l) (((mask) >> (l)) & 1u)
 
 /* For each lane of mask m: run stmt (which sets r, of type T, for lane l) and store r in D[l].
- * With every lane on (the common case) the loop has no per-lane test, so it vectorises. */
+ * With every lane on (the common case) the loop has no per-lane test and a constant trip count
+ * per wave size, so it vectorises without a remainder loop. */
 #define RDNA3_STORE_LANES(w, m, D, T, stmt)                                                   \
     do {                                                                                     \
         unsigned n_ = (w)->wave_size;                                                        \
-        if ((m) == (w)->lane_mask) {                                                         \
-            for (unsigned l = 0; l < n_; l++) { T r; stmt; (D)[l] = r; }                    \
+        if ((m) == (w)->lane_mask && n_ == 32) {                                             \
+            for (unsigned l = 0; l < 32; l++) { T r; stmt; (D)[l] = r; }                    \
+        } else if ((m) == (w)->lane_mask) {                                                  \
+            for (unsigned l = 0; l < 64; l++) { T r; stmt; (D)[l] = r; }                    \
         } else {                                                                             \
             for (unsigned l = 0; l < n_; l++) {                                              \
                 if (!RDNA3_ON(m, l)) continue;                                               \
@@ -239,5 +256,14 @@ static inline unsigned rdna3_vop3_op(const rdna3_inst *in)
             }                                                                                \
         }                                                                                    \
     } while (0)
+
+/* Lane-loop handlers are built for x86-64-v3 (AVX2, FMA, BMI2) and for baseline x86-64; the
+ * loader picks one by CPU (GCC function multiversioning, resolved once at start-up). Host FMA
+ * never changes a result: the build forbids contraction (-ffp-contract=off). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+#define RDNA3_LANE_FN __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define RDNA3_LANE_FN
+#endif
 
 #endif

@@ -49,7 +49,7 @@ static void mbcnt(rdna3_wave *w, const rdna3_inst *in, bool hi)
     RDNA3_LANES(w) {
         uint64_t below = (1ull << l) - 1u;
         uint32_t part = hi ? (uint32_t)(below >> 32) : (uint32_t)below;
-        uint32_t r = (uint32_t)__builtin_popcount(A[l] & part) + B[l];
+        uint32_t r = umb_popcount64(A[l] & part) + B[l];
         D[l] = RDNA3_ON(m, l) ? r : D[l];
     }
 }

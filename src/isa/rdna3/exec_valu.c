@@ -14,7 +14,7 @@
 
 /* D = expr(a) over 32-bit integer lanes. */
 #define VOP1_U32(fn, expr)                                                     \
-    static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
+    RDNA3_LANE_FN static void fn(rdna3_wave *w, const rdna3_inst *in)          \
     {                                                                          \
         SRC(0, RK_B32, A);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
@@ -25,7 +25,7 @@
 /* Two-source ops take a scalar/constant src0 (the common `v_op v0, s1, v2` / `v_op v0, 4, v2`)
  * once, so that the lane loop is a vector op with a broadcast operand. */
 #define VOP2_U32(fn, expr)                                                     \
-    static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
+    RDNA3_LANE_FN static void fn(rdna3_wave *w, const rdna3_inst *in)          \
     {                                                                          \
         SRC(1, RK_B32, B);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
@@ -40,7 +40,7 @@
     }
 
 #define VOP3_U32(fn, expr)                                                     \
-    static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
+    RDNA3_LANE_FN static void fn(rdna3_wave *w, const rdna3_inst *in)          \
     {                                                                          \
         SRC(0, RK_B32, A); SRC(1, RK_B32, B); SRC(2, RK_B32, C);               \
         uint64_t m = rdna3_vexec(w, in);                                       \
@@ -49,7 +49,7 @@
     }
 
 #define VOP1_F32(fn, expr)                                                     \
-    static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
+    RDNA3_LANE_FN static void fn(rdna3_wave *w, const rdna3_inst *in)          \
     {                                                                          \
         SRC(0, RK_F32, A);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
@@ -59,7 +59,7 @@
     }
 
 #define VOP2_F32(fn, expr)                                                     \
-    static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
+    RDNA3_LANE_FN static void fn(rdna3_wave *w, const rdna3_inst *in)          \
     {                                                                          \
         SRC(1, RK_F32, B);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
@@ -75,7 +75,7 @@
     }
 
 #define VOP3_F32(fn, expr)                                                     \
-    static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
+    RDNA3_LANE_FN static void fn(rdna3_wave *w, const rdna3_inst *in)          \
     {                                                                          \
         SRC(0, RK_F32, A); SRC(1, RK_F32, B); SRC(2, RK_F32, C);               \
         uint64_t m = rdna3_vexec(w, in);                                       \
@@ -86,7 +86,7 @@
 
 /* f32 source, integer result (conversions, frexp_exp): no output modifiers. */
 #define VOP1_F2U(fn, expr)                                                     \
-    static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
+    RDNA3_LANE_FN static void fn(rdna3_wave *w, const rdna3_inst *in)          \
     {                                                                          \
         SRC(0, RK_F32, A);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
@@ -96,7 +96,7 @@
 
 /* integer source, f32 result. */
 #define VOP1_U2F(fn, expr)                                                     \
-    static void fn(rdna3_wave *w, const rdna3_inst *in)                        \
+    RDNA3_LANE_FN static void fn(rdna3_wave *w, const rdna3_inst *in)          \
     {                                                                          \
         SRC(0, RK_B32, A);                                                     \
         uint64_t m = rdna3_vexec(w, in);                                       \
@@ -294,59 +294,12 @@ VOP2_U32(v_add_nc_u32, in->clamp ? sat_u32((uint64_t)a + b) : a + b)
 VOP2_U32(v_sub_nc_u32, in->clamp ? (a > b ? a - b : 0) : a - b)
 VOP2_U32(v_subrev_nc_u32, in->clamp ? (b > a ? b - a : 0) : b - a)
 
-/* D = fma(A, B, C) over the lanes of m in two passes: the sums in double for every lane (a loop
- * that vectorises), then the float results, with libm's fmaf only for lanes whose double sum may
- * round differently (see rdna3_fma32). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-/* On a host with FMA the exact fused multiply-add is one vector instruction per 8 lanes. */
-__attribute__((target("avx2,fma"))) static void fma_lanes_hw(rdna3_wave *w, uint64_t m, uint32_t *D,
-                                                           const uint32_t *A, const uint32_t *B,
-                                                           const uint32_t *C)
-{
-    float res[RDNA3_MAX_LANES];
-    unsigned n = w->wave_size;
-    for (unsigned l = 0; l < n; l++) res[l] = __builtin_fmaf(f32_of(A[l]), f32_of(B[l]), f32_of(C[l]));
-    RDNA3_STORE_LANES(w, m, D, uint32_t, r = bits_f32(res[l]));
-}
-#define HOST_HAS_FMA() __builtin_cpu_supports("fma")
-#else
-#define HOST_HAS_FMA() 0
-#define fma_lanes_hw(w, m, D, A, B, C) ((void)0)
-#endif
-
-static void fma_lanes(rdna3_wave *w, uint64_t m, uint32_t *D, const uint32_t *A, const uint32_t *B, const uint32_t *C)
-{
-    if (HOST_HAS_FMA()) {
-        fma_lanes_hw(w, m, D, A, B, C);
-        return;
-    }
-    double s[RDNA3_MAX_LANES];
-    unsigned n = w->wave_size;
-    bool slow = false;
-    for (unsigned l = 0; l < n; l++) s[l] = (double)f32_of(A[l]) * (double)f32_of(B[l]) + (double)f32_of(C[l]);
-    /* Lanes needing fmaf: the double sum on a float midpoint, or nonzero below 2^-125 (a nonzero
-     * sum of float products is at least 2^-298, so its high dword is never 0). Branch-free 32-bit
-     * arithmetic on the dwords of s, so that the check vectorises. */
-    uint32_t dw[2 * RDNA3_MAX_LANES], bad = 0;
-    memcpy(dw, s, sizeof(double) * n);
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t lo = dw[2 * l], hi = dw[2 * l + 1] & 0x7fffffffu;   /* little-endian dword order */
-        bad |= (uint32_t)((lo & 0x1fffffffu) == 0x10000000u) | ((uint32_t)(hi != 0) & (uint32_t)(hi < 0x38200000u));
-    }
-    slow = bad != 0;
-    if (__builtin_expect(slow, 0)) {
-        RDNA3_STORE_LANES(w, m, D, uint32_t, r = bits_f32(rdna3_fma32(f32_of(A[l]), f32_of(B[l]), f32_of(C[l]))));
-        return;
-    }
-    RDNA3_STORE_LANES(w, m, D, uint32_t, r = bits_f32((float)s[l]));
-}
-
 static void v_fmac_f32(rdna3_wave *w, const rdna3_inst *in)
 {
     SRC(0, RK_F32, A); SRC(1, RK_F32, B);
     uint64_t m = rdna3_vexec(w, in);
     uint32_t *D = rdna3_vreg(w, in->vdst);
-    fma_lanes(w, m, D, A, B, D);
+    rdna3_fma32_store(w, m, D, A, B, D);
     rdna3_post32(w, in, D, m);
 }
 
@@ -355,7 +308,7 @@ static void v_fma_f32(rdna3_wave *w, const rdna3_inst *in)
     SRC(0, RK_F32, A); SRC(1, RK_F32, B); SRC(2, RK_F32, C);
     uint64_t m = rdna3_vexec(w, in);
     uint32_t *D = rdna3_vreg(w, in->vdst);
-    fma_lanes(w, m, D, A, B, C);
+    rdna3_fma32_store(w, m, D, A, B, C);
     rdna3_post32(w, in, D, m);
 }
 
@@ -376,19 +329,21 @@ static void v_fmac_dx9_zero_f32(rdna3_wave *w, const rdna3_inst *in)
 static void v_fmamk_f32(rdna3_wave *w, const rdna3_inst *in)
 {
     SRC(0, RK_F32, A); SRC(1, RK_F32, B);
-    float k = f32_of(in->literal);
+    uint32_t K[RDNA3_MAX_LANES];
+    rdna3_fill_lanes(K, w->wave_size, in->literal);
     uint64_t m = rdna3_vexec(w, in);
     uint32_t *D = rdna3_vreg(w, in->vdst);
-    RDNA3_LANES(w) { uint32_t r = bits_f32(rdna3_fma32(f32_of(A[l]), k, f32_of(B[l]))); D[l] = RDNA3_ON(m, l) ? r : D[l]; }
+    rdna3_fma32_store(w, m, D, A, K, B);
     rdna3_post32(w, in, D, m);
 }
 static void v_fmaak_f32(rdna3_wave *w, const rdna3_inst *in)
 {
     SRC(0, RK_F32, A); SRC(1, RK_F32, B);
-    float k = f32_of(in->literal);
+    uint32_t K[RDNA3_MAX_LANES];
+    rdna3_fill_lanes(K, w->wave_size, in->literal);
     uint64_t m = rdna3_vexec(w, in);
     uint32_t *D = rdna3_vreg(w, in->vdst);
-    RDNA3_LANES(w) { uint32_t r = bits_f32(rdna3_fma32(f32_of(A[l]), f32_of(B[l]), k)); D[l] = RDNA3_ON(m, l) ? r : D[l]; }
+    rdna3_fma32_store(w, m, D, A, B, K);
     rdna3_post32(w, in, D, m);
 }
 
@@ -522,7 +477,7 @@ VOP2_U32(v_mul_lo_u32, a * b)
 VOP2_U32(v_mul_hi_u32, (uint32_t)(((uint64_t)a * b) >> 32))
 VOP2_U32(v_mul_hi_i32, (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32))
 VOP2_U32(v_bfm_b32, (uint32_t)(((1ull << (a & 31u)) - 1u) << (b & 31u)))
-VOP2_U32(v_bcnt_u32_b32, (uint32_t)__builtin_popcount(a) + b)
+VOP2_U32(v_bcnt_u32_b32, umb_popcount64(a) + b)
 VOP2_U32(v_add_nc_i32, in->clamp ? sat_i32((int64_t)(int32_t)a + (int32_t)b) : a + b)
 VOP2_U32(v_sub_nc_i32, in->clamp ? sat_i32((int64_t)(int32_t)a - (int32_t)b) : a - b)
 VOP2_U32(v_cvt_pk_u16_u32, umin(a, 0xffffu) | (umin(b, 0xffffu) << 16))

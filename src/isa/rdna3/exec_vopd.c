@@ -10,8 +10,7 @@
 static const uint32_t *lanes_of(rdna3_wave *w, const rdna3_inst *in, unsigned enc, uint32_t *buf)
 {
     if (enc >= RDNA3_SRC_VGPR0) return rdna3_vreg(w, enc - RDNA3_SRC_VGPR0);
-    uint32_t v = rdna3_scalar_src32(w, in, enc, RK_F32);
-    for (unsigned l = 0; l < RDNA3_MAX_LANES; l++) buf[l] = v;
+    rdna3_fill_lanes(buf, w->wave_size, rdna3_scalar_src32(w, in, enc, RK_F32));
     return buf;
 }
 
@@ -38,13 +37,12 @@ static bool vopd_half(rdna3_wave *w, const rdna3_inst *in, unsigned op, unsigned
         B = b1;
         Dv = b2;
     }
-    float k = f32_of(in->literal);
     uint64_t vcc = rdna3_vcc(w);
     unsigned n = w->wave_size;
     switch (op) {
-    case 0: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(rdna3_fma32(f32_of(A[l]), f32_of(B[l]), f32_of(Dv[l]))); break;
-    case 1: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(rdna3_fma32(f32_of(A[l]), f32_of(B[l]), k)); break;
-    case 2: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(rdna3_fma32(f32_of(A[l]), k, f32_of(B[l]))); break;
+    case 0: rdna3_fma32_lanes(n, out, A, B, Dv); break;
+    case 1: /* b2 is free: Dv is not read */ rdna3_fill_lanes(b2, n, in->literal); rdna3_fma32_lanes(n, out, A, B, b2); break;
+    case 2: rdna3_fill_lanes(b2, n, in->literal); rdna3_fma32_lanes(n, out, A, b2, B); break;
     case 3: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(f32_of(A[l]) * f32_of(B[l])); break;
     case 4: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(f32_of(A[l]) + f32_of(B[l])); break;
     case 5: for (unsigned l = 0; l < n; l++) out[l] = bits_f32(f32_of(A[l]) - f32_of(B[l])); break;

@@ -15,6 +15,7 @@
 #ifndef UMBRA_RDNA3_H
 #define UMBRA_RDNA3_H
 
+#include <stdalign.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -78,6 +79,7 @@ struct rdna3_inst {
     uint8_t dpp;               /* rdna3_dpp_kind */
     uint8_t has_literal;
     uint8_t nsrc;              /* sources the instruction reads */
+    uint8_t wave_local;        /* touches only this wave's registers (see wave.c: may run ahead) */
     uint32_t literal;
     uint32_t raw[4];           /* the encoding, dwords */
 
@@ -113,22 +115,26 @@ struct rdna3_inst {
 
 /* Per-wave architectural state. */
 struct rdna3_wave {
-    uint32_t sgpr[RDNA3_NUM_SGPR_SLOTS];
-    uint32_t vgpr[RDNA3_NUM_VGPRS * RDNA3_MAX_LANES];
+    /* The state every instruction touches comes first, next to the SGPRs (EXEC, VCC), so that a
+     * step reads a few adjacent cache lines; the 64 KiB VGPR file follows. */
     uint64_t pc;               /* byte address of the current instruction */
     uint64_t next_pc;          /* set to pc + size before exec; branches overwrite it */
     uint32_t wave_size;        /* 32 or 64 */
+    umb_warp_state state;      /* executors set AT_BARRIER / EXITED / FAULTED */
+    uint32_t ahead;            /* round-robin turns already used by run-ahead (wave.c fe_round) */
     uint64_t lane_mask;        /* all lanes of the wave: (1 << wave_size) - 1 */
-    bool scc;
     uint32_t mode;             /* MODE register */
+    bool scc;
     uint32_t trapsts;
     uint64_t flat_scratch;     /* scratch base of this wave (0: none) */
-    umb_warp_state state;      /* executors set AT_BARRIER / EXITED / FAULTED */
     umb_warp *warp;            /* core warp (NULL in single-step use) */
     struct rdna3_kernel *kernel; /* launch context (code, memory, apertures) */
     umb_stats *stats;
     /* --check-waitcnt state lives here too (see exec_mem.c) */
     void *waitcnt;
+    struct rdna3_wave *next_free;   /* wave.c's pool of waves of ended warps */
+    uint32_t sgpr[RDNA3_NUM_SGPR_SLOTS];
+    alignas(64) uint32_t vgpr[RDNA3_NUM_VGPRS * RDNA3_MAX_LANES];
 };
 
 /* The launch context shared by every wave of a dispatch. */

@@ -6,6 +6,7 @@
  */
 #include "umbra/rdna3_step.h"
 
+#include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,8 +28,9 @@ umb_status umb_rdna3_step_create(umb_device *dev, unsigned wave_size, umb_rdna3_
 {
     *out = NULL;
     if (!dev || (wave_size != 32 && wave_size != 64)) return UMB_ERR_INVALID;
-    umb_rdna3_stepper *s = calloc(1, sizeof *s);
+    umb_rdna3_stepper *s = aligned_alloc(alignof(umb_rdna3_stepper), sizeof *s);   /* the VGPR file is aligned */
     if (!s) return UMB_ERR_NOMEM;
+    memset(s, 0, sizeof *s);
     s->dev = dev;
     rdna3_kernel *k = &s->kernel;
     k->dev = dev;

@@ -10,7 +10,9 @@
 #include "isa/rdna3/waitcnt.h"
 
 #include <fenv.h>
+#include <pthread.h>
 #include <inttypes.h>
+#include <stdalign.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -28,6 +30,11 @@ typedef struct icache_slot {
 } icache_slot;
 
 typedef struct rdna3_icache {
+    /* Waves of ended warps, kept for the next warps of the launch: a wave is 66 KiB, and
+     * returning it to the C heap after every warp made the next allocation fault its pages in
+     * again (the heap top is trimmed). */
+    pthread_mutex_t pool_lock;
+    rdna3_wave *pool;
     uint64_t base, size;
     size_t nchunks;
     _Atomic(icache_slot *) chunk[];
@@ -46,6 +53,10 @@ umb_status rdna3_kernel_prepare(rdna3_kernel *k)
     c->size = k->code_size;
     c->nchunks = nchunks;
     for (size_t i = 0; i < nchunks; i++) atomic_init(&c->chunk[i], NULL);
+    if (pthread_mutex_init(&c->pool_lock, NULL) != 0) {
+        free(c);
+        return UMB_ERR_NOMEM;
+    }
     k->icache = c;
     return UMB_OK;
 }
@@ -55,6 +66,12 @@ void rdna3_kernel_release(rdna3_kernel *k)
     rdna3_icache *c = k->icache;
     if (!c) return;
     for (size_t i = 0; i < c->nchunks; i++) free(atomic_load(&c->chunk[i]));
+    while (c->pool) {
+        rdna3_wave *next = c->pool->next_free;
+        free(c->pool);
+        c->pool = next;
+    }
+    pthread_mutex_destroy(&c->pool_lock);
     free(c);
     k->icache = NULL;
 }
@@ -87,6 +104,36 @@ static unsigned read_code(const rdna3_kernel *k, uint64_t pc, uint32_t words[4])
     return got;
 }
 
+/* True for an instruction that reads and writes nothing but this wave's own registers and PC:
+ * no memory, no LDS, no barrier, no message, no clock or hardware register (whose values
+ * depend on other waves' progress), and no MODE change (the fast loop assumes round to nearest).
+ * Such an instruction commutes with every instruction of every other wave, which is what lets
+ * fe_round run it ahead of its round-robin turn without changing any result. */
+static bool is_wave_local(const rdna3_inst *in)
+{
+    if (in->exec == rdna3_exec_unsupported) return false;
+    switch (in->fmt) {
+    case RDNA3_FMT_VOP1: case RDNA3_FMT_VOP2: case RDNA3_FMT_VOPC: case RDNA3_FMT_VOP3:
+    case RDNA3_FMT_VOP3SD: case RDNA3_FMT_VOP3P: case RDNA3_FMT_VOPD:
+    case RDNA3_FMT_SOP2: case RDNA3_FMT_SOPC:
+        return true;
+    case RDNA3_FMT_SOP1:
+        return in->op != 0x4c && in->op != 0x4d;               /* s_sendmsg_rtn reads a clock */
+    case RDNA3_FMT_SOPK:
+        return in->op < 0x11 || in->op > 0x13;                  /* s_getreg, s_setreg(_imm32) */
+    case RDNA3_FMT_SOPP:
+        switch (in->op) {
+        case 0x00: case 0x03: case 0x04: case 0x05: case 0x07: case 0x08: case 0x09: case 0x0a:
+        case 0x0b: case 0x35: case 0x38: case 0x39: case 0x3a: case 0x3b: case 0x3c:
+            return true;                                        /* hints: nop, clause, delay_alu, waits */
+        default:
+            return in->op >= 0x20 && in->op <= 0x2a;            /* branches */
+        }
+    default:
+        return false;
+    }
+}
+
 static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char *err, size_t errlen)
 {
     uint32_t words[4] = {0};
@@ -103,6 +150,7 @@ static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char 
         return false;
     }
     if (!out->exec) out->exec = rdna3_exec_unsupported;
+    out->wave_local = is_wave_local(out);
     return true;
 }
 
@@ -254,7 +302,7 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
         uint64_t ex = rdna3_exec(w);
         if (ex != last_exec) {   /* EXEC rarely changes: count its lanes only when it does */
             last_exec = ex;
-            last_active = (uint32_t)__builtin_popcountll(ex);
+            last_active = umb_popcount64(ex);
         }
         /* per-class counts here; the per-instruction sums are added once after the loop */
         st->by_class[in->insn_class]++;
@@ -334,10 +382,28 @@ static void fe_wg_fini(void *kernel, umb_workgroup *wg)
     wg->local = NULL;
 }
 
+/* A wave from the launch's pool, or a new one (cache-line aligned for the VGPR file). */
+static rdna3_wave *wave_alloc(rdna3_icache *c)
+{
+    pthread_mutex_lock(&c->pool_lock);
+    rdna3_wave *w = c->pool;
+    if (w) c->pool = w->next_free;
+    pthread_mutex_unlock(&c->pool_lock);
+    return w ? w : aligned_alloc(alignof(rdna3_wave), sizeof *w);
+}
+
+static void wave_free(rdna3_icache *c, rdna3_wave *w)
+{
+    pthread_mutex_lock(&c->pool_lock);
+    w->next_free = c->pool;
+    c->pool = w;
+    pthread_mutex_unlock(&c->pool_lock);
+}
+
 static umb_status fe_warp_init(void *kernel, umb_warp *warp)
 {
     rdna3_kernel *k = kernel;
-    rdna3_wave *w = malloc(sizeof *w);
+    rdna3_wave *w = wave_alloc(k->icache);
     if (!w) return UMB_ERR_NOMEM;
     rdna3_wave_reset(w, k, warp->width, warp->wg->stats);
     w->warp = warp;
@@ -345,7 +411,8 @@ static umb_status fe_warp_init(void *kernel, umb_warp *warp)
     if (k->init_wave) {
         umb_status st = k->init_wave(k, warp->wg, warp, w);
         if (st != UMB_OK) {
-            free(w);
+            rdna3_waitcnt_free(w);
+            wave_free(k->icache, w);
             return st;
         }
     }
@@ -356,9 +423,10 @@ static umb_status fe_warp_init(void *kernel, umb_warp *warp)
 
 static void fe_warp_fini(void *kernel, umb_warp *warp)
 {
-    (void)kernel;
-    if (warp->isa) rdna3_waitcnt_free(warp->isa);
-    free(warp->isa);
+    rdna3_kernel *k = kernel;
+    if (!warp->isa) return;
+    rdna3_waitcnt_free(warp->isa);
+    wave_free(k->icache, warp->isa);
     warp->isa = NULL;
 }
 
@@ -371,10 +439,46 @@ static umb_warp_state fe_step(void *kernel, umb_warp *warp, uint32_t max_insts, 
     return rdna3_wave_run(w, max_insts, executed);
 }
 
-/* One round robin pass over the workgroup's waves (umb_frontend.round). With the default quantum
- * of 1, no trace, no waitcnt checking and the default rounding mode, each wave's instruction runs
- * inline here (cached fetch, counters, handler), which saves the per-instruction call through
- * the core; anything else takes the general step. */
+/* The most instructions a wave runs ahead in one turn: bounds the work of a round (and so how
+ * late the instruction budget is checked) when a wave loops on its registers only. */
+#define RUN_AHEAD_MAX 64u
+
+/* Run in, then the wave-local instructions after it, up to RUN_AHEAD_MAX: the wave's turn and,
+ * ahead of time, the turns in which quantum-1 round robin would run those instructions. */
+static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_inst *in, umb_stats *st)
+{
+    uint32_t n = 0, active = 0;
+    uint64_t counted_exec = ~0ull;   /* no EXEC value is all ones in both halves and counted */
+    for (;;) {
+        uint64_t ex = rdna3_exec(w);
+        if (ex != counted_exec) {   /* EXEC rarely changes: count its lanes only when it does */
+            counted_exec = ex;
+            active = umb_popcount64(ex);
+        }
+        umb_count_insn(st, (umb_insn_class)in->insn_class, active, w->wave_size);
+        w->next_pc = w->pc + in->size;
+        in->exec(w, in);
+        n++;
+        if (w->state == UMB_WARP_FAULTED) break;   /* the PC stays on the faulting instruction */
+        w->pc = w->next_pc;
+        if (w->state != UMB_WARP_RUNNABLE || n > RUN_AHEAD_MAX) break;
+        in = cached(c, w->pc);
+        if (!in || !in->wave_local || (w->mode & 3u)) break;
+    }
+    w->ahead = n - 1u;
+    return n;
+}
+
+/* One round robin pass over the workgroup's waves (umb_frontend.round), quantum 1: each
+ * runnable wave gets one turn, in which it runs one instruction.
+ *
+ * With no trace, no waitcnt checking and the default rounding mode, a wave whose turn comes
+ * also runs the wave-local instructions that follow (see is_wave_local), and then lets the
+ * turns pass in which round robin would have run them (w->ahead). Memory, LDS, barrier and
+ * message instructions therefore run in exactly the round and order that plain quantum-1
+ * round robin gives them, and as the skipped instructions touch only the wave's own registers,
+ * every result is the same; what is saved is the per-turn overhead of every register-only
+ * instruction. Anything else takes the general step loop, one instruction per turn. */
 static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_FAULTED + 1])
 {
     rdna3_kernel *k = kernel;
@@ -388,23 +492,23 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
             continue;
         }
         rdna3_wave *w = uw->isa;
+        if (w->ahead) {   /* this turn's instruction ran in an earlier turn */
+            w->ahead--;
+            count[UMB_WARP_RUNNABLE]++;
+            continue;
+        }
         w->stats = st;
         if (w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;   /* released by the core */
         const rdna3_inst *in = (fast && !(w->mode & 3u)) ? cached(c, w->pc) : NULL;
         if (__builtin_expect(in != NULL, 1)) {
-            uint64_t ex = rdna3_exec(w);
-            umb_count_insn(st, (umb_insn_class)in->insn_class, (uint32_t)__builtin_popcountll(ex), w->wave_size);
-            w->next_pc = w->pc + in->size;
-            in->exec(w, in);
-            done++;
-            if (w->state != UMB_WARP_FAULTED) w->pc = w->next_pc;
-            uw->pc = w->pc;
-            uw->state = w->state;
+            done += run_turn_and_ahead(w, c, in, st);
         } else {
             uint64_t n = 0;
-            uw->state = rdna3_wave_run(w, quantum, &n);
+            rdna3_wave_run(w, quantum, &n);
             done += n;
         }
+        uw->pc = w->pc;
+        uw->state = w->state;
         count[uw->state]++;
         if (uw->state == UMB_WARP_FAULTED) break;
     }
