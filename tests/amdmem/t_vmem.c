@@ -623,6 +623,49 @@ static void ds_out_of_range(amt *t)
     EQ(t, amt_gv(t, 5, 0), 0);
 }
 
+/* Whole waves: every lane in range (umbra's whole-wave copy), one lane whose b64 crosses a 4 KiB
+ * page or leaves the allocation (the per-lane path for the instruction), colliding stores (the
+ * highest lane wins), and inactive lanes whose stale addresses are out of range. */
+static void ds_whole_wave(amt *t)
+{
+    ds_setup(t, 32);
+    umb_rdna3_step_set_lds_size(t->s, 8192);
+    for (unsigned i = 0; i < 2048; i++) amt_lds_w32(t, 4 * i, 0x10000u + i);
+    for (unsigned l = 0; l < 32; l++) amt_v(t, 0, l, 128u * l);
+    amt_s(t, 126, 0xffffffffu);
+    amt_code(t, "ds_load_b64 v[2:3], v0 offset:4\n"
+                "ds_load_2addr_b32 v[4:5], v0 offset0:0 offset1:3\n"
+                "ds_load_b128 v[8:11], v0 offset:16");
+    RUNS(t);
+    EQ(t, amt_gv(t, 2, 31), 0x10000u + 32u * 31u + 1u);
+    EQ(t, amt_gv(t, 3, 31), 0x10000u + 32u * 31u + 2u);
+    EQ(t, amt_gv(t, 5, 7), 0x10000u + 32u * 7u + 3u);
+    EQ(t, amt_gv(t, 11, 0), 0x10007u);
+    /* lane 5 at 4092: its b64 crosses into the second page; lane 6 at 8188: its second dword is
+     * beyond the allocation and reads 0 */
+    amt_v(t, 0, 5, 4092);
+    amt_v(t, 0, 6, 8188);
+    amt_code(t, "ds_load_b64 v[2:3], v0");
+    RUNS(t);
+    EQ(t, amt_gv(t, 2, 5), 0x10000u + 1023u);
+    EQ(t, amt_gv(t, 3, 5), 0x10000u + 1024u);
+    EQ(t, amt_gv(t, 2, 6), 0x10000u + 2047u);
+    EQ(t, amt_gv(t, 3, 6), 0);
+    EQ(t, amt_gv(t, 2, 7), 0x10000u + 32u * 7u);
+    /* every lane stores to one address: lane 31 wins; inactive lanes 0-3 hold wild addresses */
+    amt_vall(t, 0, 256);
+    for (unsigned l = 0; l < 4; l++) amt_v(t, 0, l, 0xfffff000u);
+    for (unsigned l = 0; l < 32; l++) amt_v(t, 1, l, 0xa000u + l);
+    amt_s(t, 126, 0xfffffff0u);
+    amt_code(t, "ds_store_b32 v0, v1\n"
+                "ds_store_2addr_b32 v0, v1, v1 offset0:1 offset1:1\n"
+                "ds_load_b32 v6, v0 offset:4");
+    RUNS(t);
+    EQ(t, amt_lds_r32(t, 256), 0xa000u + 31u);
+    EQ(t, amt_lds_r32(t, 260), 0xa000u + 31u);
+    EQ(t, amt_gv(t, 6, 4), 0xa000u + 31u);
+}
+
 static void ds_swizzle_permute(amt *t)
 {
     ds_setup(t, 32);
@@ -948,7 +991,7 @@ const amt_case amt_cases_vmem[] = {
     C(scratch_modes_wave32), C(scratch_modes_wave64), C(scratch_multi_dword_wave32),
     C(scratch_multi_dword_wave64), C(scratch_errors),
     C(flat_apertures_wave32), C(flat_apertures_wave64), C(flat_lds_range), C(flat_hole_and_private_atomics),
-    C(ds_load_store_widths), C(ds_2addr), C(ds_atomics), C(ds_atomics_noret_64), C(ds_out_of_range),
+    C(ds_load_store_widths), C(ds_2addr), C(ds_atomics), C(ds_atomics_noret_64), C(ds_out_of_range), C(ds_whole_wave),
     C(ds_swizzle_permute),
     C(smem_loads), C(smem_buffer_loads), C(smem_buffer_negative_offset), C(mem_unsupported),
     C(mem_traffic_stats), C(flat_all_widths_wave32), C(flat_all_widths_wave64), C(scratch_all_widths_wave32),

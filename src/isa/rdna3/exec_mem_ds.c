@@ -211,34 +211,125 @@ static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, xm_page
     return true;
 }
 
-/* The dword loads and stores of LDS-heavy kernels, when the whole access is simple (unaligned
- * mode, in range, one page): no per-lane dispatch. False sends the lane to ds_lane. */
-static bool ds_lane_b32(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, xm_pages *pc, unsigned lane,
-                        uint32_t base, xm_traffic *tr)
+/* LDS as the workgroup's page table (NULL in single-step use, which has no rdna3_wg). */
+static const rdna3_wg *wg_pages(const rdna3_wave *w)
 {
-    if (d->kind == DS_STORE) {
-        uint8_t *p = xm_page(pc, XM_LDS, base + off16(in), 4, true);
-        if (!p) return false;
-        memcpy(p, &rdna3_vreg(w, in->data0)[lane], 4);
-    } else if (d->kind == DS_LOAD) {
-        const uint8_t *p = xm_page(pc, XM_LDS, base + off16(in), 4, false);
-        if (!p) return false;
-        memcpy(&rdna3_vreg(w, in->vdst)[lane], p, 4);
-    } else {
-        uint32_t scale = d->st64 ? 256u : 4u;
-        const uint8_t *p0 = xm_page(pc, XM_LDS, base + off0(in) * scale, 4, false);
-        if (!p0) return false;
-        uint32_t v0;
-        memcpy(&v0, p0, 4);   /* before the second lookup, which may move the cached page */
-        const uint8_t *p1 = xm_page(pc, XM_LDS, base + in->offset1 * scale, 4, false);
-        if (!p1) return false;
-        rdna3_vreg(w, in->vdst)[lane] = v0;
-        memcpy(&rdna3_vreg(w, in->vdst + 1u)[lane], p1, 4);
-        tr->lanes[XM_LDS]++;
-        tr->bytes[XM_LDS] += 4;
+    return (w->warp && w->warp->wg) ? w->warp->wg->isa : NULL;
+}
+
+/* Byte offsets of the one or two accesses of each lane. */
+typedef struct ds_offsets {
+    uint32_t first, second;
+    bool two;
+} ds_offsets;
+
+static ds_offsets ds_offsets_of(const rdna3_inst *in, const ds_op *d)
+{
+    bool two = d->kind == DS_LOAD2 || d->kind == DS_STORE2;
+    uint32_t scale = d->st64 ? d->size * 64u : d->size;
+    return two ? (ds_offsets){ off0(in) * scale, in->offset1 * scale, true } : (ds_offsets){ off16(in), 0, false };
+}
+
+/* Lanes of mask whose access [base + off, + size) leaves the LDS allocation or crosses a page.
+ * The first test takes every lane in 32-bit arithmetic (a loop that vectorises); only when some
+ * lane fails it, which may be an inactive lane's stale address, are the active lanes looked at. */
+static bool any_lane_not_simple(const uint32_t *base, unsigned n, uint64_t mask, uint32_t off, unsigned size,
+                                uint32_t lds_size)
+{
+    if (lds_size < size) return mask != 0;
+    uint32_t last = lds_size - size, page_last = UMB_PAGE_SIZE - size, bad = 0;
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t a = base[l] + off;   /* LDS addresses wrap at 32 bits */
+        bad |= (uint32_t)(a > last) | (uint32_t)((a & UMB_PAGE_MASK) > page_last);
     }
-    tr->lanes[XM_LDS]++;
-    tr->bytes[XM_LDS] += 4;
+    if (!bad) return false;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        uint32_t a = base[__builtin_ctzll(m)] + off;
+        if (a > last || (a & UMB_PAGE_MASK) > page_last) return true;
+    }
+    return false;
+}
+
+static inline uint8_t *lds_at(const rdna3_wg *g, uint32_t a)
+{
+    return g->lds_page[a >> UMB_PAGE_BITS] + (a & UMB_PAGE_MASK);
+}
+
+/* Run body for each lane of mask, in lane order; a plain counted loop when every lane is on. */
+#define EACH_LANE(w, mask, ...)                                                    \
+    do {                                                                           \
+        if ((mask) == (w)->lane_mask) {                                            \
+            for (unsigned lane = 0, n_ = (w)->wave_size; lane < n_; lane++)        \
+                __VA_ARGS__                                                        \
+        } else {                                                                   \
+            for (uint64_t m_ = (mask); m_; m_ &= m_ - 1) {                         \
+                unsigned lane = (unsigned)__builtin_ctzll(m_);                     \
+                __VA_ARGS__                                                        \
+            }                                                                      \
+        }                                                                          \
+    } while (0)
+
+/* LDS -> VGPRs reg.. (dwords dw) of the lanes of mask, at base + off; and the other way. */
+static void lds_to_vgprs(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
+                         unsigned reg, unsigned dw)
+{
+    if (dw == 1) {
+        uint32_t *d = rdna3_vreg(w, reg);
+        EACH_LANE(w, mask, { memcpy(&d[lane], lds_at(g, base[lane] + off), 4); });
+        return;
+    }
+    EACH_LANE(w, mask, {
+        const uint8_t *p = lds_at(g, base[lane] + off);
+        for (unsigned i = 0; i < dw; i++) memcpy(&rdna3_vreg(w, reg + i)[lane], p + 4u * i, 4);
+    });
+}
+
+static void vgprs_to_lds(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
+                         unsigned reg, unsigned dw)
+{
+    EACH_LANE(w, mask, {
+        uint8_t *p = lds_at(g, base[lane] + off);
+        for (unsigned i = 0; i < dw; i++) memcpy(p + 4u * i, &rdna3_vreg(w, reg + i)[lane], 4);
+    });
+}
+
+/* Whole-dword loads and stores (4 to 16 bytes, one or two addresses) when every active lane's
+ * access is in the LDS allocation and within a page, in the unaligned alignment mode: straight
+ * copies between the pages and the VGPRs. Lanes go in order, the first address of the two-address
+ * forms before the second, as in the per-lane path (it decides which of two lanes storing to
+ * one address wins; loads read before any VGPR is written, as base holds the addresses).
+ * False, having done nothing, sends the instruction to the per-lane path, which also reports
+ * faults. */
+static bool ds_whole_wave(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, uint64_t mask, const uint32_t *base)
+{
+    const rdna3_wg *g = wg_pages(w);
+    bool simple_kind = d->kind == DS_LOAD || d->kind == DS_STORE || d->kind == DS_LOAD2 || d->kind == DS_STORE2;
+    if (!g || !simple_kind || d->size < 4 || rdna3_align_mode(w) != AMD_ALIGN_UNALIGNED) return false;
+    unsigned sz = d->size, dw = sz / 4u, n = w->wave_size;
+    ds_offsets o = ds_offsets_of(in, d);
+    if (any_lane_not_simple(base, n, mask, o.first, sz, g->lds_size) ||
+        (o.two && any_lane_not_simple(base, n, mask, o.second, sz, g->lds_size)))
+        return false;
+    switch (d->kind) {
+    case DS_LOAD: lds_to_vgprs(w, g, mask, base, o.first, in->vdst, dw); break;
+    case DS_LOAD2:   /* the two values of a lane land in different VGPRs: order does not matter */
+        lds_to_vgprs(w, g, mask, base, o.first, in->vdst, dw);
+        lds_to_vgprs(w, g, mask, base, o.second, in->vdst + dw, dw);
+        break;
+    case DS_STORE: vgprs_to_lds(w, g, mask, base, o.first, in->data0, dw); break;
+    default: /* DS_STORE2: per lane, first then second */
+        EACH_LANE(w, mask, {
+            uint8_t *p0 = lds_at(g, base[lane] + o.first), *p1 = lds_at(g, base[lane] + o.second);
+            for (unsigned i = 0; i < dw; i++) memcpy(p0 + 4u * i, &rdna3_vreg(w, in->data0 + i)[lane], 4);
+            for (unsigned i = 0; i < dw; i++) memcpy(p1 + 4u * i, &rdna3_vreg(w, in->data1 + i)[lane], 4);
+        });
+        break;
+    }
+    uint64_t lanes = (uint64_t)umb_popcount64(mask) * (o.two ? 2u : 1u);
+    xm_traffic tr = { { 0 }, { 0 } };
+    tr.lanes[XM_LDS] = lanes;
+    tr.bytes[XM_LDS] = lanes * sz;
+    rdna3_xm_count(w, &tr, d->kind == DS_STORE || d->kind == DS_STORE2 ? 1 : 0);
     return true;
 }
 
@@ -246,21 +337,15 @@ static void exec_ds(rdna3_wave *w, const rdna3_inst *in)
 {
     const ds_op *d = &ds_ops[in->op & 0xffu];
     uint64_t mask = rdna3_exec(w);
-    const uint32_t *va = rdna3_vreg(w, in->addr);
+    /* Every address first: a load may overwrite its own address VGPR. */
     uint32_t base[RDNA3_MAX_LANES];
-    /* Read every address first: a load may overwrite its own address VGPR. */
-    for (uint64_t m = mask; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        base[lane] = va[lane];
-    }
+    memcpy(base, rdna3_vreg(w, in->addr), sizeof(uint32_t) * w->wave_size);
+    if (ds_whole_wave(w, in, d, mask, base)) return;
     xm_traffic tr = { { 0 }, { 0 } };
     xm_pages pc;
     xm_pages_init(&pc, w);
-    bool fast = d->size == 4 && rdna3_align_mode(w) == AMD_ALIGN_UNALIGNED &&
-                (d->kind == DS_LOAD || d->kind == DS_LOAD2 || d->kind == DS_STORE);
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        if (fast && ds_lane_b32(w, in, d, &pc, lane, base[lane], &tr)) continue;
         if (!ds_lane(w, in, d, &pc, lane, base[lane], &tr)) return;
     }
     int kind = d->kind == DS_ATOMIC || d->kind == DS_XCHG2 ? 2 : (d->kind == DS_STORE || d->kind == DS_STORE2) ? 1 : 0;

@@ -137,6 +137,15 @@ struct rdna3_wave {
     alignas(64) uint32_t vgpr[RDNA3_NUM_VGPRS * RDNA3_MAX_LANES];
 };
 
+/* The front end's part of a workgroup (umb_workgroup.isa): its LDS pages, materialised when the
+ * workgroup starts, so that DS instructions reach them without walking wg->local's radix table.
+ * wg->local keeps holding the same pages for every other path. */
+typedef struct rdna3_wg {
+    uint32_t lds_size;
+    uint32_t npages;
+    uint8_t *lds_page[];       /* page i holds LDS bytes [i * UMB_PAGE_SIZE, (i + 1) * UMB_PAGE_SIZE) */
+} rdna3_wg;
+
 /* The launch context shared by every wave of a dispatch. */
 typedef struct rdna3_kernel {
     umb_device *dev;

@@ -51,7 +51,9 @@ umb_status umb_rdna3_step_create(umb_device *dev, unsigned wave_size, umb_rdna3_
     s->wg.warps = &s->warp;
     s->wg.stats = &s->stats;
     s->wg.local = umb_mem_create();
-    if (!s->wg.local) {
+    s->wg.isa = s->wg.local ? rdna3_wg_create(s->wg.local, 0) : NULL;
+    if (!s->wg.isa) {
+        if (s->wg.local) umb_mem_destroy(s->wg.local);
         free(s);
         return UMB_ERR_NOMEM;
     }
@@ -72,6 +74,7 @@ void umb_rdna3_step_destroy(umb_rdna3_stepper *s)
     rdna3_kernel_release(&s->kernel);
     if (s->code_bytes) umb_mem_unmap(s->dev, s->code_base, s->code_bytes);
     umb_mem_destroy(s->wg.local);
+    free(s->wg.isa);
     free(s);
 }
 
@@ -190,9 +193,10 @@ umb_status umb_rdna3_step_set_lds_size(umb_rdna3_stepper *s, uint32_t bytes)
 {
     if (bytes > 65536u) return UMB_ERR_INVALID;
     umb_mem_clear(s->wg.local);
+    free(s->wg.isa);
     s->kernel.lds_size = bytes;
-    if (bytes && !umb_mem_map_range(s->wg.local, 0, bytes)) return UMB_ERR_NOMEM;
-    return UMB_OK;
+    s->wg.isa = rdna3_wg_create(s->wg.local, bytes);
+    return s->wg.isa ? UMB_OK : UMB_ERR_NOMEM;
 }
 
 umb_status umb_rdna3_step_lds_write(umb_rdna3_stepper *s, uint32_t addr, const void *src, uint32_t bytes)

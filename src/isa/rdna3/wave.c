@@ -353,6 +353,36 @@ void rdna3_wave_reset(rdna3_wave *w, rdna3_kernel *k, unsigned wave_size, umb_st
 
 /* ---- umb_frontend ---- */
 
+static void fe_wg_fini(void *kernel, umb_workgroup *wg)
+{
+    (void)kernel;
+    if (wg->local) umb_mem_destroy(wg->local);
+    wg->local = NULL;
+    free(wg->isa);
+    wg->isa = NULL;
+}
+
+rdna3_wg *rdna3_wg_create(umb_mem *local, uint32_t lds_size)
+{
+    uint32_t npages = (uint32_t)(((uint64_t)lds_size + UMB_PAGE_SIZE - 1u) / UMB_PAGE_SIZE);
+    rdna3_wg *g = malloc(sizeof *g + npages * sizeof g->lds_page[0]);
+    if (!g) return NULL;
+    g->lds_size = lds_size;
+    g->npages = npages;
+    if (lds_size && !umb_mem_map_range(local, 0, lds_size)) {
+        free(g);
+        return NULL;
+    }
+    for (uint32_t i = 0; i < npages; i++) {
+        g->lds_page[i] = umb_mem_page_for_write(local, (uint64_t)i * UMB_PAGE_SIZE);
+        if (!g->lds_page[i]) {
+            free(g);
+            return NULL;
+        }
+    }
+    return g;
+}
+
 static umb_status fe_wg_init(void *kernel, umb_workgroup *wg)
 {
     rdna3_kernel *k = kernel;
@@ -366,20 +396,12 @@ static umb_status fe_wg_init(void *kernel, umb_workgroup *wg)
             rdna3_kernel_release(&tmp);
     }
     wg->local = umb_mem_create();
-    if (!wg->local) return UMB_ERR_NOMEM;
-    if (k->lds_size && !umb_mem_map_range(wg->local, 0, k->lds_size)) {
-        umb_mem_destroy(wg->local);
-        wg->local = NULL;
+    wg->isa = wg->local ? rdna3_wg_create(wg->local, k->lds_size) : NULL;
+    if (!wg->isa) {
+        fe_wg_fini(kernel, wg);
         return UMB_ERR_NOMEM;
     }
     return UMB_OK;
-}
-
-static void fe_wg_fini(void *kernel, umb_workgroup *wg)
-{
-    (void)kernel;
-    if (wg->local) umb_mem_destroy(wg->local);
-    wg->local = NULL;
 }
 
 /* A wave from the launch's pool, or a new one (cache-line aligned for the VGPR file). */

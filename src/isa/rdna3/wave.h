@@ -5,7 +5,8 @@
  *   2. rdna3_kernel_prepare(k) creates the instruction cache (decode once, shared by every wave
  *      and host thread of the launch);
  *   3. umb_launch { .fe = &rdna3_frontend, .kernel = k, .threads_per_warp = 32 or 64, ... };
- *      wg_init maps kernel->lds_size bytes of LDS at address 0 of wg->local, warp_init allocates
+ *      wg_init maps kernel->lds_size bytes of LDS at address 0 of wg->local (rdna3_wg_create),
+ *      warp_init allocates
  *      and zeroes an rdna3_wave (wave_size, lane_mask, kernel, stats, mode) and calls
  *      k->init_wave to set PC, SGPRs, VGPRs, EXEC, FLAT_SCRATCH and MODE;
  *   4. rdna3_kernel_release(k) after the launch.
@@ -24,6 +25,10 @@ extern const umb_frontend rdna3_frontend;
 /* Create / free the instruction cache of k (idempotent). */
 umb_status rdna3_kernel_prepare(rdna3_kernel *k);
 void rdna3_kernel_release(rdna3_kernel *k);
+
+/* A workgroup's front-end state: maps lds_size bytes of LDS at address 0 of local and gives every
+ * page its storage now (rdna3_wg in rdna3.h). NULL on host OOM. Freed with free(). */
+rdna3_wg *rdna3_wg_create(umb_mem *local, uint32_t lds_size);
 
 /* MODE as the hardware initialises it from COMPUTE_PGM_RSRC1 (round, denorm, DX10 clamp, IEEE). */
 uint32_t rdna3_mode_from_rsrc1(uint32_t rsrc1);
