@@ -269,7 +269,8 @@ static inline uint8_t *lds_at(const rdna3_wg *g, uint32_t a)
         }                                                                          \
     } while (0)
 
-/* LDS -> VGPRs reg.. (dwords dw) of the lanes of mask, at base + off; and the other way. */
+/* LDS -> VGPRs reg.. (dwords dw) of the lanes of mask (not empty), at base + off; and the other
+ * way. */
 static void lds_to_vgprs(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
                          unsigned reg, unsigned dw)
 {
@@ -307,6 +308,7 @@ static bool ds_whole_wave(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, u
     if (!g || !simple_kind || d->size < 4 || rdna3_align_mode(w) != AMD_ALIGN_UNALIGNED) return false;
     unsigned sz = d->size, dw = sz / 4u, n = w->wave_size;
     ds_offsets o = ds_offsets_of(in, d);
+    if (!mask) return true;
     if (any_lane_not_simple(base, n, mask, o.first, sz, g->lds_size) ||
         (o.two && any_lane_not_simple(base, n, mask, o.second, sz, g->lds_size)))
         return false;

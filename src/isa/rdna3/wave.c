@@ -7,6 +7,7 @@
  * load per instruction.
  */
 #include "isa/rdna3/wave.h"
+#include "isa/rdna3/exec_alu.h"
 #include "isa/rdna3/waitcnt.h"
 
 #include <fenv.h>
@@ -14,6 +15,7 @@
 #include <inttypes.h>
 #include <stdalign.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +37,9 @@ typedef struct rdna3_icache {
      * again (the heap top is trimmed). */
     pthread_mutex_t pool_lock;
     rdna3_wave *pool;
+    /* VGPR rows [0, vgpr_rows) bound every row any decoded instruction can write: the rows a
+     * pooled wave may have dirtied, and so the rows a reused wave must clear. */
+    _Atomic uint32_t vgpr_rows;
     uint64_t base, size;
     size_t nchunks;
     _Atomic(icache_slot *) chunk[];
@@ -53,6 +58,7 @@ umb_status rdna3_kernel_prepare(rdna3_kernel *k)
     c->size = k->code_size;
     c->nchunks = nchunks;
     for (size_t i = 0; i < nchunks; i++) atomic_init(&c->chunk[i], NULL);
+    atomic_init(&c->vgpr_rows, 0);
     if (pthread_mutex_init(&c->pool_lock, NULL) != 0) {
         free(c);
         return UMB_ERR_NOMEM;
@@ -154,6 +160,38 @@ static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char 
     return true;
 }
 
+/* One past the highest VGPR row the instruction can write, with room for its widest operand
+ * (a 16-byte load with TFE writes 5 rows; 16 covers every operand). Registers of every VGPR
+ * field count, read or written, so that a missed destination form cannot slip through. */
+static uint32_t vgpr_reach(const rdna3_inst *in)
+{
+    switch (rdna3_vop3_op(in)) {
+    case 0x1c2: case 0x1c3: case 0x1c4: case 0x1c8: case 0x1e8:
+        return RDNA3_NUM_VGPRS;   /* v_movrel*, v_swaprel: M0-relative, any row */
+    default:
+        break;
+    }
+    bool scalar_dst = in->fmt == RDNA3_FMT_SOP1 || in->fmt == RDNA3_FMT_SOP2 || in->fmt == RDNA3_FMT_SOPK ||
+                      in->fmt == RDNA3_FMT_SOPC || in->fmt == RDNA3_FMT_SOPP || in->fmt == RDNA3_FMT_SMEM;
+    uint32_t top = scalar_dst ? 0 : in->vdst;
+    uint32_t regs[] = { in->vdsty, in->addr, in->data0, in->data1 };
+    for (unsigned i = 0; i < sizeof regs / sizeof regs[0]; i++) top = regs[i] > top ? regs[i] : top;
+    const uint16_t srcs[] = { in->src[0], in->src[1], in->src[2], in->srcy[0], in->srcy[1] };
+    for (unsigned i = 0; i < sizeof srcs / sizeof srcs[0]; i++)
+        if (srcs[i] >= RDNA3_SRC_VGPR0 && (uint32_t)(srcs[i] - RDNA3_SRC_VGPR0) > top) top = (uint32_t)(srcs[i] - RDNA3_SRC_VGPR0);
+    if (in->dpp) top = rdna3_dpp_src0(in) > top ? rdna3_dpp_src0(in) : top;
+    top = (top & 0xffu) + 16u;
+    return top < RDNA3_NUM_VGPRS ? top : RDNA3_NUM_VGPRS;
+}
+
+static void note_vgpr_reach(rdna3_icache *c, const rdna3_inst *in)
+{
+    uint32_t reach = vgpr_reach(in), seen = atomic_load_explicit(&c->vgpr_rows, memory_order_relaxed);
+    while (reach > seen &&
+           !atomic_compare_exchange_weak_explicit(&c->vgpr_rows, &seen, reach, memory_order_release, memory_order_relaxed)) {
+    }
+}
+
 static const rdna3_inst *fetch_k(rdna3_kernel *k, uint64_t pc, rdna3_inst *local, char *err, size_t errlen)
 {
     rdna3_icache *c = k->icache;
@@ -166,6 +204,7 @@ static const rdna3_inst *fetch_k(rdna3_kernel *k, uint64_t pc, rdna3_inst *local
     icache_slot *s = c ? slot_for(c, off >> 2) : NULL;
     if (s && atomic_load_explicit(&s->state, memory_order_acquire) == SLOT_READY) return &s->inst;
     if (!decode_at(k, pc, local, err, errlen)) return NULL;
+    if (c) note_vgpr_reach(c, local);   /* before any wave can run it */
     uint8_t expect = SLOT_EMPTY;
     if (s && atomic_compare_exchange_strong_explicit(&s->state, &expect, SLOT_BUSY, memory_order_acq_rel,
                                                      memory_order_acquire)) {
@@ -339,9 +378,17 @@ uint32_t rdna3_mode_from_rsrc1(uint32_t rsrc1)
     return m;
 }
 
+static void wave_setup(rdna3_wave *w, rdna3_kernel *k, unsigned wave_size, umb_stats *stats);
+
 void rdna3_wave_reset(rdna3_wave *w, rdna3_kernel *k, unsigned wave_size, umb_stats *stats)
 {
     memset(w, 0, sizeof *w);
+    wave_setup(w, k, wave_size, stats);
+}
+
+/* The launch values of a zeroed wave. */
+static void wave_setup(rdna3_wave *w, rdna3_kernel *k, unsigned wave_size, umb_stats *stats)
+{
     w->wave_size = wave_size == 64 ? 64u : 32u;
     w->lane_mask = w->wave_size == 64 ? ~0ull : 0xffffffffull;
     w->kernel = k;
@@ -404,14 +451,23 @@ static umb_status fe_wg_init(void *kernel, umb_workgroup *wg)
     return UMB_OK;
 }
 
-/* A wave from the launch's pool, or a new one (cache-line aligned for the VGPR file). */
+/* A zeroed wave: from the launch's pool, clearing only the VGPR rows its earlier warps can have
+ * written (zeroing the whole 64 KiB file was a fifth of a short kernel's time), or a new one
+ * (cache-line aligned for the VGPR file). */
 static rdna3_wave *wave_alloc(rdna3_icache *c)
 {
     pthread_mutex_lock(&c->pool_lock);
     rdna3_wave *w = c->pool;
     if (w) c->pool = w->next_free;
     pthread_mutex_unlock(&c->pool_lock);
-    return w ? w : aligned_alloc(alignof(rdna3_wave), sizeof *w);
+    if (!w) {
+        w = aligned_alloc(alignof(rdna3_wave), sizeof *w);
+        if (w) memset(w, 0, sizeof *w);
+        return w;
+    }
+    uint32_t rows = atomic_load_explicit(&c->vgpr_rows, memory_order_acquire);
+    memset(w, 0, offsetof(rdna3_wave, vgpr) + (size_t)rows * RDNA3_MAX_LANES * sizeof w->vgpr[0]);
+    return w;
 }
 
 static void wave_free(rdna3_icache *c, rdna3_wave *w)
@@ -427,7 +483,7 @@ static umb_status fe_warp_init(void *kernel, umb_warp *warp)
     rdna3_kernel *k = kernel;
     rdna3_wave *w = wave_alloc(k->icache);
     if (!w) return UMB_ERR_NOMEM;
-    rdna3_wave_reset(w, k, warp->width, warp->wg->stats);
+    wave_setup(w, k, warp->width, warp->wg->stats);
     w->warp = warp;
     w->pc = k->code_base;
     if (k->init_wave) {
@@ -466,29 +522,58 @@ static umb_warp_state fe_step(void *kernel, umb_warp *warp, uint32_t max_insts, 
 #define RUN_AHEAD_MAX 64u
 
 /* Run in, then the wave-local instructions after it, up to RUN_AHEAD_MAX: the wave's turn and,
- * ahead of time, the turns in which quantum-1 round robin would run those instructions. */
+ * ahead of time, the turns in which quantum-1 round robin would run those instructions. The
+ * cache geometry and the counters live in locals (registers) across the handler calls. */
 static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_inst *in, umb_stats *st)
 {
+    const uint64_t base = c->base, size = c->size;
     uint32_t n = 0, active = 0;
-    uint64_t counted_exec = ~0ull;   /* no EXEC value is all ones in both halves and counted */
+    uint64_t counted_exec = ~0ull, thread_insts = 0;   /* no EXEC value has all 64 bits set and counts */
     for (;;) {
         uint64_t ex = rdna3_exec(w);
         if (ex != counted_exec) {   /* EXEC rarely changes: count its lanes only when it does */
             counted_exec = ex;
             active = umb_popcount64(ex);
         }
-        umb_count_insn(st, (umb_insn_class)in->insn_class, active, w->wave_size);
+        st->by_class[in->insn_class]++;
+        thread_insts += active;
         w->next_pc = w->pc + in->size;
         in->exec(w, in);
         n++;
         if (w->state == UMB_WARP_FAULTED) break;   /* the PC stays on the faulting instruction */
-        w->pc = w->next_pc;
+        uint64_t pc = w->next_pc;
+        w->pc = pc;
         if (w->state != UMB_WARP_RUNNABLE || n > RUN_AHEAD_MAX) break;
-        in = cached(c, w->pc);
-        if (!in || !in->wave_local || (w->mode & 3u)) break;
+        uint64_t off = pc - base;
+        if (off >= size || (off & 3u)) break;
+        const icache_slot *ch = atomic_load_explicit(&c->chunk[off >> (2u + CHUNK_BITS)], memory_order_acquire);
+        if (!ch) break;
+        const icache_slot *slot = &ch[(off >> 2) & (CHUNK_SLOTS - 1u)];
+        if (atomic_load_explicit(&slot->state, memory_order_acquire) != SLOT_READY) break;
+        in = &slot->inst;
+        if (!in->wave_local || (w->mode & 3u)) break;
     }
+    st->warp_insts += n;
+    st->thread_insts += thread_insts;
+    st->lane_slots += (uint64_t)n * w->wave_size;
     w->ahead = n - 1u;
     return n;
+}
+
+/* When every runnable wave is ahead by at least m turns, the next m rounds would run nothing:
+ * let them pass at once (a barrier cannot complete meanwhile, as those waves are runnable). */
+static void pass_rounds_of_waves_ahead(umb_workgroup *wg)
+{
+    uint32_t m = UINT32_MAX;
+    umb_warp *end = wg->warps + wg->nwarps;
+    for (umb_warp *uw = wg->warps; uw != end && m; uw++)
+        if (uw->state == UMB_WARP_RUNNABLE) {
+            uint32_t a = ((const rdna3_wave *)uw->isa)->ahead;
+            m = a < m ? a : m;
+        }
+    if (m == 0 || m == UINT32_MAX) return;
+    for (umb_warp *uw = wg->warps; uw != end; uw++)
+        if (uw->state == UMB_WARP_RUNNABLE) ((rdna3_wave *)uw->isa)->ahead -= m;
 }
 
 /* One round robin pass over the workgroup's waves (umb_frontend.round), quantum 1: each
@@ -500,7 +585,11 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
  * message instructions therefore run in exactly the round and order that plain quantum-1
  * round robin gives them, and as the skipped instructions touch only the wave's own registers,
  * every result is the same; what is saved is the per-turn overhead of every register-only
- * instruction. Anything else takes the general step loop, one instruction per turn. */
+ * instruction, and rounds in which every wave is ahead pass at once. (A fault in a run-ahead
+ * instruction is reported when it runs, possibly a few rounds before its turn.) Anything else
+ * takes the general step loop, one instruction per turn; a traced run therefore shows the
+ * plain round-robin order, and tests/rdna3/kernels/cli_test.py "schedule" checks that both
+ * give the same bytes for a kernel whose results depend on the interleaving. */
 static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_FAULTED + 1])
 {
     rdna3_kernel *k = kernel;
@@ -508,6 +597,7 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
     umb_stats *st = wg->stats;
     bool fast = quantum == 1 && !k->trace && !k->check_waitcnt;
     uint64_t done = 0;
+    if (fast) pass_rounds_of_waves_ahead(wg);
     for (umb_warp *uw = wg->warps, *end = uw + wg->nwarps; uw != end; uw++) {
         if (uw->state != UMB_WARP_RUNNABLE) {
             count[uw->state]++;

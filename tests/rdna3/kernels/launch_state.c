@@ -1,6 +1,7 @@
 /* Launch registers as the kernels of launch_state.s dump them: user SGPRs in HSA order, padding up
  * to USER_SGPR_COUNT, system SGPRs at s[USER_SGPR_COUNT], packed work-item ids in v0 (Y and Z only
- * when VGPR_WORKITEM_ID enables them), EXEC of a partial workgroup.
+ * when VGPR_WORKITEM_ID enables them), EXEC of a partial workgroup, VGPRs that read 0 in every new
+ * wave.
  *   rdna3_launch_state CODE_OBJECT */
 #include <inttypes.h>
 #include <stdio.h>
@@ -82,9 +83,20 @@ int main(int argc, char **argv)
                 expect("v0 = X only (VGPR_WORKITEM_ID 0)", g, l, v[g][l], l < ax * 8 ? packed(l, ax, 1) : 0xdeadbeefu);
         }
     }
+    uint32_t z[4][2][32];   /* the groups run one after another: groups 1-3 reuse group 0's wave */
+    if (!run(dev, p, "vgprs_start_zero", out, sizeof z)) {
+        umb_mem_copy_from_device(dev, out, z, sizeof z);
+        for (unsigned g = 0; g < 4; g++) {
+            unsigned ax = g % 2 ? 2 : 4;
+            for (unsigned l = 0; l < 32; l++) {
+                expect("v40 of a new wave is 0", g, l, z[g][0][l], l < ax * 8 ? 0u : 0xdeadbeefu);
+                expect("v200 of a new wave is 0", g, l, z[g][1][l], l < ax * 8 ? 0u : 0xdeadbeefu);
+            }
+        }
+    }
     umb_rdna3_program_destroy(p);
     umb_device_destroy(dev);
     if (failures) return fprintf(stderr, "FAIL: %d mismatches\n", failures), 1;
-    printf("ok   launch state: user SGPRs, padding, system SGPRs, packed ids, partial-group EXEC\n");
+    printf("ok   launch state: user SGPRs, padding, system SGPRs, packed ids, partial-group EXEC, zero VGPRs\n");
     return 0;
 }

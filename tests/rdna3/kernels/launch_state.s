@@ -2,7 +2,8 @@
 // Hand-written kernels that dump their launch registers (tests/rdna3/kernels/launch_state.c checks
 // them): dump_state enables every HSA user SGPR gfx11 allows, pads USER_SGPR_COUNT to 12, and
 // enables workgroup id x/y/z, the workgroup-info word and VGPR_WORKITEM_ID = 2; dump_v0x has only
-// the kernarg pointer and VGPR_WORKITEM_ID = 0 (v0 must then hold X alone).
+// the kernarg pointer and VGPR_WORKITEM_ID = 0 (v0 must then hold X alone); vgprs_start_zero reads
+// VGPRs before writing them.
 .text
 .globl dump_state
 .p2align 8
@@ -78,6 +79,29 @@ dump_v0x:
 .Lend1:
   .size dump_v0x, .Lend1-dump_v0x
 
+// vgprs_start_zero: every wave stores v40 and v200 before writing them (a new wave's VGPRs read 0,
+// also when umbra reuses the storage of an ended wave), then dirties them.
+.globl vgprs_start_zero
+.p2align 8
+.type vgprs_start_zero,@function
+vgprs_start_zero:
+  s_load_b64 s[30:31], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  s_lshl_b32 s29, s3, 1
+  s_add_u32 s29, s29, s2
+  s_lshl_b32 s29, s29, 8                // 256 bytes per group: v40, then v200, of 32 lanes
+  s_add_u32 s30, s30, s29
+  s_addc_u32 s31, s31, 0
+  v_mbcnt_lo_u32_b32 v3, -1, 0
+  v_lshlrev_b32 v3, 2, v3
+  global_store_b32 v3, v40, s[30:31]
+  global_store_b32 v3, v200, s[30:31] offset:128
+  v_mov_b32 v40, 0x1234
+  v_mov_b32 v200, 0x5678
+  s_endpgm
+.Lend2:
+  .size vgprs_start_zero, .Lend2-vgprs_start_zero
+
 .rodata
 .p2align 6
 .amdhsa_kernel dump_state
@@ -113,6 +137,19 @@ dump_v0x:
   .amdhsa_next_free_sgpr 40
 .end_amdhsa_kernel
 
+.p2align 6
+.amdhsa_kernel vgprs_start_zero
+  .amdhsa_user_sgpr_kernarg_segment_ptr 1
+  .amdhsa_user_sgpr_count 2
+  .amdhsa_wavefront_size32 1
+  .amdhsa_system_sgpr_workgroup_id_x 1
+  .amdhsa_system_sgpr_workgroup_id_y 1
+  .amdhsa_system_vgpr_workitem_id 0
+  .amdhsa_kernarg_size 8
+  .amdhsa_next_free_vgpr 208
+  .amdhsa_next_free_sgpr 40
+.end_amdhsa_kernel
+
 .amdgpu_metadata
 ---
 amdhsa.version: [ 1, 2 ]
@@ -139,6 +176,18 @@ amdhsa.kernels:
     .wavefront_size: 32
     .sgpr_count: 40
     .vgpr_count: 8
+    .max_flat_workgroup_size: 256
+    .args:
+      - { .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }
+  - .name: vgprs_start_zero
+    .symbol: vgprs_start_zero.kd
+    .kernarg_segment_size: 8
+    .kernarg_segment_align: 8
+    .group_segment_fixed_size: 0
+    .private_segment_fixed_size: 0
+    .wavefront_size: 32
+    .sgpr_count: 40
+    .vgpr_count: 208
     .max_flat_workgroup_size: 256
     .args:
       - { .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }
