@@ -257,13 +257,6 @@ static inline unsigned rdna3_vop3_op(const rdna3_inst *in)
         }                                                                                    \
     } while (0)
 
-/* Lane-loop handlers are built for x86-64-v3 (AVX2, FMA, BMI2) and for baseline x86-64; the
- * loader picks one by CPU (GCC function multiversioning, resolved once at start-up). Host FMA
- * never changes a result: the build forbids contraction (-ffp-contract=off). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
-#define RDNA3_LANE_FN __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define RDNA3_LANE_FN
-#endif
+
 
 #endif

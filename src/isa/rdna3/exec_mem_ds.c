@@ -233,7 +233,7 @@ static ds_offsets ds_offsets_of(const rdna3_inst *in, const ds_op *d)
 /* Lanes of mask whose access [base + off, + size) leaves the LDS allocation or crosses a page.
  * The first test takes every lane in 32-bit arithmetic (a loop that vectorises); only when some
  * lane fails it, which may be an inactive lane's stale address, are the active lanes looked at. */
-static bool any_lane_not_simple(const uint32_t *base, unsigned n, uint64_t mask, uint32_t off, unsigned size,
+static inline __attribute__((always_inline)) bool any_lane_not_simple(const uint32_t *base, unsigned n, uint64_t mask, uint32_t off, unsigned size,
                                 uint32_t lds_size)
 {
     if (lds_size < size) return mask != 0;
@@ -271,7 +271,7 @@ static inline uint8_t *lds_at(const rdna3_wg *g, uint32_t a)
 
 /* LDS -> VGPRs reg.. (dwords dw) of the lanes of mask (not empty), at base + off; and the other
  * way. */
-static void lds_to_vgprs(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
+static inline __attribute__((always_inline)) void lds_to_vgprs(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
                          unsigned reg, unsigned dw)
 {
     if (dw == 1) {
@@ -285,7 +285,7 @@ static void lds_to_vgprs(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const 
     });
 }
 
-static void vgprs_to_lds(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
+static inline __attribute__((always_inline)) void vgprs_to_lds(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
                          unsigned reg, unsigned dw)
 {
     EACH_LANE(w, mask, {
@@ -301,7 +301,7 @@ static void vgprs_to_lds(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const 
  * one address wins; loads read before any VGPR is written, as base holds the addresses).
  * False, having done nothing, sends the instruction to the per-lane path, which also reports
  * faults. */
-static bool ds_whole_wave(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, uint64_t mask, const uint32_t *base)
+static inline __attribute__((always_inline)) bool ds_whole_wave(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, uint64_t mask, const uint32_t *base)
 {
     const rdna3_wg *g = wg_pages(w);
     bool simple_kind = d->kind == DS_LOAD || d->kind == DS_STORE || d->kind == DS_LOAD2 || d->kind == DS_STORE2;
@@ -335,7 +335,8 @@ static bool ds_whole_wave(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, u
     return true;
 }
 
-static void exec_ds(rdna3_wave *w, const rdna3_inst *in)
+/* Built for x86-64-v3 too: the whole-wave checks and copies above are inlined here. */
+RDNA3_LANE_FN static void exec_ds(rdna3_wave *w, const rdna3_inst *in)
 {
     const ds_op *d = &ds_ops[in->op & 0xffu];
     uint64_t mask = rdna3_exec(w);

@@ -359,31 +359,43 @@ static void carry_out(rdna3_wave *w, const rdna3_inst *in, uint64_t c)
 }
 
 /* kind: 0 add (a+b+ci), 1 sub (a-b-ci), 2 subrev (b-a-ci). Carry-out: unsigned carry / borrow. */
-static inline void addsub_carry(rdna3_wave *w, const rdna3_inst *in, int kind, bool with_ci)
+/* kind 0: D = A + B (+ carry in); 1: A - B (- borrow in); 2: B - A (- borrow in). Carry and borrow
+ * in 32-bit arithmetic (two compares) so that the lane loop vectorises; the carry-out mask is
+ * packed afterwards. */
+static inline __attribute__((always_inline)) void addsub_carry(rdna3_wave *w, const rdna3_inst *in, int kind,
+                                                               bool with_ci)
 {
     SRC(0, RK_B32, A); SRC(1, RK_B32, B);
     uint64_t ci = with_ci ? carry_in(w, in) : 0;
-    uint64_t m = rdna3_vexec(w, in), co = 0;
-    uint32_t *D = rdna3_vreg(w, in->vdst);
-    RDNA3_LANES(w) {
-        uint64_t x = kind == 2 ? B[l] : A[l], y = kind == 2 ? A[l] : B[l], c = (ci >> l) & 1u;
-        uint64_t r = kind == 0 ? x + y + c : x - y - c;
-        uint32_t v = (uint32_t)r;
-        bool cf = (r >> 32) != 0;
-        if (in->clamp && cf) v = kind == 0 ? 0xffffffffu : 0;
-        if (RDNA3_ON(m, l)) {
-            D[l] = v;
-            co |= (uint64_t)cf << l;
+    uint64_t m = rdna3_vexec(w, in);
+    unsigned n = w->wave_size;
+    uint32_t res[RDNA3_MAX_LANES], cf[RDNA3_MAX_LANES];
+    for (unsigned l = 0; l < n; l++) {
+        uint32_t x = kind == 2 ? B[l] : A[l], y = kind == 2 ? A[l] : B[l], c = (uint32_t)(ci >> l) & 1u;
+        if (kind == 0) {
+            uint32_t s = x + y;
+            res[l] = s + c;
+            cf[l] = (uint32_t)(s < x) | (uint32_t)(res[l] < s);
+        } else {
+            uint32_t d = x - y;
+            res[l] = d - c;
+            cf[l] = (uint32_t)(x < y) | (uint32_t)(d < c);
         }
     }
-    carry_out(w, in, co);
+    if (in->clamp)   /* saturate instead of wrapping */
+        for (unsigned l = 0; l < n; l++) res[l] = cf[l] ? (kind == 0 ? 0xffffffffu : 0u) : res[l];
+    uint64_t co = 0;
+    for (unsigned l = 0; l < n; l++) co |= (uint64_t)cf[l] << l;
+    uint32_t *D = rdna3_vreg(w, in->vdst);
+    RDNA3_STORE_LANES(w, m, D, uint32_t, r = res[l]);
+    carry_out(w, in, co & m);
 }
-static void v_add_co_ci_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 0, true); }
-static void v_sub_co_ci_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 1, true); }
-static void v_subrev_co_ci_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 2, true); }
-static void v_add_co_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 0, false); }
-static void v_sub_co_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 1, false); }
-static void v_subrev_co_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 2, false); }
+RDNA3_LANE_FN static void v_add_co_ci_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 0, true); }
+RDNA3_LANE_FN static void v_sub_co_ci_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 1, true); }
+RDNA3_LANE_FN static void v_subrev_co_ci_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 2, true); }
+RDNA3_LANE_FN static void v_add_co_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 0, false); }
+RDNA3_LANE_FN static void v_sub_co_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 1, false); }
+RDNA3_LANE_FN static void v_subrev_co_u32(rdna3_wave *w, const rdna3_inst *in) { addsub_carry(w, in, 2, false); }
 
 /* ---- VOP1 ---- */
 static void v_nop(rdna3_wave *w, const rdna3_inst *in) { (void)w; (void)in; }

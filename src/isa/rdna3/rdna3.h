@@ -165,6 +165,15 @@ typedef struct rdna3_kernel {
     void *icache;              /* wave.c: the pre-decoded instruction cache (rdna3_kernel_prepare) */
 } rdna3_kernel;
 
+/* Lane-loop handlers are built for x86-64-v3 (AVX2, FMA, BMI2) and for baseline x86-64; the
+ * loader picks one by CPU (GCC function multiversioning, resolved once at start-up). Host FMA
+ * never changes a result: the build forbids contraction (-ffp-contract=off). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__ELF__)
+#define RDNA3_LANE_FN __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define RDNA3_LANE_FN
+#endif
+
 /* Exec mask and 64-bit scalar helpers. */
 static inline uint64_t rdna3_exec(const rdna3_wave *w)
 {

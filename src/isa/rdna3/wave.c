@@ -403,8 +403,6 @@ static void wave_setup(rdna3_wave *w, rdna3_kernel *k, unsigned wave_size, umb_s
 static void fe_wg_fini(void *kernel, umb_workgroup *wg)
 {
     (void)kernel;
-    if (wg->local) umb_mem_destroy(wg->local);
-    wg->local = NULL;
     free(wg->isa);
     wg->isa = NULL;
 }
@@ -442,13 +440,10 @@ static umb_status fe_wg_init(void *kernel, umb_workgroup *wg)
         if (!__atomic_compare_exchange_n(&k->icache, &expect, tmp.icache, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
             rdna3_kernel_release(&tmp);
     }
-    wg->local = umb_mem_create();
+    /* LDS lives in the core's local memory of the host thread, empty at this point; creating a
+     * memory per workgroup cost a 64 KiB radix root each. */
     wg->isa = wg->local ? rdna3_wg_create(wg->local, k->lds_size) : NULL;
-    if (!wg->isa) {
-        fe_wg_fini(kernel, wg);
-        return UMB_ERR_NOMEM;
-    }
-    return UMB_OK;
+    return wg->isa ? UMB_OK : UMB_ERR_NOMEM;
 }
 
 /* A zeroed wave: from the launch's pool, clearing only the VGPR rows its earlier warps can have

@@ -5,10 +5,10 @@
  *   2. rdna3_kernel_prepare(k) creates the instruction cache (decode once, shared by every wave
  *      and host thread of the launch);
  *   3. umb_launch { .fe = &rdna3_frontend, .kernel = k, .threads_per_warp = 32 or 64, ... };
- *      wg_init maps kernel->lds_size bytes of LDS at address 0 of wg->local (rdna3_wg_create),
- *      warp_init allocates
- *      and zeroes an rdna3_wave (wave_size, lane_mask, kernel, stats, mode) and calls
- *      k->init_wave to set PC, SGPRs, VGPRs, EXEC, FLAT_SCRATCH and MODE;
+ *      wg_init maps kernel->lds_size bytes of LDS at address 0 of wg->local, the core's (empty)
+ *      local memory (rdna3_wg_create); warp_init takes a zeroed rdna3_wave (wave_size,
+ *      lane_mask, kernel, stats, mode) and calls k->init_wave to set PC, SGPRs, VGPRs, EXEC,
+ *      FLAT_SCRATCH and MODE;
  *   4. rdna3_kernel_release(k) after the launch.
  */
 #ifndef UMBRA_RDNA3_WAVE_H

@@ -89,6 +89,23 @@ static void vint_carry(at *t)
     }
     EQ(t, at_gs(t, 4), s4);
     EQ(t, at_gs(t, 6), s6);
+
+    /* clamp: an unsigned overflow saturates (all ones / zero); the carry-out mask is unchanged */
+    at_fill_int(t);
+    at_code(t, "v_add_co_u32 v0, s4, v1, v2 clamp\n"
+               "v_sub_co_u32 v5, s6, v1, v2 clamp\n");
+    RUNS(t);
+    s4 = s6 = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        uint32_t a = AT_A(l), b = AT_B(l);
+        uint64_t s = (uint64_t)a + b;
+        EQ(t, at_gv(t, 0, l), s >> 32 ? 0xffffffffu : (uint32_t)s);
+        EQ(t, at_gv(t, 5, l), a < b ? 0u : a - b);
+        s4 |= (uint32_t)(s >> 32) << l;
+        s6 |= (uint32_t)(a < b) << l;
+    }
+    EQ(t, at_gs(t, 4), s4);
+    EQ(t, at_gs(t, 6), s6);
 }
 
 void vint_mul(at *t)
