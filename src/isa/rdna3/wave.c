@@ -522,8 +522,8 @@ static umb_warp_state fe_step(void *kernel, umb_warp *warp, uint32_t max_insts, 
 static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_inst *in, umb_stats *st)
 {
     const uint64_t base = c->base, size = c->size;
-    uint32_t n = 0, active = 0;
-    uint64_t counted_exec = ~0ull, thread_insts = 0;   /* no EXEC value has all 64 bits set and counts */
+    uint64_t counted_exec = rdna3_exec(w), thread_insts = 0;
+    uint32_t n = 0, active = umb_popcount64(counted_exec);
     for (;;) {
         uint64_t ex = rdna3_exec(w);
         if (ex != counted_exec) {   /* EXEC rarely changes: count its lanes only when it does */

@@ -65,6 +65,16 @@ elif case == "wave64":
     run(["run", co, *VEC_ARGS, "--out", f"2:{out}", "--quiet"])
     got = struct.unpack(f"<{N}f", open(out, "rb").read())
     check(all(got[i] == i + 0.5 for i in range(N)), "wave64 vec_add output wrong")
+    # 1024 items in full waves and no divergence: every instruction has all lanes active, in
+    # both wave sizes (thread instructions = wave size x wave instructions)
+    for wave, extra in ((64, ["--wave64"]), (32, [])):
+        build(extra=extra)
+        stats = os.path.join(work, f"cli-w{wave}-stats.json")
+        run(["run", co, "--kernel", "vec_add", "--global", "1024", "--local", "128", "--arg", "buf:iota:f32:1024",
+             "--arg", "buf:iota:f32:1024", "--arg", "buf:zeros:4096", "--arg", "u32:1024", "--stats", stats, "--quiet"])
+        js = json.load(open(stats))
+        check(js["thread_instructions"] == wave * js["warp_instructions"] and js["simt_efficiency"] == 1.0,
+              f"wave{wave}: {js['thread_instructions']} thread instructions for {js['warp_instructions']} wave instructions")
 elif case == "trace":
     build()
     p = run(["run", co, "--kernel", "vec_add", "--global", "40", "--local", "32", "--arg", "buf:iota:f32:40",
