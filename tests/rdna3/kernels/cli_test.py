@@ -83,22 +83,29 @@ elif case == "trace":
     check(len(lines) == 2, f"want one s_endpgm per wave (2 waves), trace:\n{p.stdout[:2000]}")
 elif case == "schedule":
     # Results that depend on the interleaving of waves: the fast path must give the same bytes
-    # as the traced run, which steps every wave one instruction per round-robin turn.
-    run(["cc", os.path.join(src, "race_order.cl"), "-o", co, "-O3"])
+    # (and statistics) as the traced run, which steps every wave one instruction per turn.
     G, ROUNDS = 256, 9
-    outs = {}
-    for mode in ("fast", "traced"):
-        files = [os.path.join(work, f"cli-sched-{mode}-{i}.bin") for i in range(3)]
-        extra = ["--trace", os.path.join(work, "cli-sched.trace")] if mode == "traced" else []
-        run(["run", co, "--kernel", "race_order", "--global", str(G), "--local", "128",
-             "--arg", f"buf:zeros:{4 * G * ROUNDS}", "--arg", "buf:zeros:4", "--arg", f"buf:zeros:{4 * (G + 1)}",
-             "--arg", f"u32:{ROUNDS}", "--quiet", *extra] + [a for i, f in enumerate(files) for a in ("--out", f"{i}:{f}")])
-        outs[mode] = [open(f, "rb").read() for f in files]
-    order = struct.unpack(f"<{G * ROUNDS}I", outs["fast"][0])
-    check(sorted(order) == list(range(G * ROUNDS)), "tickets are not a permutation")
-    check(struct.unpack("<I", outs["fast"][1])[0] == G * ROUNDS, "ticket counter wrong")
-    for i, what in enumerate(("ticket order", "ticket counter", "racy shared value")):
-        check(outs["fast"][i] == outs["traced"][i], f"{what} differs between the fast path and the traced run")
+    for wave, extra_cc in ((32, []), (64, ["--wave64"])):
+        run(["cc", os.path.join(src, "race_order.cl"), "-o", co, "-O3", *extra_cc])
+        outs = {}
+        for mode in ("fast", "traced"):
+            files = [os.path.join(work, f"cli-sched-{mode}-{i}.bin") for i in range(3)]
+            extra = ["--trace", os.path.join(work, "cli-sched.trace")] if mode == "traced" else []
+            stats = os.path.join(work, f"cli-sched-{mode}.json")
+            run(["run", co, "--kernel", "race_order", "--global", str(G), "--local", "128",
+                 "--arg", f"buf:zeros:{4 * G * ROUNDS}", "--arg", "buf:zeros:4", "--arg", f"buf:zeros:{4 * (G + 1)}",
+                 "--arg", f"u32:{ROUNDS}", "--quiet", "--stats", stats, *extra] +
+                [a for i, f in enumerate(files) for a in ("--out", f"{i}:{f}")])
+            js = json.load(open(stats))
+            for timing in ("host_seconds", "warp_instructions_per_second"):
+                js.pop(timing)
+            outs[mode] = [open(f, "rb").read() for f in files] + [js]
+        order = struct.unpack(f"<{G * ROUNDS}I", outs["fast"][0])
+        check(sorted(order) == list(range(G * ROUNDS)), f"wave{wave}: tickets are not a permutation")
+        check(struct.unpack("<I", outs["fast"][1])[0] == G * ROUNDS, f"wave{wave}: ticket counter wrong")
+        for i, what in enumerate(("ticket order", "ticket counter", "racy shared value", "statistics")):
+            check(outs["fast"][i] == outs["traced"][i],
+                  f"wave{wave}: {what} differs between the fast path and the traced run")
 elif case == "byvalue":
     # a struct and a float4 passed by value as hex bytes
     cl = os.path.join(work, "cli-byvalue.cl")
