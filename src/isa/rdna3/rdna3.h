@@ -80,6 +80,7 @@ struct rdna3_inst {
     uint8_t has_literal;
     uint8_t nsrc;              /* sources the instruction reads */
     uint8_t wave_local;        /* touches only this wave's registers (see wave.c: may run ahead) */
+    uint8_t hint;              /* changes nothing unless waits are checked (s_nop, s_waitcnt, ...) */
     uint32_t literal;
     uint32_t raw[4];           /* the encoding, dwords */
 

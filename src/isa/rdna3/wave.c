@@ -115,6 +115,22 @@ static unsigned read_code(const rdna3_kernel *k, uint64_t pc, uint32_t words[4])
  * depend on other waves' progress), and no MODE change (the fast loop assumes round to nearest).
  * Such an instruction commutes with every instruction of every other wave, which is what lets
  * fe_round run it ahead of its round-robin turn without changing any result. */
+/* Scheduling hints and waits: with no waitcnt checking they change no state at all (memory
+ * operations complete at issue), so the fast loop counts them without calling the handler. */
+static bool is_hint(const rdna3_inst *in)
+{
+    if (in->exec == rdna3_exec_unsupported) return false;
+    if (in->fmt == RDNA3_FMT_SOPK) return in->op == 0x01 || (in->op >= 0x18 && in->op <= 0x1b);   /* s_version, s_waitcnt_*cnt */
+    if (in->fmt != RDNA3_FMT_SOPP) return false;
+    switch (in->op) {
+    case 0x00: case 0x03: case 0x04: case 0x05: case 0x07: case 0x08: case 0x09: case 0x0a:
+    case 0x0b: case 0x35: case 0x38: case 0x39: case 0x3a: case 0x3b: case 0x3c:
+        return true;   /* nop, sleep, prefetch distance, clause, delay_alu, waits, prio, perf, trace */
+    default:
+        return false;
+    }
+}
+
 static bool is_wave_local(const rdna3_inst *in)
 {
     if (in->exec == rdna3_exec_unsupported) return false;
@@ -157,6 +173,7 @@ static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char 
     }
     if (!out->exec) out->exec = rdna3_exec_unsupported;
     out->wave_local = is_wave_local(out);
+    out->hint = is_hint(out);
     return true;
 }
 
@@ -533,7 +550,7 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
         st->by_class[in->insn_class]++;
         thread_insts += active;
         w->next_pc = w->pc + in->size;
-        in->exec(w, in);
+        if (!in->hint) in->exec(w, in);   /* (this loop never runs with waitcnt checking) */
         n++;
         if (w->state == UMB_WARP_FAULTED) break;   /* the PC stays on the faulting instruction */
         uint64_t pc = w->next_pc;
