@@ -274,6 +274,17 @@ static inline uint8_t *lds_at(const rdna3_wg *g, uint32_t a)
 static inline __attribute__((always_inline)) void lds_to_vgprs(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
                          unsigned reg, unsigned dw)
 {
+    uint32_t first = base[__builtin_ctzll(mask)], differ = 0;
+    for (unsigned l = 0, n = w->wave_size; l < n; l++) differ |= base[l] ^ first;
+    if (!differ) {   /* one address for the whole wave (a broadcast from a shared tile) */
+        const uint8_t *p = lds_at(g, first + off);
+        for (unsigned i = 0; i < dw; i++) {
+            uint32_t v, *d = rdna3_vreg(w, reg + i);
+            memcpy(&v, p + 4u * i, 4);
+            EACH_LANE(w, mask, { d[lane] = v; });
+        }
+        return;
+    }
     if (dw == 1) {
         uint32_t *d = rdna3_vreg(w, reg);
         EACH_LANE(w, mask, { memcpy(&d[lane], lds_at(g, base[lane] + off), 4); });
