@@ -664,6 +664,22 @@ static void ds_whole_wave(amt *t)
     EQ(t, amt_lds_r32(t, 256), 0xa000u + 31u);
     EQ(t, amt_lds_r32(t, 260), 0xa000u + 31u);
     EQ(t, amt_gv(t, 6, 4), 0xa000u + 31u);
+    /* one address in every lane (a broadcast): each lane gets the four dwords; with lanes 0-15
+     * off, those keep their old value */
+    amt_vall(t, 0, 4096 + 32);
+    amt_vall(t, 9, 0x77);
+    amt_s(t, 126, 0xffffffffu);
+    amt_code(t, "ds_load_b128 v[8:11], v0 offset:16");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l += 31) {
+        EQ(t, amt_gv(t, 8, l), 0x10000u + 1036u);
+        EQ(t, amt_gv(t, 11, l), 0x10000u + 1039u);
+    }
+    amt_vall(t, 9, 0x77);
+    amt_s(t, 126, 0xffff0000u);
+    RUNS(t);
+    EQ(t, amt_gv(t, 9, 15), 0x77);
+    EQ(t, amt_gv(t, 9, 16), 0x10000u + 1037u);
 }
 
 static void ds_swizzle_permute(amt *t)
