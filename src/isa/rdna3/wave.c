@@ -325,6 +325,20 @@ static int host_round(uint32_t mode)
     return map[mode & 3u];
 }
 
+/* Statistics of one issued instruction in the step loops: its class now; its active lanes into
+ * *thread_insts (the warp and lane-slot sums are added once after the loop). EXEC rarely
+ * changes, so its lanes are recounted only when it does. */
+static inline void count_issue(umb_stats *st, const rdna3_inst *in, uint64_t exec, uint64_t *counted_exec,
+                               uint32_t *active, uint64_t *thread_insts)
+{
+    if (exec != *counted_exec) {
+        *counted_exec = exec;
+        *active = umb_popcount64(exec);
+    }
+    st->by_class[in->insn_class]++;
+    *thread_insts += *active;
+}
+
 umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *executed)
 {
     int saved_round = FE_TONEAREST;
@@ -355,14 +369,7 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
             applied_round = w->mode & 3u;
             fesetround(host_round(applied_round));
         }
-        uint64_t ex = rdna3_exec(w);
-        if (ex != last_exec) {   /* EXEC rarely changes: count its lanes only when it does */
-            last_exec = ex;
-            last_active = umb_popcount64(ex);
-        }
-        /* per-class counts here; the per-instruction sums are added once after the loop */
-        st->by_class[in->insn_class]++;
-        thread_insts += last_active;
+        count_issue(st, in, rdna3_exec(w), &last_exec, &last_active, &thread_insts);
         w->next_pc = w->pc + in->size;
         if (__builtin_expect(check_waitcnt, 0)) {   /* --check-waitcnt (waitcnt.c) */
             rdna3_waitcnt_step(w, in);
@@ -542,13 +549,7 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
     uint64_t counted_exec = rdna3_exec(w), thread_insts = 0;
     uint32_t n = 0, active = umb_popcount64(counted_exec);
     for (;;) {
-        uint64_t ex = rdna3_exec(w);
-        if (ex != counted_exec) {   /* EXEC rarely changes: count its lanes only when it does */
-            counted_exec = ex;
-            active = umb_popcount64(ex);
-        }
-        st->by_class[in->insn_class]++;
-        thread_insts += active;
+        count_issue(st, in, rdna3_exec(w), &counted_exec, &active, &thread_insts);
         w->next_pc = w->pc + in->size;
         if (!in->hint) in->exec(w, in);   /* (this loop never runs with waitcnt checking) */
         n++;
