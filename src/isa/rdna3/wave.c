@@ -110,11 +110,6 @@ static unsigned read_code(const rdna3_kernel *k, uint64_t pc, uint32_t words[4])
     return got;
 }
 
-/* True for an instruction that reads and writes nothing but this wave's own registers and PC:
- * no memory, no LDS, no barrier, no message, no clock or hardware register (whose values
- * depend on other waves' progress), and no MODE change (the fast loop assumes round to nearest).
- * Such an instruction commutes with every instruction of every other wave, which is what lets
- * fe_round run it ahead of its round-robin turn without changing any result. */
 /* Scheduling hints and waits: with no waitcnt checking they change no state at all (memory
  * operations complete at issue), so the fast loop counts them without calling the handler. */
 static bool is_hint(const rdna3_inst *in)
@@ -131,6 +126,11 @@ static bool is_hint(const rdna3_inst *in)
     }
 }
 
+/* True for an instruction that reads and writes nothing but this wave's own registers and PC:
+ * no memory, no LDS, no barrier, no message, no clock or hardware register (whose values
+ * depend on other waves' progress), and no MODE change (the fast loop assumes round to nearest).
+ * Such an instruction commutes with every instruction of every other wave, which is what lets
+ * fe_round run it ahead of its round-robin turn without changing any result. */
 static bool is_wave_local(const rdna3_inst *in)
 {
     if (in->exec == rdna3_exec_unsupported) return false;
