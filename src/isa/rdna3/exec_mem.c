@@ -302,6 +302,22 @@ static bool lane_atomic(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, uns
     return true;
 }
 
+/* A whole-dword global load or store of one lane that lies in one page: a straight copy between
+ * the page and the lane's VGPRs. False (nothing done) sends the lane to lane_load/lane_store,
+ * which also report faults. */
+static inline bool lane_global_simple(rdna3_wave *w, const vm_op *d, xm_pages *pc, unsigned lane, uint64_t addr,
+                                      unsigned vdata, unsigned vdst)
+{
+    bool store = d->kind == VM_STORE;
+    uint8_t *p = xm_page(pc, XM_GLOBAL, addr, d->size, store);
+    if (!p) return false;
+    if (store)
+        for (unsigned i = 0; i < d->size / 4u; i++) memcpy(p + 4u * i, &rdna3_vreg(w, vdata + i)[lane], 4);
+    else
+        for (unsigned i = 0; i < d->size / 4u; i++) memcpy(&rdna3_vreg(w, vdst + i)[lane], p + 4u * i, 4);
+    return true;
+}
+
 void rdna3_vm_lanes(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, uint64_t mask,
                     const uint8_t *tgt, const uint64_t *addr, unsigned vdata, unsigned vdst, bool ret)
 {
@@ -309,9 +325,17 @@ void rdna3_vm_lanes(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, uint64_
     int kind = d->kind == VM_STORE ? 1 : d->kind == VM_ATOMIC ? 2 : 0;
     xm_pages pc;
     xm_pages_init(&pc, w);
+    /* whole dwords in the unaligned mode: no alignment rule can apply */
+    bool simple = (d->kind == VM_LOAD || d->kind == VM_STORE) && d->size >= 4 &&
+                  rdna3_align_mode(w) == AMD_ALIGN_UNALIGNED;
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         xm_target t = (xm_target)tgt[lane];
+        if (simple && t == XM_GLOBAL && lane_global_simple(w, d, &pc, lane, addr[lane], vdata, vdst)) {
+            tr.lanes[XM_GLOBAL]++;
+            tr.bytes[XM_GLOBAL] += d->size;
+            continue;
+        }
         bool ok;
         switch (d->kind) {
         case VM_STORE: ok = lane_store(w, in, d, &pc, lane, t, addr[lane], vdata); break;

@@ -11,8 +11,8 @@
 #include "isa/rdna3/waitcnt.h"
 
 #include <fenv.h>
-#include <pthread.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdarg.h>
 #include <stddef.h>
