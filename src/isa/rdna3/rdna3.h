@@ -123,6 +123,11 @@ struct rdna3_wave {
     uint32_t wave_size;        /* 32 or 64 */
     umb_warp_state state;      /* executors set AT_BARRIER / EXITED / FAULTED */
     uint32_t ahead;            /* round-robin turns already used by run-ahead (wave.c fe_round) */
+    /* A fault of an instruction run ahead of its turn waits for that turn (wave.c). */
+    bool defer_fault;          /* set while such an instruction runs */
+    bool fault_deferred;       /* it faulted: report deferred_msg at its turn */
+    umb_status deferred_status;
+    char *deferred_msg;
     uint64_t lane_mask;        /* all lanes of the wave: (1 << wave_size) - 1 */
     uint32_t mode;             /* MODE register */
     bool scc;

@@ -264,6 +264,15 @@ void rdna3_describe(rdna3_kernel *k, uint64_t pc, char *buf, size_t len)
 
 static void fault_message(rdna3_wave *w, umb_status st, const char *msg)
 {
+    if (w->defer_fault) {   /* run ahead of its turn: keep the fault for the turn (fe_round) */
+        char *copy = strdup(msg);
+        if (copy) {
+            w->fault_deferred = true;
+            w->deferred_status = st;
+            w->deferred_msg = copy;
+            return;
+        }   /* no memory to keep it: report it now */
+    }
     w->state = UMB_WARP_FAULTED;
     if (w->warp) {
         w->warp->pc = w->pc;
@@ -521,9 +530,12 @@ static umb_status fe_warp_init(void *kernel, umb_warp *warp)
 static void fe_warp_fini(void *kernel, umb_warp *warp)
 {
     rdna3_kernel *k = kernel;
-    if (!warp->isa) return;
-    rdna3_waitcnt_free(warp->isa);
-    wave_free(k->icache, warp->isa);
+    rdna3_wave *w = warp->isa;
+    if (!w) return;
+    rdna3_waitcnt_free(w);
+    free(w->deferred_msg);   /* a fault whose turn never came: another wave's fault came first */
+    w->deferred_msg = NULL;
+    wave_free(k->icache, w);
     warp->isa = NULL;
 }
 
@@ -551,7 +563,15 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
     for (;;) {
         count_issue(st, in, rdna3_exec(w), &counted_exec, &active, &thread_insts);
         w->next_pc = w->pc + in->size;
+        w->defer_fault = n > 0;   /* the first instruction is this turn's, the others run ahead */
         if (!in->hint) in->exec(w, in);   /* (this loop never runs with waitcnt checking) */
+        if (__builtin_expect(w->fault_deferred, 0)) {
+            /* Handlers fault before they write anything, so the wave is as it will be at the
+             * instruction's turn; it is counted, and its fault reported, then. */
+            st->by_class[in->insn_class]--;
+            thread_insts -= active;
+            break;
+        }
         n++;
         if (w->state == UMB_WARP_FAULTED) break;   /* the PC stays on the faulting instruction */
         uint64_t pc = w->next_pc;
@@ -566,11 +586,32 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
         in = &slot->inst;
         if (!in->wave_local || (w->mode & 3u)) break;
     }
+    w->defer_fault = false;
     st->warp_insts += n;
     st->thread_insts += thread_insts;
     st->lane_slots += (uint64_t)n * w->wave_size;
     w->ahead = n - 1u;
     return n;
+}
+
+/* The turn of an instruction whose fault was kept (run_turn_and_ahead): it issues now, as in
+ * plain round robin, and its fault is reported. Returns the instructions issued (1). */
+static uint32_t report_deferred_fault(rdna3_wave *w, rdna3_icache *c, umb_stats *st)
+{
+    const rdna3_inst *in = cached(c, w->pc);   /* it ran from the cache */
+    if (in) {
+        uint64_t exec = rdna3_exec(w), counted = ~exec, insts = 0;
+        uint32_t active = 0;
+        count_issue(st, in, exec, &counted, &active, &insts);
+        st->thread_insts += insts;
+    }
+    st->warp_insts++;
+    st->lane_slots += w->wave_size;
+    w->fault_deferred = false;
+    fault_message(w, w->deferred_status, w->deferred_msg);
+    free(w->deferred_msg);
+    w->deferred_msg = NULL;
+    return 1;
 }
 
 /* When every runnable wave is ahead by at least m turns, the next m rounds would run nothing:
@@ -598,8 +639,9 @@ static void pass_rounds_of_waves_ahead(umb_workgroup *wg)
  * message instructions therefore run in exactly the round and order that plain quantum-1
  * round robin gives them, and as the skipped instructions touch only the wave's own registers,
  * every result is the same; what is saved is the per-turn overhead of every register-only
- * instruction, and rounds in which every wave is ahead pass at once. (A fault in a run-ahead
- * instruction is reported when it runs, possibly a few rounds before its turn.) Anything else
+ * instruction, and rounds in which every wave is ahead pass at once. A run-ahead instruction
+ * that faults is reported at its own turn, so even which fault stops a launch is as in plain
+ * round robin (report_deferred_fault). Anything else
  * takes the general step loop, one instruction per turn; a traced run therefore shows the
  * plain round-robin order, and tests/rdna3/kernels/cli_test.py "schedule" checks that both
  * give the same bytes for a kernel whose results depend on the interleaving. */
@@ -625,7 +667,9 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
         w->stats = st;
         if (w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;   /* released by the core */
         const rdna3_inst *in = (fast && !(w->mode & 3u)) ? cached(c, w->pc) : NULL;
-        if (__builtin_expect(in != NULL, 1)) {
+        if (__builtin_expect(w->fault_deferred, 0)) {
+            done += report_deferred_fault(w, c, st);
+        } else if (__builtin_expect(in != NULL, 1)) {
             done += run_turn_and_ahead(w, c, in, st);
         } else {
             uint64_t n = 0;

@@ -106,6 +106,24 @@ elif case == "schedule":
         for i, what in enumerate(("ticket order", "ticket counter", "racy shared value", "statistics")):
             check(outs["fast"][i] == outs["traced"][i],
                   f"wave{wave}: {what} differs between the fast path and the traced run")
+elif case == "fault_order":
+    # Two waves of workgroup 1 fault; plain round robin (a traced run) reaches wave 1's store
+    # first. The fast path runs wave 0's register-only instructions ahead and must still report
+    # wave 1's fault, with the same message.
+    obj = os.path.join(work, "cli-fault_order.o")
+    for tool in (["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c",
+                  os.path.join(src, "fault_order.s"), "-o", obj], ["ld.lld-19", "-shared", obj, "-o", co]):
+        p = subprocess.run(tool, capture_output=True, text=True)
+        check(p.returncode == 0, f"{tool[0]}: {p.stderr}")
+    msgs = {}
+    for mode in ("fast", "traced"):
+        extra = ["--trace", os.path.join(work, "cli-fault_order.trace")] if mode == "traced" else []
+        p = run(["run", co, "--kernel", "fault_order", "--global", "128", "--local", "64", "--arg", "buf:zeros:8",
+                 "--quiet", *extra], ok=False)
+        msgs[mode] = [l for l in p.stderr.splitlines() if "guest fault" in l]
+    check(len(msgs["traced"]) == 1 and "workgroup (1,0,0), warp 1" in msgs["traced"][0] and
+          "global_store_b32" in msgs["traced"][0], f"traced run: {msgs['traced']}")
+    check(msgs["fast"] == msgs["traced"], f"fast path reported {msgs['fast']}, plain round robin {msgs['traced']}")
 elif case == "byvalue":
     # a struct and a float4 passed by value as hex bytes
     cl = os.path.join(work, "cli-byvalue.cl")
