@@ -270,6 +270,7 @@ static void fault_message(rdna3_wave *w, umb_status st, const char *msg)
             w->fault_deferred = true;
             w->deferred_status = st;
             w->deferred_msg = copy;
+            w->state = UMB_WARP_FAULTED;   /* ends the run-ahead loop, which makes it runnable again */
             return;
         }   /* no memory to keep it: report it now */
     }
@@ -560,20 +561,25 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
     const uint64_t base = c->base, size = c->size;
     uint64_t counted_exec = rdna3_exec(w), thread_insts = 0;
     uint32_t n = 0, active = umb_popcount64(counted_exec);
+    w->defer_fault = false;   /* the first instruction is this turn's, the others run ahead */
     for (;;) {
         count_issue(st, in, rdna3_exec(w), &counted_exec, &active, &thread_insts);
         w->next_pc = w->pc + in->size;
-        w->defer_fault = n > 0;   /* the first instruction is this turn's, the others run ahead */
         if (!in->hint) in->exec(w, in);   /* (this loop never runs with waitcnt checking) */
-        if (__builtin_expect(w->fault_deferred, 0)) {
-            /* Handlers fault before they write anything, so the wave is as it will be at the
-             * instruction's turn; it is counted, and its fault reported, then. */
+        if (__builtin_expect(w->state == UMB_WARP_FAULTED, 0)) {   /* the PC stays on it */
+            if (!w->fault_deferred) {
+                n++;
+                break;
+            }
+            /* Run ahead: handlers fault before they write anything, so the wave is as it will be
+             * at the instruction's turn; it is counted, and its fault reported, then. */
+            w->state = UMB_WARP_RUNNABLE;
             st->by_class[in->insn_class]--;
             thread_insts -= active;
             break;
         }
         n++;
-        if (w->state == UMB_WARP_FAULTED) break;   /* the PC stays on the faulting instruction */
+        w->defer_fault = true;
         uint64_t pc = w->next_pc;
         w->pc = pc;
         if (w->state != UMB_WARP_RUNNABLE || n > RUN_AHEAD_MAX) break;
