@@ -17,38 +17,16 @@ fault_order:
   v_readfirstlane_b32 s4, v0
   s_cmp_eq_u32 s4, 0
   s_cbranch_scc0 .Lwave1
+  .rept 24                              // register-only work
   v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
+  .endr
   s_mov_b32 m0, s8
   s_movrels_b32 s5, s6
   s_endpgm
 .Lwave1:
+  .rept 4
   v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
-  v_add_nc_u32 v1, 1, v1
+  .endr
   v_mov_b32 v2, s6
   v_mov_b32 v3, s7
   global_store_b32 v[2:3], v1, off
