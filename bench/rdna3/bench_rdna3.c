@@ -309,6 +309,7 @@ int main(int argc, char **argv)
      * would compete with umbra's host thread for the cores. */
     void *outs[NCASES][2];
     bool ran[NCASES] = { false };
+    int json_rows = 0;   /* rows written: a comma goes before every row but the first */
     for (int i = 0; i < NCASES; i++) {
         bcase *c = &cases[i];
         size_t osz = c->args[c->out_arg].size;
@@ -329,10 +330,10 @@ int main(int argc, char **argv)
                    r->umbra_s, r->wave_insts / r->umbra_s, r->thread_insts / r->umbra_s, r->pocl_ok ? r->pocl_s : NAN,
                    r->pocl_ok ? r->umbra_s / r->pocl_s : NAN, r->max_rel_diff);
             if (jf)
-                fprintf(jf, "    {\"kernel\": \"%s\", \"size\": %u, \"wave_insts\": %.0f, \"umbra_seconds\": %.6f, "
-                            "\"wave_insts_per_second\": %.1f, \"pocl_seconds\": %.6f, \"max_rel_diff\": %.3g}%s\n",
-                        labels[i], sizes[i], r->wave_insts, r->umbra_s, r->wave_insts / r->umbra_s,
-                        r->pocl_ok ? r->pocl_s : -1.0, r->max_rel_diff, i + 1 < NCASES ? "," : "");
+                fprintf(jf, "%s    {\"kernel\": \"%s\", \"size\": %u, \"wave_insts\": %.0f, \"umbra_seconds\": %.6f, "
+                            "\"wave_insts_per_second\": %.1f, \"pocl_seconds\": %.6f, \"max_rel_diff\": %.3g}",
+                        json_rows++ ? ",\n" : "", labels[i], sizes[i], r->wave_insts, r->umbra_s,
+                        r->wave_insts / r->umbra_s, r->pocl_ok ? r->pocl_s : -1.0, r->max_rel_diff);
         }
         free(outs[i][0]), free(outs[i][1]);
     }
@@ -340,6 +341,6 @@ int main(int argc, char **argv)
         for (int a = 0; a < cases[i].nargs; a++)
             if (cases[i].args[a].is_buf) free((void *)cases[i].args[a].host);
     printf("PoCL device: %s\n", devname);
-    if (jf) fprintf(jf, "  ],\n  \"pocl_device\": \"%s\"\n}\n", devname), fclose(jf);
+    if (jf) fprintf(jf, "\n  ],\n  \"pocl_device\": \"%s\"\n}\n", devname), fclose(jf);
     return rc;
 }

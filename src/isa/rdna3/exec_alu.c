@@ -147,8 +147,7 @@ const uint32_t *rdna3_vsrc_slow(rdna3_wave *w, const rdna3_inst *in, unsigned i,
     } else if (s >= RDNA3_SRC_VGPR0) {
         p = rdna3_vreg(w, s - RDNA3_SRC_VGPR0);
     } else {
-        uint32_t v = rdna3_scalar_src32(w, in, s, kind);
-        for (unsigned l = 0; l < RDNA3_MAX_LANES; l++) buf[l] = v;
+        rdna3_fill_lanes(buf, RDNA3_MAX_LANES, rdna3_scalar_src32(w, in, s, kind));
         p = buf;
     }
     unsigned n = w->wave_size;

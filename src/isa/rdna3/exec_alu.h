@@ -138,8 +138,7 @@ static inline __attribute__((always_inline)) const uint32_t *rdna3_vsrc(rdna3_wa
                          (kind == RK_F32 && rdna3_denorm32(w) != 3) || kind == RK_F16, 0))
         return rdna3_vsrc_slow(w, in, i, kind, buf);
     if (s >= RDNA3_SRC_VGPR0) return rdna3_vreg(w, s - RDNA3_SRC_VGPR0);
-    uint32_t v = rdna3_scalar_src32(w, in, s, kind);
-    for (unsigned l = 0, n = w->wave_size; l < n; l++) buf[l] = v;
+    rdna3_fill_lanes(buf, w->wave_size, rdna3_scalar_src32(w, in, s, kind));
     return buf;
 }
 
@@ -218,6 +217,9 @@ uint32_t rdna3_cvt_u16(double x);
 
 /* ---- exec tables of the ALU files ---- */
 rdna3_exec_fn rdna3_salu_handler(const rdna3_inst *in);       /* exec_salu.c */
+/* Scheduling hints and waits (s_nop, s_delay_alu, s_waitcnt, ...): with memory operations complete
+ * at issue they change nothing, unless waits are checked (waitcnt.c). */
+bool rdna3_salu_is_hint(const rdna3_inst *in);                 /* exec_salu.c */
 rdna3_exec_fn rdna3_valu_handler(unsigned vop3op);            /* exec_valu.c: 32-bit int/f32 */
 rdna3_exec_fn rdna3_valu_fp_handler(unsigned vop3op);         /* exec_fp.c: f64, f16, conversions */
 rdna3_exec_fn rdna3_vopc_handler(unsigned vop3op);            /* exec_vopc.c */
@@ -239,23 +241,8 @@ static inline unsigned rdna3_vop3_op(const rdna3_inst *in)
 #define RDNA3_LANES(w) for (unsigned l = 0, n_ = (w)->wave_size; l < n_; l++)
 #define RDNA3_ON(mask, l) (((mask) >> (l)) & 1u)
 
-/* For each lane of mask m: run stmt (which sets r, of type T, for lane l) and store r in D[l].
- * With every lane on (the common case) the loop has no per-lane test and a constant trip count
- * per wave size, so it vectorises without a remainder loop. */
-#define RDNA3_STORE_LANES(w, m, D, T, stmt)                                                   \
-    do {                                                                                     \
-        unsigned n_ = (w)->wave_size;                                                        \
-        if ((m) == (w)->lane_mask && n_ == 32) {                                             \
-            for (unsigned l = 0; l < 32; l++) { T r; stmt; (D)[l] = r; }                    \
-        } else if ((m) == (w)->lane_mask) {                                                  \
-            for (unsigned l = 0; l < 64; l++) { T r; stmt; (D)[l] = r; }                    \
-        } else {                                                                             \
-            for (unsigned l = 0; l < n_; l++) {                                              \
-                if (!RDNA3_ON(m, l)) continue;                                               \
-                T r; stmt; (D)[l] = r;                                                       \
-            }                                                                                \
-        }                                                                                    \
-    } while (0)
+/* For each lane of mask m: run stmt (which sets r, of type T, for lane l) and store r in D[l]. */
+#define RDNA3_STORE_LANES(w, m, D, T, stmt) RDNA3_FOR_LANES(w, m, { T r; stmt; (D)[l] = r; })
 
 
 

@@ -55,23 +55,27 @@ static inline __attribute__((always_inline)) void fma_lanes_host(unsigned n, uin
     }
 }
 
-FMA_LANE_FN void rdna3_fma32_lanes(unsigned n, uint32_t *out, const uint32_t *A, const uint32_t *B,
-                                   const uint32_t *C)
+static inline __attribute__((always_inline)) void fma_lanes(unsigned n, uint32_t *out, const uint32_t *A,
+                                                            const uint32_t *B, const uint32_t *C)
 {
     if (HOST_HAS_FMA()) fma_lanes_host(n, out, A, B, C);
     else fma_lanes_without_host_fma(n, out, A, B, C);
 }
 
+FMA_LANE_FN void rdna3_fma32_lanes(unsigned n, uint32_t *out, const uint32_t *A, const uint32_t *B,
+                                   const uint32_t *C)
+{
+    fma_lanes(n, out, A, B, C);
+}
+
 FMA_LANE_FN void rdna3_fma32_store(rdna3_wave *w, uint64_t m, uint32_t *D, const uint32_t *A, const uint32_t *B,
                                    const uint32_t *C)
 {
-    uint32_t res[RDNA3_MAX_LANES];
     if (m == w->lane_mask) {   /* every lane: in place (an elementwise loop, so D may be a source) */
-        if (HOST_HAS_FMA()) fma_lanes_host(w->wave_size, D, A, B, C);
-        else fma_lanes_without_host_fma(w->wave_size, D, A, B, C);
+        fma_lanes(w->wave_size, D, A, B, C);
         return;
     }
-    if (HOST_HAS_FMA()) fma_lanes_host(w->wave_size, res, A, B, C);
-    else fma_lanes_without_host_fma(w->wave_size, res, A, B, C);
+    uint32_t res[RDNA3_MAX_LANES];
+    fma_lanes(w->wave_size, res, A, B, C);
     RDNA3_STORE_LANES(w, m, D, uint32_t, r = res[l]);
 }

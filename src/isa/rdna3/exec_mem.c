@@ -245,11 +245,7 @@ static bool lane_load(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, xm_pa
     } else if (d->size < 4) {
         rdna3_vreg(w, vdst)[lane] = extend(buf, d->size, d->sext);
     } else {
-        for (unsigned i = 0; i < d->size / 4u && i < 4; i++) {
-            uint32_t v;
-            memcpy(&v, buf + 4 * i, 4);
-            rdna3_vreg(w, vdst + i)[lane] = v;
-        }
+        rdna3_lane_from_bytes(w, vdst, lane, buf, d->size);
     }
     return true;
 }
@@ -263,10 +259,7 @@ static bool lane_store(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, xm_p
         buf[0] = (uint8_t)v;
         buf[1] = (uint8_t)(v >> 8);
     } else {
-        for (unsigned i = 0; i < d->size / 4u && i < 4; i++) {
-            uint32_t v = rdna3_vreg(w, vdata + i)[lane];
-            memcpy(buf + 4 * i, &v, 4);
-        }
+        rdna3_lane_to_bytes(w, vdata, lane, buf, d->size);
     }
     uint64_t a = addr;
     if (!amd_align_check(rdna3_align_mode(w), &a, d->size, false)) {
@@ -311,10 +304,8 @@ static inline bool lane_global_simple(rdna3_wave *w, const vm_op *d, xm_pages *p
     bool store = d->kind == VM_STORE;
     uint8_t *p = xm_page(pc, XM_GLOBAL, addr, d->size, store);
     if (!p) return false;
-    if (store)
-        for (unsigned i = 0; i < d->size / 4u; i++) memcpy(p + 4u * i, &rdna3_vreg(w, vdata + i)[lane], 4);
-    else
-        for (unsigned i = 0; i < d->size / 4u; i++) memcpy(&rdna3_vreg(w, vdst + i)[lane], p + 4u * i, 4);
+    if (store) rdna3_lane_to_bytes(w, vdata, lane, p, d->size);
+    else rdna3_lane_from_bytes(w, vdst, lane, p, d->size);
     return true;
 }
 

@@ -8,6 +8,8 @@
 #ifndef UMBRA_RDNA3_EXEC_MEM_H
 #define UMBRA_RDNA3_EXEC_MEM_H
 
+#include <string.h>
+
 #include "isa/rdna3/rdna3.h"
 #include "mem/amd_mem.h"
 
@@ -60,6 +62,17 @@ static inline uint64_t rdna3_sgpr64(const rdna3_wave *w, unsigned n)
 static inline uint64_t rdna3_vgpr64(rdna3_wave *w, unsigned reg, unsigned lane)
 {
     return (uint64_t)rdna3_vreg(w, reg)[lane] | ((uint64_t)rdna3_vreg(w, reg + 1u)[lane] << 32);
+}
+
+/* The whole dwords [0, bytes / 4) (at most 4) of one lane: memory bytes -> VGPRs reg, reg+1, ...
+ * and back. */
+static inline void rdna3_lane_from_bytes(rdna3_wave *w, unsigned reg, unsigned lane, const uint8_t *p, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes / 4u && i < 4; i++) memcpy(&rdna3_vreg(w, reg + i)[lane], p + 4u * i, 4);
+}
+static inline void rdna3_lane_to_bytes(rdna3_wave *w, unsigned reg, unsigned lane, uint8_t *p, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes / 4u && i < 4; i++) memcpy(p + 4u * i, &rdna3_vreg(w, reg + i)[lane], 4);
 }
 
 /* Value of an 8-bit scalar operand used as an offset (SGPR, M0, NULL, inline integer). */

@@ -98,7 +98,7 @@ static void exec_buf_data(rdna3_wave *w, const rdna3_inst *in)
                 uint32_t v = rdna3_vreg(w, vd)[lane] >> (d->d16 == 2 ? 16 : 0);
                 memcpy(buf, &v, d->size);
             } else {
-                for (unsigned i = 0; i < ndw && i < 4; i++) memcpy(buf + 4 * i, &rdna3_vreg(w, vd + i)[lane], 4);
+                rdna3_lane_to_bytes(w, vd, lane, buf, d->size);
             }
         }
         for (unsigned i = 0; i < ndw && i < 4; i++) {
@@ -123,7 +123,7 @@ static void exec_buf_data(rdna3_wave *w, const rdna3_inst *in)
             uint16_t h = (uint16_t)(buf[0] | buf[1] << 8);
             rdna3_vreg(w, vd)[lane] = d->sext ? (uint32_t)(int32_t)(int16_t)h : h;
         } else {
-            for (unsigned i = 0; i < ndw && i < 4; i++) memcpy(&rdna3_vreg(w, vd + i)[lane], buf + 4 * i, 4);
+            rdna3_lane_from_bytes(w, vd, lane, buf, d->size);
         }
         if (in->tfe) rdna3_vreg(w, vd + ndw)[lane] = 0;
     }

@@ -102,23 +102,6 @@ static bool ds_store_elem(rdna3_wave *w, const rdna3_inst *in, xm_pages *pc, uns
     return rdna3_xm_store(w, in, lane, XM_LDS, a, buf, size);
 }
 
-static void get_regs(rdna3_wave *w, unsigned reg, unsigned lane, uint8_t *buf, unsigned size)
-{
-    for (unsigned i = 0; i < size / 4u && i < 4; i++) {
-        uint32_t v = rdna3_vreg(w, reg + i)[lane];
-        memcpy(buf + 4 * i, &v, 4);
-    }
-}
-
-static void put_regs(rdna3_wave *w, unsigned reg, unsigned lane, const uint8_t *buf, unsigned size)
-{
-    for (unsigned i = 0; i < size / 4u && i < 4; i++) {
-        uint32_t v;
-        memcpy(&v, buf + 4 * i, 4);
-        rdna3_vreg(w, reg + i)[lane] = v;
-    }
-}
-
 static uint64_t get64(rdna3_wave *w, unsigned reg, unsigned lane, unsigned size)
 {
     uint64_t v = rdna3_vreg(w, reg)[lane];
@@ -141,7 +124,7 @@ static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, xm_page
     switch (d->kind) {
     case DS_LOAD: {
         if (!ds_load_elem(w, in, pc, lane, base + off16(in), buf, sz)) return false;
-        if (sz >= 4) put_regs(w, in->vdst, lane, buf, sz);
+        if (sz >= 4) rdna3_lane_from_bytes(w, in->vdst, lane, buf, sz);
         else if (sz == 1) rdna3_vreg(w, in->vdst)[lane] = d->sext ? (uint32_t)(int32_t)(int8_t)buf[0] : buf[0];
         else {
             uint16_t h = (uint16_t)(buf[0] | buf[1] << 8);
@@ -158,7 +141,7 @@ static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, xm_page
         break;
     }
     case DS_STORE: {
-        if (sz >= 4) get_regs(w, in->data0, lane, buf, sz);
+        if (sz >= 4) rdna3_lane_to_bytes(w, in->data0, lane, buf, sz);
         else {
             uint32_t v = rdna3_vreg(w, in->data0)[lane] >> (d->d16 == 2 ? 16 : 0);
             buf[0] = (uint8_t)v;
@@ -171,16 +154,16 @@ static bool ds_lane(rdna3_wave *w, const rdna3_inst *in, const ds_op *d, xm_page
         uint8_t b2[16];
         if (!ds_load_elem(w, in, pc, lane, base + off0(in) * scale, buf, sz)) return false;
         if (!ds_load_elem(w, in, pc, lane, base + in->offset1 * scale, b2, sz)) return false;
-        put_regs(w, in->vdst, lane, buf, sz);
-        put_regs(w, in->vdst + sz / 4u, lane, b2, sz);
+        rdna3_lane_from_bytes(w, in->vdst, lane, buf, sz);
+        rdna3_lane_from_bytes(w, in->vdst + sz / 4u, lane, b2, sz);
         tr->lanes[XM_LDS]++;
         tr->bytes[XM_LDS] += sz;
         break;
     }
     case DS_STORE2: {
         uint8_t b2[16];
-        get_regs(w, in->data0, lane, buf, sz);
-        get_regs(w, in->data1, lane, b2, sz);
+        rdna3_lane_to_bytes(w, in->data0, lane, buf, sz);
+        rdna3_lane_to_bytes(w, in->data1, lane, b2, sz);
         if (!ds_store_elem(w, in, pc, lane, base + off0(in) * scale, buf, sz)) return false;
         if (!ds_store_elem(w, in, pc, lane, base + in->offset1 * scale, b2, sz)) return false;
         tr->lanes[XM_LDS]++;
@@ -255,20 +238,6 @@ static inline uint8_t *lds_at(const rdna3_wg *g, uint32_t a)
     return g->lds_page[a >> UMB_PAGE_BITS] + (a & UMB_PAGE_MASK);
 }
 
-/* Run body for each lane of mask, in lane order; a plain counted loop when every lane is on. */
-#define EACH_LANE(w, mask, ...)                                                    \
-    do {                                                                           \
-        if ((mask) == (w)->lane_mask) {                                            \
-            for (unsigned lane = 0, n_ = (w)->wave_size; lane < n_; lane++)        \
-                __VA_ARGS__                                                        \
-        } else {                                                                   \
-            for (uint64_t m_ = (mask); m_; m_ &= m_ - 1) {                         \
-                unsigned lane = (unsigned)__builtin_ctzll(m_);                     \
-                __VA_ARGS__                                                        \
-            }                                                                      \
-        }                                                                          \
-    } while (0)
-
 /* LDS -> VGPRs reg.. (dwords dw) of the lanes of mask (not empty), at base + off; and the other
  * way. */
 static inline __attribute__((always_inline)) void lds_to_vgprs(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
@@ -281,28 +250,22 @@ static inline __attribute__((always_inline)) void lds_to_vgprs(rdna3_wave *w, co
         for (unsigned i = 0; i < dw; i++) {
             uint32_t v, *d = rdna3_vreg(w, reg + i);
             memcpy(&v, p + 4u * i, 4);
-            EACH_LANE(w, mask, { d[lane] = v; });
+            RDNA3_FOR_LANES(w, mask, { d[l] = v; });
         }
         return;
     }
     if (dw == 1) {
         uint32_t *d = rdna3_vreg(w, reg);
-        EACH_LANE(w, mask, { memcpy(&d[lane], lds_at(g, base[lane] + off), 4); });
+        RDNA3_FOR_LANES(w, mask, { memcpy(&d[l], lds_at(g, base[l] + off), 4); });
         return;
     }
-    EACH_LANE(w, mask, {
-        const uint8_t *p = lds_at(g, base[lane] + off);
-        for (unsigned i = 0; i < dw; i++) memcpy(&rdna3_vreg(w, reg + i)[lane], p + 4u * i, 4);
-    });
+    RDNA3_FOR_LANES(w, mask, { rdna3_lane_from_bytes(w, reg, l, lds_at(g, base[l] + off), 4u * dw); });
 }
 
 static inline __attribute__((always_inline)) void vgprs_to_lds(rdna3_wave *w, const rdna3_wg *g, uint64_t mask, const uint32_t *base, uint32_t off,
                          unsigned reg, unsigned dw)
 {
-    EACH_LANE(w, mask, {
-        uint8_t *p = lds_at(g, base[lane] + off);
-        for (unsigned i = 0; i < dw; i++) memcpy(p + 4u * i, &rdna3_vreg(w, reg + i)[lane], 4);
-    });
+    RDNA3_FOR_LANES(w, mask, { rdna3_lane_to_bytes(w, reg, l, lds_at(g, base[l] + off), 4u * dw); });
 }
 
 /* Whole-dword loads and stores (4 to 16 bytes, one or two addresses) when every active lane's
@@ -331,10 +294,9 @@ static inline __attribute__((always_inline)) bool ds_whole_wave(rdna3_wave *w, c
         break;
     case DS_STORE: vgprs_to_lds(w, g, mask, base, o.first, in->data0, dw); break;
     default: /* DS_STORE2: per lane, first then second */
-        EACH_LANE(w, mask, {
-            uint8_t *p0 = lds_at(g, base[lane] + o.first), *p1 = lds_at(g, base[lane] + o.second);
-            for (unsigned i = 0; i < dw; i++) memcpy(p0 + 4u * i, &rdna3_vreg(w, in->data0 + i)[lane], 4);
-            for (unsigned i = 0; i < dw; i++) memcpy(p1 + 4u * i, &rdna3_vreg(w, in->data1 + i)[lane], 4);
+        RDNA3_FOR_LANES(w, mask, {
+            rdna3_lane_to_bytes(w, in->data0, l, lds_at(g, base[l] + o.first), sz);
+            rdna3_lane_to_bytes(w, in->data1, l, lds_at(g, base[l] + o.second), sz);
         });
         break;
     }

@@ -393,7 +393,7 @@ static void exec_sopk(rdna3_wave *w, const rdna3_inst *in)
     uint32_t d = rdna3_scalar_src32(w, in, in->vdst, RK_B32);
     switch (in->op) {
     case 0x00: d32(w, in, sk); return;
-    case 0x01: return;                                                              /* s_version */
+    case 0x01: return;                                                              /* s_version: a hint */
     case 0x02: if (w->scc) d32(w, in, sk); return;
     case 0x03: w->scc = (int32_t)d == (int32_t)sk; return;
     case 0x04: w->scc = (int32_t)d != (int32_t)sk; return;
@@ -427,12 +427,23 @@ static void branch_if(rdna3_wave *w, const rdna3_inst *in, bool taken)
     if (taken) w->next_pc = w->pc + 4u + (int64_t)(int16_t)in->simm16 * 4;
 }
 
-static void exec_sopp(rdna3_wave *w, const rdna3_inst *in)
+bool rdna3_salu_is_hint(const rdna3_inst *in)
 {
+    if (in->fmt == RDNA3_FMT_SOPK) return in->op == 0x01 || (in->op >= 0x18 && in->op <= 0x1b);   /* s_version, s_waitcnt_*cnt */
+    if (in->fmt != RDNA3_FMT_SOPP) return false;
     switch (in->op) {
     case 0x00: case 0x01: case 0x03: case 0x04: case 0x05: case 0x07: case 0x08: case 0x09:
     case 0x0a: case 0x0b: case 0x35: case 0x38: case 0x39: case 0x3a: case 0x3b: case 0x3c:
-        return;                                   /* nop, sleep, clause, delay_alu, waitcnts, prio, perf, trace */
+        return true;   /* nop, setkill, sleep, prefetch distance, clause, delay_alu, waits, prio, perf, trace */
+    default:
+        return false;
+    }
+}
+
+static void exec_sopp(rdna3_wave *w, const rdna3_inst *in)
+{
+    if (rdna3_salu_is_hint(in)) return;
+    switch (in->op) {
     case 0x11: w->mode = (w->mode & ~0xfu) | (in->simm16 & 0xfu); return;                    /* s_round_mode */
     case 0x12: w->mode = (w->mode & ~0xf0u) | ((in->simm16 & 0xfu) << 4); return;             /* s_denorm_mode */
     case 0x20: branch_if(w, in, true); return;

@@ -13,8 +13,7 @@ static const uint32_t *pk_src(rdna3_wave *w, const rdna3_inst *in, unsigned i, u
 {
     unsigned s = in->src[i];
     if (s >= RDNA3_SRC_VGPR0) return rdna3_vreg(w, s - RDNA3_SRC_VGPR0);
-    uint32_t v = rdna3_scalar_src32(w, in, s, kind);
-    for (unsigned l = 0; l < RDNA3_MAX_LANES; l++) buf[l] = v;
+    rdna3_fill_lanes(buf, RDNA3_MAX_LANES, rdna3_scalar_src32(w, in, s, kind));
     return buf;
 }
 

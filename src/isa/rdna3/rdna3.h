@@ -125,9 +125,8 @@ struct rdna3_wave {
     uint32_t ahead;            /* round-robin turns already used by run-ahead (wave.c fe_round) */
     /* A fault of an instruction run ahead of its turn waits for that turn (wave.c). */
     bool defer_fault;          /* set while such an instruction runs */
-    bool fault_deferred;       /* it faulted: report deferred_msg at its turn */
     umb_status deferred_status;
-    char *deferred_msg;
+    char *deferred_msg;        /* non-NULL: it faulted; reported at its turn */
     uint64_t lane_mask;        /* all lanes of the wave: (1 << wave_size) - 1 */
     uint32_t mode;             /* MODE register */
     bool scc;
@@ -148,7 +147,6 @@ struct rdna3_wave {
  * wg->local keeps holding the same pages for every other path. */
 typedef struct rdna3_wg {
     uint32_t lds_size;
-    uint32_t npages;
     uint8_t *lds_page[];       /* page i holds LDS bytes [i * UMB_PAGE_SIZE, (i + 1) * UMB_PAGE_SIZE) */
 } rdna3_wg;
 
@@ -170,6 +168,23 @@ typedef struct rdna3_kernel {
     umb_status (*init_wave)(struct rdna3_kernel *k, umb_workgroup *wg, umb_warp *warp, rdna3_wave *w);
     void *icache;              /* wave.c: the pre-decoded instruction cache (rdna3_kernel_prepare) */
 } rdna3_kernel;
+
+/* Run the statements for each lane l of mask, in lane order. With every lane on (the common
+ * case) the loop has no per-lane test and a constant trip count per wave size, so it vectorises
+ * without a remainder loop. */
+#define RDNA3_FOR_LANES(w, mask, ...)                                                         \
+    do {                                                                                      \
+        if ((mask) == (w)->lane_mask && (w)->wave_size == 32) {                               \
+            for (unsigned l = 0; l < 32; l++) __VA_ARGS__                                     \
+        } else if ((mask) == (w)->lane_mask) {                                                \
+            for (unsigned l = 0; l < 64; l++) __VA_ARGS__                                     \
+        } else {                                                                              \
+            for (uint64_t m_ = (mask); m_; m_ &= m_ - 1) {                                    \
+                unsigned l = (unsigned)__builtin_ctzll(m_);                                   \
+                __VA_ARGS__                                                                   \
+            }                                                                                 \
+        }                                                                                     \
+    } while (0)
 
 /* Lane-loop handlers are built for x86-64-v3 (AVX2, FMA, BMI2) and for baseline x86-64; the
  * loader picks one by CPU (GCC function multiversioning, resolved once at start-up). Host FMA

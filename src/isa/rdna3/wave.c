@@ -110,22 +110,6 @@ static unsigned read_code(const rdna3_kernel *k, uint64_t pc, uint32_t words[4])
     return got;
 }
 
-/* Scheduling hints and waits: with no waitcnt checking they change no state at all (memory
- * operations complete at issue), so the fast loop counts them without calling the handler. */
-static bool is_hint(const rdna3_inst *in)
-{
-    if (in->exec == rdna3_exec_unsupported) return false;
-    if (in->fmt == RDNA3_FMT_SOPK) return in->op == 0x01 || (in->op >= 0x18 && in->op <= 0x1b);   /* s_version, s_waitcnt_*cnt */
-    if (in->fmt != RDNA3_FMT_SOPP) return false;
-    switch (in->op) {
-    case 0x00: case 0x03: case 0x04: case 0x05: case 0x07: case 0x08: case 0x09: case 0x0a:
-    case 0x0b: case 0x35: case 0x38: case 0x39: case 0x3a: case 0x3b: case 0x3c:
-        return true;   /* nop, sleep, prefetch distance, clause, delay_alu, waits, prio, perf, trace */
-    default:
-        return false;
-    }
-}
-
 /* True for an instruction that reads and writes nothing but this wave's own registers and PC:
  * no memory, no LDS, no barrier, no message, no clock or hardware register (whose values
  * depend on other waves' progress), and no MODE change (the fast loop assumes round to nearest).
@@ -144,13 +128,7 @@ static bool is_wave_local(const rdna3_inst *in)
     case RDNA3_FMT_SOPK:
         return in->op < 0x11 || in->op > 0x13;                  /* s_getreg, s_setreg(_imm32) */
     case RDNA3_FMT_SOPP:
-        switch (in->op) {
-        case 0x00: case 0x03: case 0x04: case 0x05: case 0x07: case 0x08: case 0x09: case 0x0a:
-        case 0x0b: case 0x35: case 0x38: case 0x39: case 0x3a: case 0x3b: case 0x3c:
-            return true;                                        /* hints: nop, clause, delay_alu, waits */
-        default:
-            return in->op >= 0x20 && in->op <= 0x2a;            /* branches */
-        }
+        return rdna3_salu_is_hint(in) || (in->op >= 0x20 && in->op <= 0x2a);   /* hints, branches */
     default:
         return false;
     }
@@ -173,7 +151,7 @@ static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char 
     }
     if (!out->exec) out->exec = rdna3_exec_unsupported;
     out->wave_local = is_wave_local(out);
-    out->hint = is_hint(out);
+    out->hint = out->exec != rdna3_exec_unsupported && rdna3_salu_is_hint(out);   /* the fast loop skips its call */
     return true;
 }
 
@@ -267,7 +245,6 @@ static void fault_message(rdna3_wave *w, umb_status st, const char *msg)
     if (w->defer_fault) {   /* run ahead of its turn: keep the fault for the turn (fe_round) */
         char *copy = strdup(msg);
         if (copy) {
-            w->fault_deferred = true;
             w->deferred_status = st;
             w->deferred_msg = copy;
             w->state = UMB_WARP_FAULTED;   /* ends the run-ahead loop, which makes it runnable again */
@@ -447,7 +424,6 @@ rdna3_wg *rdna3_wg_create(umb_mem *local, uint32_t lds_size)
     rdna3_wg *g = malloc(sizeof *g + npages * sizeof g->lds_page[0]);
     if (!g) return NULL;
     g->lds_size = lds_size;
-    g->npages = npages;
     if (lds_size && !umb_mem_map_range(local, 0, lds_size)) {
         free(g);
         return NULL;
@@ -567,7 +543,7 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
         w->next_pc = w->pc + in->size;
         if (!in->hint) in->exec(w, in);   /* (this loop never runs with waitcnt checking) */
         if (__builtin_expect(w->state == UMB_WARP_FAULTED, 0)) {   /* the PC stays on it */
-            if (!w->fault_deferred) {
+            if (!w->deferred_msg) {
                 n++;
                 break;
             }
@@ -605,15 +581,10 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
 static uint32_t report_deferred_fault(rdna3_wave *w, rdna3_icache *c, umb_stats *st)
 {
     const rdna3_inst *in = cached(c, w->pc);   /* it ran from the cache */
-    if (in) {
-        uint64_t exec = rdna3_exec(w), counted = ~exec, insts = 0;
-        uint32_t active = 0;
-        count_issue(st, in, exec, &counted, &active, &insts);
-        st->thread_insts += insts;
-    }
+    if (in) st->by_class[in->insn_class]++;
+    st->thread_insts += umb_popcount64(rdna3_exec(w));
     st->warp_insts++;
     st->lane_slots += w->wave_size;
-    w->fault_deferred = false;
     fault_message(w, w->deferred_status, w->deferred_msg);
     free(w->deferred_msg);
     w->deferred_msg = NULL;
@@ -673,7 +644,7 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
         w->stats = st;
         if (w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;   /* released by the core */
         const rdna3_inst *in = (fast && !(w->mode & 3u)) ? cached(c, w->pc) : NULL;
-        if (__builtin_expect(w->fault_deferred, 0)) {
+        if (__builtin_expect(w->deferred_msg != NULL, 0)) {
             done += report_deferred_fault(w, c, st);
         } else if (__builtin_expect(in != NULL, 1)) {
             done += run_turn_and_ahead(w, c, in, st);
