@@ -464,21 +464,16 @@ UMB_CONVERT_FROM_ALL(double)
 
 /* vloadN / vstoreN (generic and __constant pointers) and vload_half / vstore_half. The vector is
  * filled through a scalar pointer to it (memory, not a dynamic vector index). */
+#define UMB_VLOAD_FROM(T, N, AS)                                                     \
+    UMB_OVL T##N vload##N(size_t i, AS const T *p)                                   \
+    {                                                                                \
+        T##N r;                                                                      \
+        T *d = (T *)&r;                                                              \
+        for (int k = 0; k < N; k++) d[k] = p[i * N + k];                             \
+        return r;                                                                    \
+    }
 #define UMB_VLOAD(T, N)                                                              \
-    UMB_OVL T##N vload##N(size_t i, const T *p)                                      \
-    {                                                                                \
-        T##N r;                                                                      \
-        T *d = (T *)&r;                                                              \
-        for (int k = 0; k < N; k++) d[k] = p[i * N + k];                             \
-        return r;                                                                    \
-    }                                                                                \
-    UMB_OVL T##N vload##N(size_t i, __constant T *p)                                 \
-    {                                                                                \
-        T##N r;                                                                      \
-        T *d = (T *)&r;                                                              \
-        for (int k = 0; k < N; k++) d[k] = p[i * N + k];                             \
-        return r;                                                                    \
-    }                                                                                \
+    UMB_VLOAD_FROM(T, N, ) UMB_VLOAD_FROM(T, N, __constant)                          \
     UMB_OVL void vstore##N(T##N v, size_t i, T *p)                                   \
     {                                                                                \
         const T *s = (const T *)&v;                                                  \
