@@ -94,6 +94,51 @@ static uint32_t *vecadd_code(const char *dir, size_t *bytes, uint32_t *entry)
     return code;
 }
 
+/* Device copies of a, b and c (n floats each) and the kernels' argument block {a, b, c}. */
+typedef struct sum_buffers {
+    uint64_t a, b, c, args;
+} sum_buffers;
+
+static int upload_sum_buffers(vt_device_h dev, const float *a, const float *b, const float *c, int n, sum_buffers *d)
+{
+    size_t bytes = sizeof(float) * (size_t)n;
+    CHECK_VT(vt_buf_alloc(dev, bytes, &d->a, VT_BUF_RO, 0, 0));
+    CHECK_VT(vt_buf_alloc(dev, bytes, &d->b, VT_BUF_RO, 0, 0));
+    CHECK_VT(vt_buf_alloc(dev, bytes, &d->c, VT_BUF_RW, 0, 0));
+    CHECK_VT(vt_buf_alloc(dev, 12, &d->args, VT_BUF_RO, 0, 0));
+    CHECK_VT(vt_copy_to_dev(dev, d->a, a, bytes, 0, 0));
+    CHECK_VT(vt_copy_to_dev(dev, d->b, b, bytes, 0, 0));
+    CHECK_VT(vt_copy_to_dev(dev, d->c, c, bytes, 0, 0));
+    uint32_t argv[3] = {(uint32_t)d->a, (uint32_t)d->b, (uint32_t)d->c};
+    CHECK_VT(vt_copy_to_dev(dev, d->args, argv, sizeof argv, 0, 0));
+    return 0;
+}
+
+/* Run the launch m describes and read c back. */
+static int launch_and_read(vt_device_h dev, struct meta_data *m, uint64_t dc, float *c, int n)
+{
+    CHECK_VT(vt_start(dev, m, 0));
+    CHECK_VT(vt_ready_wait(dev, 1000));
+    CHECK_VT(vt_copy_from_dev(dev, dc, c, sizeof(float) * (size_t)n, 0, 0));
+    return 0;
+}
+
+/* Elements of c that are not bit-exactly a + b; the first ten are printed (with their x, y in a
+ * row of `width` elements when width > 0). */
+static int wrong_sums(const float *a, const float *b, const float *c, int n, int width, const char *what)
+{
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        float want = a[i] + b[i];
+        if (!memcmp(&c[i], &want, sizeof want) || bad++ >= 10) continue;
+        if (width > 0)
+            fprintf(stderr, "ventus_host: %s C[%d] (x %d, y %d) = %g, want %g\n", what, i, i % width, i / width, c[i], want);
+        else
+            fprintf(stderr, "ventus_host: %s c[%d] = %g, want %g\n", what, i, c[i], want);
+    }
+    return bad;
+}
+
 static int run_vecadd(vt_device_h dev, const char *dir)
 {
     enum { N = 64, LANES = 8, WARPS = 4 };
@@ -110,34 +155,20 @@ static int run_vecadd(vt_device_h dev, const char *dir)
     int rc = vt_upload_kernel_bytes(dev, code, bytes, 0);
     free(code);
     CHECK_VT(rc);
-    uint64_t da, db, dc, args, pds, knl;
-    CHECK_VT(vt_buf_alloc(dev, sizeof a, &da, VT_BUF_RO, 0, 0));
-    CHECK_VT(vt_buf_alloc(dev, sizeof b, &db, VT_BUF_RO, 0, 0));
-    CHECK_VT(vt_buf_alloc(dev, sizeof c, &dc, VT_BUF_RW, 0, 0));
-    CHECK_VT(vt_buf_alloc(dev, 12, &args, VT_BUF_RO, 0, 0));
+    sum_buffers d;
+    uint64_t pds, knl;
+    if (upload_sum_buffers(dev, a, b, c, N, &d)) return 1;
     CHECK_VT(vt_buf_alloc(dev, 0x1000 * N, &pds, VT_BUF_RW, 0, 0));
     CHECK_VT(vt_buf_alloc(dev, 64, &knl, VT_BUF_RO, 0, 0));
-    CHECK_VT(vt_copy_to_dev(dev, da, a, sizeof a, 0, 0));
-    CHECK_VT(vt_copy_to_dev(dev, db, b, sizeof b, 0, 0));
-    CHECK_VT(vt_copy_to_dev(dev, dc, c, sizeof c, 0, 0));
-    uint32_t argv[3] = {(uint32_t)da, (uint32_t)db, (uint32_t)dc};
-    CHECK_VT(vt_copy_to_dev(dev, args, argv, sizeof argv, 0, 0));
-    uint32_t block[16] = {entry, (uint32_t)args, 1, N, 1, 1, LANES * WARPS, 1, 1};
+    uint32_t block[16] = {entry, (uint32_t)d.args, 1, N, 1, 1, LANES * WARPS, 1, 1};
     CHECK_VT(vt_copy_to_dev(dev, knl, block, sizeof block, 0, 0));
     struct meta_data m = {
         .kernel_id = 0, .kernel_size = {N / (LANES * WARPS), 1, 1}, .wf_size = LANES,
         .wg_size = WARPS, .metaDataBaseAddr = knl, .ldsSize = 0x1000, .pdsSize = 0x1000,
         .sgprUsage = 64, .vgprUsage = 64, .pdsBaseAddr = pds,
     };
-    CHECK_VT(vt_start(dev, &m, 0));
-    CHECK_VT(vt_ready_wait(dev, 1000));
-    CHECK_VT(vt_copy_from_dev(dev, dc, c, sizeof c, 0, 0));
-    int bad = 0;
-    for (int i = 0; i < N; i++) {
-        float want = a[i] + b[i];
-        if (memcmp(&c[i], &want, sizeof want) && bad++ < 10)
-            fprintf(stderr, "ventus_host: vecadd c[%d] = %g, want %g\n", i, c[i], want);
-    }
+    if (launch_and_read(dev, &m, d.c, c, N)) return 1;
+    int bad = wrong_sums(a, b, c, N, 0, "vecadd");
     printf("ventus_host: vecadd of %d items in %d workgroups: %d of %d elements correct\n", N,
            N / (LANES * WARPS), N - bad, N);
     CHECK_VT(vt_buf_free(dev, 0, NULL, 0, 0));
@@ -160,21 +191,14 @@ static int run_matadd(vt_device_h dev, const char *dir)
     uint64_t entry;
     CHECK_VT(vt_umbra_kernel_symbol(dev, "matadd", &entry));
 
-    uint64_t da, db, dc, args, pds, knl;
+    sum_buffers d;
+    uint64_t pds, knl;
     const uint64_t pds_per_thread = 0x1000, nwg = (W / LX) * (H / LY);
-    CHECK_VT(vt_buf_alloc(dev, sizeof a, &da, VT_BUF_RO, 0, 0));
-    CHECK_VT(vt_buf_alloc(dev, sizeof b, &db, VT_BUF_RO, 0, 0));
-    CHECK_VT(vt_buf_alloc(dev, sizeof c, &dc, VT_BUF_RW, 0, 0));
-    CHECK_VT(vt_buf_alloc(dev, 12, &args, VT_BUF_RO, 0, 0));
+    if (upload_sum_buffers(dev, a, b, c, N, &d)) return 1;
     CHECK_VT(vt_buf_alloc(dev, pds_per_thread * LX * LY * nwg, &pds, VT_BUF_RW, 0, 0));
     CHECK_VT(vt_buf_alloc(dev, 64, &knl, VT_BUF_RO, 0, 0));
-    CHECK_VT(vt_copy_to_dev(dev, da, a, sizeof a, 0, 0));
-    CHECK_VT(vt_copy_to_dev(dev, db, b, sizeof b, 0, 0));
-    CHECK_VT(vt_copy_to_dev(dev, dc, c, sizeof c, 0, 0));
-    uint32_t argv[3] = {(uint32_t)da, (uint32_t)db, (uint32_t)dc};
-    CHECK_VT(vt_copy_to_dev(dev, args, argv, sizeof argv, 0, 0));
     /* kernel metadata block: entry, args, work_dim, global size, local size, offsets, print */
-    uint32_t block[16] = {(uint32_t)entry, (uint32_t)args, 2, W, H, 1, LX, LY, 1, 0, 0, 0, 0, 0, 0, 0};
+    uint32_t block[16] = {(uint32_t)entry, (uint32_t)d.args, 2, W, H, 1, LX, LY, 1, 0, 0, 0, 0, 0, 0, 0};
     CHECK_VT(vt_copy_to_dev(dev, knl, block, sizeof block, 0, 0));
 
     struct meta_data m = {
@@ -182,18 +206,8 @@ static int run_matadd(vt_device_h dev, const char *dir)
         .metaDataBaseAddr = knl, .ldsSize = 0x1000, .pdsSize = pds_per_thread,
         .sgprUsage = 64, .vgprUsage = 64, .pdsBaseAddr = pds,
     };
-    CHECK_VT(vt_start(dev, &m, 0));
-    CHECK_VT(vt_ready_wait(dev, 1000));
-    CHECK_VT(vt_copy_from_dev(dev, dc, c, sizeof c, 0, 0));
-
-    int bad = 0;
-    for (int i = 0; i < N; i++) {
-        float want = a[i] + b[i];
-        if (memcmp(&c[i], &want, sizeof want)) {
-            if (bad++ < 10)
-                fprintf(stderr, "ventus_host: C[%d] (x %d, y %d) = %g, want %g\n", i, i % W, i / W, c[i], want);
-        }
-    }
+    if (launch_and_read(dev, &m, d.c, c, N)) return 1;
+    int bad = wrong_sums(a, b, c, N, W, "matadd");
     printf("ventus_host: matadd %dx%d in %dx%d workgroups: %d of %d elements correct\n", W, H, W / LX,
            H / LY, N - bad, N);
     CHECK_VT(vt_buf_free(dev, 0, NULL, 0, 0));
