@@ -6,10 +6,14 @@ packages=(
   build-essential cmake pkg-config python3
   clang-19 llvm-19 lld-19          # compile RDNA3 kernels; llvm-mc-19 / llvm-objdump-19 are test oracles
   libmsgpack-dev                   # AMDGPU metadata notes
+  rocm-device-libs                 # AMD's OpenCL builtins (opencl.bc, ocml.bc, ockl.bc, oclc_*.bc)
+  ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers   # the OpenCL platform (ICD loader, headers)
+  pocl-opencl-icd clinfo clpeak python3-pyopencl python3-numpy   # independent OpenCL clients and references
+  libjansson-dev                   # reading statistics JSON (umbra report)
+  libfyaml-dev                     # machine descriptions (timing model)
+  libclang-rt-19-dev               # libFuzzer and ThreadSanitizer runtimes for clang-19
+  chromium                         # headless rendering test of the HTML report
 )
-if [ "${UMBRA_BENCH_DEPS:-0}" = 1 ]; then
-  packages+=(pocl-opencl-icd ocl-icd-opencl-dev opencl-headers)   # native reference for bench/
-fi
 
 missing=()
 for p in "${packages[@]}"; do
