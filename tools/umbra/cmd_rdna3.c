@@ -193,7 +193,7 @@ typedef struct run_opts {
     uint32_t nargs;
     const char *outs[MAX_RUN_ARGS], *prints[MAX_RUN_ARGS];
     uint32_t nouts, nprints;
-    uint64_t max_insts, printf_buffer;
+    uint64_t max_insts, printf_buffer, stall_limit;
     uint32_t threads, cus;
     bool check_waitcnt, quiet, align_dword;
 } run_opts;
@@ -204,7 +204,7 @@ static void run_usage(FILE *f)
             "usage: umbra run KERNEL.co --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]] [--offset X[,Y[,Z]]]\n"
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
-            "                 [--align-dword] [--printf-buffer BYTES] [--quiet]\n"
+            "                 [--align-dword] [--printf-buffer BYTES] [--stall-limit N] [--quiet]\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
             "  buf:zeros:BYTES          a zero-filled buffer\n"
@@ -216,7 +216,10 @@ static void run_usage(FILE *f)
             "  local:BYTES              a __local pointer argument of BYTES bytes of LDS\n"
             "--out N:FILE writes buffer N to FILE after the run; --print N:TYPE[:COUNT] prints it.\n"
             "Statistics go to stderr (text) and to --stats as JSON. The kernel's printf output goes to stdout\n"
-            "when it ends (buffer: --printf-buffer BYTES, default 1 MiB).\n");
+            "when it ends (buffer: --printf-buffer BYTES, default 1 MiB). The device has 96 CUs (--cus N), each\n"
+            "holding as many workgroups at once as the kernel's registers and LDS allow; a launch that runs\n"
+            "--stall-limit warp-instructions (default 2^28) with every resident wave waiting stops with\n"
+            "\"no forward progress\".\n");
 }
 
 static bool parse_dims(const char *s, uint64_t out[3], uint32_t *dim, uint64_t unset)
@@ -419,6 +422,7 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
         else if (!strcmp(a, "--trace") && more) o->trace_path = argv[++i];
         else if (!strcmp(a, "--max-instructions") && more) o->max_insts = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(a, "--printf-buffer") && more) o->printf_buffer = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(a, "--stall-limit") && more) o->stall_limit = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(a, "--threads") && more) o->threads = (uint32_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--cus") && more) o->cus = (uint32_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--check-waitcnt")) o->check_waitcnt = true;
@@ -567,9 +571,10 @@ int cmd_run(int argc, char **argv)
     umb_device_config cfg;
     umb_device_config_default(&cfg);
     if (o->max_insts) cfg.max_instructions = o->max_insts;
+    if (o->stall_limit) cfg.stall_limit = o->stall_limit;
     if (o->threads) cfg.host_threads = o->threads;
-    if (o->cus) cfg.compute_units = o->cus;
-    else if (o->threads) cfg.compute_units = o->threads;
+    /* the RX 7900 XTX's 96 CUs unless told otherwise: as many workgroups resident as on it */
+    cfg.compute_units = o->cus ? o->cus : 96;
     rc = 1;
     if (umb_device_create(&cfg, &dev)) {
         fprintf(stderr, "umbra run: cannot create the device\n");
