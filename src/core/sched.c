@@ -43,12 +43,15 @@ typedef struct launch_run {
     launch_shared shared;
 } launch_run;
 
-/* A resident workgroup of a host thread. */
+/* A resident workgroup of a host thread. A slot is filled in dispatch order and its workgroup
+ * set up at its first turn, so that an ordinary kernel (each workgroup finishing in its first
+ * turn) has one workgroup set up at a time, reusing the same warp state and local memory. */
 typedef struct wg_slot {
     umb_workgroup wg;
+    uint64_t linear;             /* the workgroup it holds */
     uint32_t inited;             /* warps whose warp_init ran (warp_fini releases them) */
-    bool live;
-    umb_mem *local;              /* this slot's local memory, reused by its workgroups */
+    bool live;                   /* holds a workgroup */
+    bool started;                /* ... whose launch state is set up */
 } wg_slot;
 
 typedef struct host_thread {
@@ -57,6 +60,8 @@ typedef struct host_thread {
     umb_stats stats;
     wg_slot *slots;              /* resident workgroups */
     uint32_t nslots;
+    umb_mem **locals;            /* local memories not in use (at most nslots) */
+    uint32_t nlocals;
     uint64_t next_wg;            /* next workgroup index to look at for this thread's CUs */
     uint64_t epoch_seen, executed_at_epoch;   /* forward-progress watch */
     umb_status status;
@@ -299,13 +304,18 @@ out:
     return st;
 }
 
-/* Make workgroup `linear` resident in slot s: its warps' launch state. */
-static umb_status start_workgroup(launch_run *run, host_thread *ht, wg_slot *s, uint64_t linear)
+/* Set up the launch state of slot s's workgroup (its first turn). */
+static umb_status start_workgroup(launch_run *run, host_thread *ht, wg_slot *s)
 {
     umb_launch *l = run->launch;
     const umb_frontend *fe = l->fe;
     umb_workgroup *wg = &s->wg;
+    uint64_t linear = s->linear;
     memset(wg, 0, sizeof *wg);
+    s->started = true;
+    if (ht->nlocals) wg->local = ht->locals[--ht->nlocals];
+    else if (!(wg->local = umb_mem_create())) return UMB_ERR_NOMEM;
+    umb_mem_clear(wg->local);
     wg->launch = l;
     wg->linear_id = linear;
     wg->id[0] = (uint32_t)(linear % l->grid[0]);
@@ -313,11 +323,8 @@ static umb_status start_workgroup(launch_run *run, host_thread *ht, wg_slot *s, 
     wg->id[2] = (uint32_t)(linear / ((uint64_t)l->grid[0] * l->grid[1]));
     wg->cu = (uint32_t)(linear % umb_device_get_config(l->dev)->compute_units);
     wg->nwarps = l->warps_per_wg;
-    wg->local = s->local;
     wg->stats = &ht->stats;
-    umb_mem_clear(s->local);
     s->inited = 0;
-    s->live = true;
 
     wg->warps = calloc(wg->nwarps, sizeof *wg->warps);
     if (!wg->warps) return UMB_ERR_NOMEM;
@@ -342,17 +349,20 @@ static umb_status start_workgroup(launch_run *run, host_thread *ht, wg_slot *s, 
     return st;
 }
 
-static void finish_workgroup(launch_run *run, wg_slot *s)
+static void finish_workgroup(launch_run *run, host_thread *ht, wg_slot *s)
 {
     umb_launch *l = run->launch;
     const umb_frontend *fe = l->fe;
-    if (!s->live) return;
-    for (uint32_t i = 0; i < s->inited; i++)
-        if (fe->warp_fini) fe->warp_fini(l->kernel, &s->wg.warps[i]);
-    if (s->wg.warps && fe->wg_fini) fe->wg_fini(l->kernel, &s->wg);
-    free(s->wg.warps);
-    s->wg.warps = NULL;
-    s->live = false;
+    if (s->started) {
+        for (uint32_t i = 0; i < s->inited; i++)
+            if (fe->warp_fini) fe->warp_fini(l->kernel, &s->wg.warps[i]);
+        if (s->wg.warps && fe->wg_fini) fe->wg_fini(l->kernel, &s->wg);
+        free(s->wg.warps);
+        s->wg.warps = NULL;
+        if (s->wg.local) ht->locals[ht->nlocals++] = s->wg.local;
+        s->wg.local = NULL;
+    }
+    s->live = s->started = false;
 }
 
 /* The next workgroup of this thread's CUs, or false when none is left. */
@@ -367,12 +377,11 @@ static bool next_workgroup(launch_run *run, host_thread *ht, uint64_t *linear)
     return false;
 }
 
-/* Fill an empty slot with the next workgroup, if there is one. */
-static umb_status refill(launch_run *run, host_thread *ht, wg_slot *s)
+/* Fill an empty slot with the next workgroup, if there is one (set up at its first turn). */
+static void refill(launch_run *run, host_thread *ht, wg_slot *s)
 {
-    uint64_t linear;
-    if (!next_workgroup(run, ht, &linear)) return UMB_OK;
-    return start_workgroup(run, ht, s, linear);
+    s->live = next_workgroup(run, ht, &s->linear);
+    s->started = false;
 }
 
 static void report_no_progress(launch_run *run, host_thread *ht, uint64_t executed)
@@ -382,7 +391,7 @@ static void report_no_progress(launch_run *run, host_thread *ht, uint64_t execut
     size_t n = 0;
     uint32_t resident = 0, listed = 0;
     for (uint32_t i = 0; i < ht->nslots; i++) {
-        if (!ht->slots[i].live) continue;
+        if (!ht->slots[i].started) continue;
         resident++;
         umb_workgroup *wg = &ht->slots[i].wg;
         for (uint32_t w = 0; w < wg->nwarps && listed < 4 && n < sizeof waves; w++) {
@@ -435,8 +444,8 @@ static void *host_thread_main(void *arg)
     umb_launch *l = run->launch;
     umb_status st = UMB_OK;
     uint32_t live = 0;
-    for (uint32_t i = 0; i < ht->nslots && st == UMB_OK; i++) {
-        st = refill(run, ht, &ht->slots[i]);
+    for (uint32_t i = 0; i < ht->nslots; i++) {
+        refill(run, ht, &ht->slots[i]);
         live += ht->slots[i].live;
     }
     while (st == UMB_OK && live && !atomic_load_explicit(&l->failed, memory_order_relaxed)) {
@@ -444,20 +453,21 @@ static void *host_thread_main(void *arg)
         for (uint32_t i = 0; i < ht->nslots && st == UMB_OK; i++) {
             wg_slot *s = &ht->slots[i];
             if (!s->live) continue;
+            if (!s->started && (st = start_workgroup(run, ht, s)) != UMB_OK) break;
             bool finished, progressed;
             st = run_warps(run, &s->wg, &finished, &progressed);
             pass_progressed |= progressed | finished;
             if (st != UMB_OK || !finished) continue;
-            finish_workgroup(run, s);
+            finish_workgroup(run, ht, s);
             live--;
             atomic_fetch_add(&run->shared.wgs_done, 1);
             if (ht->index == 0) maybe_progress(run, false);
-            st = refill(run, ht, s);
+            refill(run, ht, s);
             live += s->live;
         }
         if (st == UMB_OK && !watch_progress(run, ht, pass_progressed)) st = UMB_ERR_DEADLOCK;
     }
-    for (uint32_t i = 0; i < ht->nslots; i++) finish_workgroup(run, &ht->slots[i]);
+    for (uint32_t i = 0; i < ht->nslots; i++) finish_workgroup(run, ht, &ht->slots[i]);
     ht->status = st;
     return NULL;
 }
@@ -519,12 +529,8 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
         hts[t] = (host_thread){.run = &run, .index = t, .count = nthreads};
         hts[t].nslots = slots_of_thread(l, cfg->compute_units, t, nthreads, run.shared.wgs_total);
         hts[t].slots = calloc(hts[t].nslots, sizeof *hts[t].slots);
-        if (!hts[t].slots) {
-            st = UMB_ERR_NOMEM;
-            break;
-        }
-        for (uint32_t i = 0; i < hts[t].nslots; i++)
-            if (!(hts[t].slots[i].local = umb_mem_create())) st = UMB_ERR_NOMEM;
+        hts[t].locals = calloc(hts[t].nslots, sizeof *hts[t].locals);
+        if (!hts[t].slots || !hts[t].locals) st = UMB_ERR_NOMEM;
     }
     if (st == UMB_OK) {
         /* Thread 0 runs on the calling thread; the others on their own. */
@@ -543,7 +549,8 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
     umb_stats sum = {0};
     for (uint32_t t = 0; t < nthreads; t++) {
         umb_stats_add(&sum, &hts[t].stats);
-        for (uint32_t i = 0; hts[t].slots && i < hts[t].nslots; i++) umb_mem_destroy(hts[t].slots[i].local);
+        for (uint32_t i = 0; i < hts[t].nlocals; i++) umb_mem_destroy(hts[t].locals[i]);
+        free(hts[t].locals);
         free(hts[t].slots);
     }
     sum.launches = 1;
