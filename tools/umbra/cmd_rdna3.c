@@ -117,21 +117,24 @@ out:
 
 /* ---------------- umbra disasm ---------------- */
 
+/* Every name here comes from the guest's metadata: printed escaped. */
 static void print_kernels(const umb_rdna3_program *p)
 {
-    printf("target %s\n", umb_rdna3_program_target(p));
+    umb_guest_text_buf g1, g2;
+    printf("target %s\n", umb_guest_text(&g1, umb_rdna3_program_target(p)));
     for (uint32_t i = 0; i < umb_rdna3_program_kernel_count(p); i++) {
         const umb_rdna3_kernel_info *k = umb_rdna3_program_kernel(p, i);
         printf("kernel %s: wave%u, entry 0x%" PRIx64 ", kernarg %u B, LDS %u B, scratch %u B/lane, sgprs %u, "
                "vgprs %u\n  rsrc1 0x%08x rsrc2 0x%08x rsrc3 0x%08x kcp 0x%04x (user SGPRs %u)\n",
-               k->name, k->wavefront_size, k->entry_vaddr, k->kernarg_segment_size, k->group_segment_fixed_size,
+               umb_guest_text(&g1, k->name), k->wavefront_size, k->entry_vaddr, k->kernarg_segment_size, k->group_segment_fixed_size,
                k->private_segment_fixed_size, k->sgpr_count, k->vgpr_count, k->kd.compute_pgm_rsrc1,
                k->kd.compute_pgm_rsrc2, k->kd.compute_pgm_rsrc3, k->kd.kernel_code_properties,
                (k->kd.compute_pgm_rsrc2 >> 1) & 31u);
         for (uint32_t a = 0; a < k->nargs; a++) {
             const umb_rdna3_arg_info *ai = &k->args[a];
             printf("  %s%u: offset %u size %u %s %s%s%s\n", a < k->nexplicit ? "arg " : "hidden ", a, ai->offset,
-                   ai->size, umb_rdna3_value_kind_name(ai->kind), ai->type_name, ai->name[0] ? " " : "", ai->name);
+                   ai->size, umb_rdna3_value_kind_name(ai->kind), umb_guest_text(&g1, ai->type_name),
+                   ai->name[0] ? " " : "", umb_guest_text(&g2, ai->name));
         }
     }
 }
