@@ -248,15 +248,16 @@ elif case == "dump_range":
 
 # ---- umbra ventus disasm: one symbol lookup per label and per branch (was quadratic) ----
 elif case == "vt_disasm_symbols":
+    # 4000 branches whose targets lie far from any symbol (the nearest one below is _start), then
+    # 200 symbols: the old lookup walked back word by word, scanning every symbol at each step.
     rnd = random.Random(13)
-    nsym, per = 200, 21
-    src = ["    .text", "    .globl _start", "_start:", "    nop"]   # _start alone at its address
+    nbr, nsym = 4000, 200
+    src = ["    .text", "    .globl _start", "_start:", "    nop"]
+    for k in range(1, nbr + 1):
+        back = 4 * rnd.randrange(0, min(k, 1000))          # within a branch's -4 KiB
+        src.append(f"    beq a0, a1, .-{back}" if k % 3 else f"    jal x0, .-{4 * rnd.randrange(0, k)}")
     for s in range(nsym):
-        src.append(f"    .globl fn{s}" if s % 2 == 0 else f"    .local fn{s}")
-        src.append(f"fn{s}:")
-        for k in range(per):
-            near = f"fn{min(nsym - 1, max(0, s + rnd.randrange(-8, 9)))}"   # within a branch's +-4 KiB
-            src.append(f"    beq a0, a1, {near}" if k % 3 else f"    jal x0, fn{rnd.randrange(nsym)}")
+        src += [f"    .globl fn{s}" if s % 2 == 0 else f"    .local fn{s}", f"fn{s}:", "    nop"]
     elf = vt_elf("branches.s", "\n".join(src) + "\n")
     check(os.path.getsize(elf) > 16000, "the test ELF is smaller than intended")
     t0 = time.time()
