@@ -97,6 +97,10 @@ elif case == "numbers":
         out, _ = run(["run", co, *load32_args(off), "--quiet", "--print", "0:u32"])
         check(out.split() == [want], f"--arg {off}: printed {out!r}, expected {want}")
     run(["run", co, *load32_args(), "--quiet", "--threads", "256", "--max-instructions", "0x100000"])
+    for g in ("0x1", "1x1", "0x1x0x1,1", "1,1"):   # 'x' separates dimensions except in a 0x prefix
+        out, _ = run(["run", co, "--kernel", "load32", "--arg", "buf:zeros:4", "--arg", "buf:iota:u8:16",
+                      "--arg", "u32:0", "--global", g, "--quiet", "--print", "0:u32"])
+        check(out.split() == ["50462976"], f"--global {g}: {out!r}")
     refused_args = ["hex:-1-1-1-1", "hex: 1 1 1 1", "hex:+1+1+1+1", "hex:0x010203", "u32:99999999999",
                     "u32:4294967296", "u32:-1", "u32:+5", "u32: 5", "u32:5 ", "u32:", "u32:010x",
                     "i32:2147483648", "i32:-2147483649", "i32:--1", "f32:1e39", "f32:1.0x", "f32: 1"]

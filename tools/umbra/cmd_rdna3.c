@@ -1,9 +1,9 @@
 /* umbra cc | run | disasm — the RDNA3 (gfx1100) commands, thin clients of umbra/rdna3.h. */
 #include <errno.h>
-#include <math.h>
-#include <stdarg.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,14 +222,15 @@ static void run_usage(FILE *f)
             "Statistics go to stderr (text) and to --stats as JSON.\n");
 }
 
-/* X[,Y[,Z]] (',' or 'x' between), each in [min, max]. */
+/* X[,Y[,Z]] (',' or 'x' between; each may be 0x hex), each in [min, max]. */
 static bool parse_dims(const char *s, uint64_t out[3], uint32_t *dim, uint64_t unset, uint64_t min, uint64_t max)
 {
     char part[32];
     uint32_t n = 0;
     out[0] = out[1] = out[2] = unset;
     for (;;) {
-        size_t len = strcspn(s, ",x");
+        size_t prefix = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 2 : 0;   /* not a separator */
+        size_t len = prefix + strcspn(s + prefix, ",x");
         if (n == 3 || len >= sizeof part) return false;
         memcpy(part, s, len);
         part[len] = '\0';
