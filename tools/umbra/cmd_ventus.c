@@ -598,14 +598,13 @@ static const char *strrstr_0x(const char *s)
     return last;
 }
 
-/* The labels llvm-objdump prints: per (section, address) the best symbol — a global one, else a
- * local one, else a compiler-local ".L" label (section and mapping symbols never) — sorted, so
- * that a label and a branch target's nearest label are one binary search each. */
+/* The labels llvm-objdump prints: per (section, address) one symbol — of several at one address,
+ * the greatest name (llvm-objdump-19 sorts them by name and shows the last, whatever their
+ * binding) — section and mapping symbols never. Sorted, so that a label and a branch target's
+ * nearest label are one binary search each. */
 typedef struct vt_label {
     uint64_t addr;
-    uint32_t index;             /* symbol table order: the first of equal rank wins */
     uint16_t shndx;
-    int rank;
     const char *name;
 } vt_label;
 
@@ -616,8 +615,7 @@ static int cmp_label(const void *pa, const void *pb)
     const vt_label *a = pa, *b = pb;
     if (a->shndx != b->shndx) return a->shndx < b->shndx ? -1 : 1;
     if (a->addr != b->addr) return a->addr < b->addr ? -1 : 1;
-    if (a->rank != b->rank) return a->rank > b->rank ? -1 : 1;
-    return a->index < b->index ? -1 : a->index > b->index;
+    return -strcmp(a->name, b->name);   /* the greatest name first: the one kept */
 }
 
 static bool build_labels(umb_elf *e, label_table *t)
@@ -631,11 +629,10 @@ static bool build_labels(umb_elf *e, label_table *t)
         if (umb_elf_symbol(e, i, &s) != UMB_OK) break;   /* the rest is unreadable: as before, ignored */
         if (!s.name[0] || s.type == UMB_STT_SECTION || !strncmp(s.name, "$x", 2) || !strncmp(s.name, "$d", 2))
             continue;
-        int rank = s.bind != UMB_STB_LOCAL ? 3 : strncmp(s.name, ".L", 2) ? 2 : 1;
-        t->v[t->n++] = (vt_label){ s.value, i, s.shndx, rank, s.name };
+        t->v[t->n++] = (vt_label){ s.value, s.shndx, s.name };
     }
     qsort(t->v, t->n, sizeof *t->v, cmp_label);
-    size_t k = 0;   /* keep the first (best) entry of each (section, address) */
+    size_t k = 0;   /* keep the first entry of each (section, address) */
     for (size_t i = 0; i < t->n; i++)
         if (!k || t->v[k - 1].shndx != t->v[i].shndx || t->v[k - 1].addr != t->v[i].addr) t->v[k++] = t->v[i];
     t->n = k;
