@@ -193,7 +193,9 @@ static int write_dump(umb_device *dev, range *r, size_t n, const char *path)
         fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
         return EXIT_RUN_FAILED;
     }
-    const uint64_t top = ~(uint64_t)3;   /* the last word's address: ends are clamped below it */
+    /* Ends are exclusive and clamped to the last word's address: an end past it cannot be
+     * represented, so that one word of the address space is never dumped. */
+    const uint64_t top = ~(uint64_t)3;
     for (size_t i = 0; i < n; i++) {
         r[i].lo &= ~(uint64_t)3;
         r[i].hi = r[i].hi > top ? top : (r[i].hi + 3) & ~(uint64_t)3;
