@@ -110,7 +110,8 @@ elif case == "numbers":
     refused_opts = [("--max-instructions", "abc"), ("--max-instructions", "0"), ("--max-instructions", "-5"),
                     ("--max-instructions", "99999999999999999999"), ("--threads", "4294967295"),
                     ("--threads", "257"), ("--threads", "0"), ("--threads", "4x"), ("--threads", " 2"),
-                    ("--cus", "0"), ("--cus", "abc"), ("--alignment-mode", "4"), ("--alignment-mode", "-1")]
+                    ("--cus", "0"), ("--cus", "abc"), ("--alignment-mode", "4"), ("--alignment-mode", "-1"),
+                    ("--printf-buffer", "1M"), ("--printf-buffer", "0"), ("--stall-limit", "abc"), ("--stall-limit", "0")]
     for opt, v in refused_opts:
         _, err = run(["run", co, *load32_args(), "--quiet", opt, v], ok=False)
         check(f"bad value '{v}' for {opt}" in err, f"{opt} {v!r}: {err}")
