@@ -379,6 +379,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
     } else {
         choose_local(dim, global, kernel_max_group(k), l->d.local_size);
     }
+    for (cl_uint i = 0; i < 3; i++) l->d.global_size[i] = 1;
     for (cl_uint i = 0; i < dim; i++) {
         l->d.global_size[i] = global[i];
         l->d.global_offset[i] = offset ? offset[i] : 0;
