@@ -1,7 +1,7 @@
 /* OpenCL C -> code object through umb_rdna3_compile, with an on-disk cache.
  *
  * The cache is keyed by a 128-bit hash of the compiler's version line, umbra's version, what is
- * emitted, the build options and the source (or the linked bitcode), as PoCL keys its own; a
+ * emitted, the device libraries (folder, ocml.bc's size and time), the build options and the source (or the linked bitcode), as PoCL keys its own; a
  * program's second build reads the code object back without running clang. The folder is
  * $UMBRA_CACHE_DIR, else $XDG_CACHE_HOME/umbra, else ~/.cache/umbra; UMBRA_CACHE_DIR=off disables it.
  */
@@ -87,6 +87,20 @@ static void read_clang_version(void)
     pclose(p);
 }
 
+/* The device libraries linked in: their folder and ocml.bc's size and time. */
+static void hash_device_lib(hash128 *h)
+{
+    char dir[PATH_MAX], ocml[PATH_MAX + 16];
+    struct stat sb;
+    if (!umb_rdna3_find_device_lib(dir, sizeof dir)) return;
+    hash_str(h, dir);
+    snprintf(ocml, sizeof ocml, "%s/ocml.bc", dir);
+    if (stat(ocml, &sb) == 0) {
+        uint64_t id[2] = { (uint64_t)sb.st_size, (uint64_t)sb.st_mtime };
+        hash_bytes(h, id, sizeof id);
+    }
+}
+
 static bool cache_dir(char *out, size_t len)
 {
     const char *env = getenv("UMBRA_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -120,6 +134,7 @@ static hash128 key_start(bool bitcode, const char *options)
     hash_str(&h, "umbra-opencl-cache-1 " UMBRA_VERSION_STRING);
     hash_str(&h, clang_version);
     hash_str(&h, bitcode ? "bitcode" : "code-object");
+    hash_device_lib(&h);
     hash_str(&h, options);
     return h;
 }
