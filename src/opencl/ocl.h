@@ -40,6 +40,7 @@ typedef struct ocl_obj {
     const struct _cl_icd_dispatch *dispatch;
     ocl_kind kind;
     atomic_uint refs;
+    size_t block;   /* bytes of the object's memory block (ocl_obj_alloc) */
 } ocl_obj;
 
 extern const struct _cl_icd_dispatch ocl_dispatch;
@@ -174,6 +175,11 @@ struct ocl_cmd {
 };
 
 /* ---- objects: ocl_objects.c ---- */
+/* Objects' memory is never returned to the system: the ICD loader reads the dispatch pointer of
+ * any handle it is given, released ones included, so a released object keeps a valid header and
+ * its block is reused for a later object of the same size. */
+void *ocl_obj_alloc(size_t size);
+void ocl_obj_free(void *obj);
 void ocl_register(void *obj, ocl_kind kind);
 void ocl_unregister(void *obj);
 bool ocl_valid(const void *obj, ocl_kind kind);   /* a live object of this kind */

@@ -1,7 +1,8 @@
 /* OpenCL C -> code object through umb_rdna3_compile, with an on-disk cache.
  *
- * The cache is keyed by a 128-bit hash of the compiler's version line, umbra's version, what is
- * emitted, the device libraries (folder, ocml.bc's size and time), the build options and the source (or the linked bitcode), as PoCL keys its own; a
+ * The cache is keyed by a 128-bit hash of the compiler (clang-19's resolved path, size and time),
+ * umbra's version, what is emitted, the device libraries (folder, ocml.bc's size and time), the
+ * build options and the source (or the linked bitcode), as PoCL keys its own; a
  * program's second build reads the code object back without running clang. The folder is
  * $UMBRA_CACHE_DIR, else $XDG_CACHE_HOME/umbra, else ~/.cache/umbra; UMBRA_CACHE_DIR=off disables it.
  */
@@ -76,15 +77,28 @@ static void hash_bytes(hash128 *h, const void *data, size_t n)
 
 static void hash_str(hash128 *h, const char *s) { hash_bytes(h, s ? s : "", s ? strlen(s) : 0); }
 
-static char clang_version[256];
-static pthread_once_t version_once = PTHREAD_ONCE_INIT;
-
-static void read_clang_version(void)
+/* The compiler: the clang-19 that PATH finds, by its resolved path, size and time (cheaper than
+ * running it for its version, and it changes whenever the package does). */
+static void hash_compiler(hash128 *h)
 {
-    FILE *p = popen("clang-19 --version 2>/dev/null", "r");
-    if (!p) return;
-    if (!fgets(clang_version, sizeof clang_version, p)) clang_version[0] = 0;
-    pclose(p);
+    const char *path = getenv("PATH");
+    char dir[PATH_MAX], full[PATH_MAX + 16], real[PATH_MAX];
+    for (const char *p = path ? path : "/usr/bin"; *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)n, p);
+        snprintf(full, sizeof full, "%s/clang-19", n ? dir : ".");
+        struct stat sb;
+        if (stat(full, &sb) == 0 && realpath(full, real)) {
+            struct stat rb;
+            if (stat(real, &rb) == 0) sb = rb;
+            hash_str(h, real);
+            uint64_t id[2] = { (uint64_t)sb.st_size, (uint64_t)sb.st_mtime };
+            hash_bytes(h, id, sizeof id);
+            return;
+        }
+        p += n + (p[n] == ':');
+    }
+    hash_str(h, "no clang-19");
 }
 
 /* The device libraries linked in: their folder and ocml.bc's size and time. */
@@ -129,10 +143,9 @@ static bool cache_path(const hash128 *key, const char *ext, char *out, size_t le
 
 static hash128 key_start(bool bitcode, const char *options)
 {
-    pthread_once(&version_once, read_clang_version);
     hash128 h = { 0xcbf29ce484222325ull, 0x84222325cbf29ce4ull };
     hash_str(&h, "umbra-opencl-cache-1 " UMBRA_VERSION_STRING);
-    hash_str(&h, clang_version);
+    hash_compiler(&h);
     hash_str(&h, bitcode ? "bitcode" : "code-object");
     hash_device_lib(&h);
     hash_str(&h, options);
@@ -193,25 +206,24 @@ static void remove_tmpdir(const char *dir, const char *const *files, size_t n)
     rmdir(dir);
 }
 
+/* Option errors (the library's message starts "build options:") are the caller's; anything else
+ * is a failed compile whose diagnostics are in the log. */
 static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_compile_result *r)
 {
     char *log = NULL;
     char err[1024] = "";
     o->log = &log;
     umb_status st = umb_rdna3_compile(o, err, sizeof err);
-    if (st == UMB_ERR_INVALID && !log) {
-        r->log = strdup_or_empty(err);
-        return CL_INVALID_BUILD_OPTIONS;
-    }
     if (st != UMB_OK) {
         size_t n = (log ? strlen(log) : 0) + strlen(err) + 2;
         r->log = malloc(n);
         if (r->log) snprintf(r->log, n, "%s%s\n", log ? log : "", err);
         free(log);
-        return st == UMB_ERR_INVALID ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+        if (st == UMB_ERR_NOMEM) return CL_OUT_OF_HOST_MEMORY;
+        return !strncmp(err, "build options:", 14) ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
     }
     r->log = log ? log : strdup_or_empty("");
-    if (!read_file(out_path, &r->binary, &r->size)) return CL_OUT_OF_HOST_MEMORY;
+    if (!read_file(out_path, &r->binary, &r->size)) return CL_OUT_OF_RESOURCES;
     return CL_SUCCESS;
 }
 
@@ -258,8 +270,10 @@ cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n,
     }
     snprintf(out, sizeof out, "%s/program.out", dir);
     if (st == CL_SUCCESS) {
+        /* each unit already carries the device-library code it uses (linked when it was compiled) */
+        static const char *const no_device_lib[] = { "-nogpulib" };
         umb_rdna3_cc_options o = { .inputs = (const char *const *)paths, .ninputs = (uint32_t)n, .output = out,
-                                   .opt_level = 3, .build_options = options };
+                                   .opt_level = 3, .build_options = options, .extra = no_device_lib, .nextra = 1 };
         st = run_compiler(&o, out, r);
         if (st == CL_BUILD_PROGRAM_FAILURE) st = CL_LINK_PROGRAM_FAILURE;
         if (st == CL_INVALID_BUILD_OPTIONS) st = CL_INVALID_LINKER_OPTIONS;

@@ -32,11 +32,11 @@ static cl_context new_context(const cl_context_properties *props,
                               cl_int *errcode_ret)
 {
     if (!notify && data) OCL_ERR(CL_INVALID_VALUE);
-    cl_context c = calloc(1, sizeof *c);
+    cl_context c = ocl_obj_alloc(sizeof *c);
     if (!c) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     cl_int st = check_properties(props, c);
     if (st) {
-        free(c);
+        ocl_obj_free(c);
         OCL_ERR(st);
     }
     c->notify = notify, c->notify_data = data;

@@ -91,6 +91,7 @@ const struct _cl_icd_dispatch ocl_dispatch = {
     .clEnqueueMigrateMemObjects = clEnqueueMigrateMemObjects,
     .clEnqueueMarkerWithWaitList = clEnqueueMarkerWithWaitList,
     .clEnqueueBarrierWithWaitList = clEnqueueBarrierWithWaitList,
+    .clGetExtensionFunctionAddressForPlatform = clGetExtensionFunctionAddressForPlatform,
     .clCreateCommandQueueWithProperties = clCreateCommandQueueWithProperties,
     .clCreatePipe = clCreatePipe,
     .clGetPipeInfo = clGetPipeInfo,

@@ -8,10 +8,10 @@
 
 static cl_kernel new_kernel(cl_program p, const umb_rdna3_kernel_info *ki)
 {
-    cl_kernel k = calloc(1, sizeof *k);
+    cl_kernel k = ocl_obj_alloc(sizeof *k);
     if (!k) return NULL;
     k->args = calloc(ki->nexplicit ? ki->nexplicit : 1, sizeof *k->args);
-    if (!k->args) return free(k), NULL;
+    if (!k->args) return ocl_obj_free(k), NULL;
     k->program = p, k->ki = ki;
     ocl_retain(p);
     atomic_fetch_add(&p->kernels, 1);
@@ -32,7 +32,7 @@ void ocl_kernel_destroy(cl_kernel k)
     free(k->args);
     cl_program p = k->program;
     atomic_fetch_sub(&p->kernels, 1);
-    free(k);
+    ocl_obj_free(k);
     if (ocl_release_last(p)) ocl_free_object(p);
 }
 

@@ -49,14 +49,14 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
     bool wants_ptr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
     if (wants_ptr != (host_ptr != NULL)) OCL_ERR(CL_INVALID_HOST_PTR);
     if (!(flags & access_flags)) flags |= CL_MEM_READ_WRITE;
-    cl_mem m = calloc(1, sizeof *m);
+    cl_mem m = ocl_obj_alloc(sizeof *m);
     if (!m) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     cl_device_id d = ocl_device();
     pthread_mutex_lock(&d->run_lock);
     umb_status st = umb_mem_alloc(d->dev, size, 4096, &m->addr);
     pthread_mutex_unlock(&d->run_lock);
     if (st) {
-        free(m);
+        ocl_obj_free(m);
         OCL_ERR(CL_MEM_OBJECT_ALLOCATION_FAILURE);
     }
     m->ctx = ctx, m->flags = flags, m->size = size;
@@ -65,7 +65,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
         pthread_mutex_lock(&d->run_lock);
         umb_mem_free(d->dev, m->addr);
         pthread_mutex_unlock(&d->run_lock);
-        free(m);
+        ocl_obj_free(m);
         OCL_ERR(CL_OUT_OF_RESOURCES);
     }
     ocl_retain(ctx);
@@ -108,7 +108,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags fl
     if (r->size == 0) OCL_ERR(CL_INVALID_BUFFER_SIZE);
     if (r->origin > parent->size || r->size > parent->size - r->origin) OCL_ERR(CL_INVALID_VALUE);
     if (r->origin % (OCL_BASE_ADDR_ALIGN_BITS / 8)) OCL_ERR(CL_MISALIGNED_SUB_BUFFER_OFFSET);
-    cl_mem m = calloc(1, sizeof *m);
+    cl_mem m = ocl_obj_alloc(sizeof *m);
     if (!m) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     m->ctx = parent->ctx, m->flags = flags, m->size = r->size, m->origin = r->origin;
     m->addr = parent->addr + r->origin;
@@ -141,7 +141,7 @@ void ocl_mem_destroy(cl_mem m)
         pthread_mutex_unlock(&d->run_lock);
     }
     cl_context ctx = m->ctx;
-    free(m);
+    ocl_obj_free(m);
     if (ocl_release_last(ctx)) ocl_free_object(ctx);
 }
 

@@ -7,6 +7,58 @@
 pthread_mutex_t ocl_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t ocl_cond = PTHREAD_COND_INITIALIZER;
 
+/* ---------------- object memory: free lists by size, headers kept valid ---------------- */
+
+typedef struct free_block {
+    ocl_obj h;                   /* stays a valid header: dispatch pointer, kind 0, no references */
+    struct free_block *next;
+} free_block;
+
+static struct {
+    size_t size;
+    free_block *head;
+} pools[16];
+
+/* Caller holds ocl_lock. */
+static free_block **pool_of(size_t size)
+{
+    for (size_t i = 0; i < sizeof pools / sizeof pools[0]; i++) {
+        if (pools[i].size == size) return &pools[i].head;
+        if (!pools[i].size) {
+            pools[i].size = size;
+            return &pools[i].head;
+        }
+    }
+    return NULL;
+}
+
+void *ocl_obj_alloc(size_t size)
+{
+    if (size < sizeof(free_block)) size = sizeof(free_block);
+    pthread_mutex_lock(&ocl_lock);
+    free_block **pool = pool_of(size), *b = pool ? *pool : NULL;
+    if (b) *pool = b->next;
+    pthread_mutex_unlock(&ocl_lock);
+    if (!b) b = calloc(1, size);
+    else memset(b, 0, size);
+    if (b) b->h.block = size;
+    return b;
+}
+
+/* Blocks come in the few sizes of the object kinds, so the pools never run out of slots. */
+void ocl_obj_free(void *obj)
+{
+    free_block *b = obj;
+    pthread_mutex_lock(&ocl_lock);
+    free_block **pool = pool_of(b->h.block);
+    b->h.dispatch = &ocl_dispatch;
+    b->h.kind = 0;
+    atomic_store(&b->h.refs, 0);
+    if (pool) b->next = *pool, *pool = b;
+    pthread_mutex_unlock(&ocl_lock);
+    if (!pool) free(b);   /* not reached: more sizes than pools */
+}
+
 /* ---------------- registry: an open-addressing set of live object pointers ---------------- */
 
 #define TOMBSTONE ((void *)1)
@@ -92,7 +144,7 @@ void ocl_free_object(void *obj)
     ocl_obj *o = obj;
     ocl_unregister(obj);
     switch (o->kind) {
-    case OCL_CONTEXT: free(obj); break;
+    case OCL_CONTEXT: ocl_obj_free(obj); break;
     case OCL_MEM: ocl_mem_destroy(obj); break;
     case OCL_PROGRAM: ocl_program_destroy(obj); break;
     case OCL_KERNEL: ocl_kernel_destroy(obj); break;
@@ -101,7 +153,7 @@ void ocl_free_object(void *obj)
         for (ocl_event_callback *c = ev->callbacks, *n; c; c = n) n = c->next, free(c);
         free(ev->printf_text);
         cl_context ctx = ev->ctx;
-        free(ev);
+        ocl_obj_free(ev);
         if (ocl_release_last(ctx)) ocl_free_object(ctx);
         break;
     }

@@ -10,7 +10,7 @@ static bool is_bitcode(const uint8_t *b, size_t n) { return n >= 4 && !memcmp(b,
 
 static cl_program new_program(cl_context ctx)
 {
-    cl_program p = calloc(1, sizeof *p);
+    cl_program p = ocl_obj_alloc(sizeof *p);
     if (!p) return NULL;
     p->ctx = ctx;
     p->status = CL_BUILD_NONE;
@@ -35,7 +35,7 @@ void ocl_program_destroy(cl_program p)
     unload(p);
     free(p->source), free(p->binary), free(p->options), free(p->log);
     cl_context ctx = p->ctx;
-    free(p);
+    ocl_obj_free(p);
     if (ocl_release_last(ctx)) ocl_free_object(ctx);
 }
 
@@ -143,19 +143,18 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program p)
 
 /* ---------------- building ---------------- */
 
-/* Options the platform itself answers, taken out before clang sees the string:
- * -cl-kernel-arg-info (argument info is always there), -create-library, -enable-link-options. */
+/* Link options the platform itself answers, taken out before the compiler sees the string. */
 static char *compiler_options(const char *options, bool *create_library)
 {
     char *out = strdup(options ? options : "");
     if (!out) return NULL;
-    static const char *const ours[] = { "-cl-kernel-arg-info", "-create-library", "-enable-link-options" };
+    static const char *const ours[] = { "-create-library", "-enable-link-options" };
     for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++) {
         size_t n = strlen(ours[i]);
         for (char *s = out; (s = strstr(s, ours[i]));) {
             bool word = (s == out || s[-1] == ' ' || s[-1] == '\t') && (!s[n] || s[n] == ' ' || s[n] == '\t');
             if (!word) { s += n; continue; }
-            if (i == 1 && create_library) *create_library = true;
+            if (i == 0 && create_library) *create_library = true;
             memset(s, ' ', n);
         }
     }

@@ -16,7 +16,7 @@ cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage)
 
 cl_event ocl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type)
 {
-    cl_event ev = calloc(1, sizeof *ev);
+    cl_event ev = ocl_obj_alloc(sizeof *ev);
     if (!ev) return NULL;
     ev->ctx = ctx, ev->queue = q, ev->type = type;
     ev->status = q ? CL_QUEUED : CL_SUBMITTED;
@@ -252,7 +252,7 @@ static void queue_free(cl_command_queue q)
 {
     if (q->barrier && ocl_release_last(q->barrier)) ocl_free_object(q->barrier);
     cl_context ctx = q->ctx;
-    free(q);
+    ocl_obj_free(q);
     if (ocl_release_last(ctx)) ocl_free_object(ctx);
 }
 
@@ -360,7 +360,7 @@ static cl_command_queue new_queue(cl_context ctx, cl_device_id d, cl_command_que
                                               CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
     if (props & ~known) OCL_ERR(CL_INVALID_VALUE);
     if (props & (CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT)) OCL_ERR(CL_INVALID_QUEUE_PROPERTIES);
-    cl_command_queue q = calloc(1, sizeof *q);
+    cl_command_queue q = ocl_obj_alloc(sizeof *q);
     if (!q) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     q->ctx = ctx, q->props = props;
     ocl_retain(ctx);
