@@ -193,7 +193,7 @@ typedef struct run_opts {
     uint32_t nargs;
     const char *outs[MAX_RUN_ARGS], *prints[MAX_RUN_ARGS];
     uint32_t nouts, nprints;
-    uint64_t max_insts;
+    uint64_t max_insts, printf_buffer;
     uint32_t threads, cus;
     bool check_waitcnt, quiet, align_dword;
 } run_opts;
@@ -204,7 +204,7 @@ static void run_usage(FILE *f)
             "usage: umbra run KERNEL.co --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]] [--offset X[,Y[,Z]]]\n"
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
-            "                 [--align-dword] [--quiet]\n"
+            "                 [--align-dword] [--printf-buffer BYTES] [--quiet]\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
             "  buf:zeros:BYTES          a zero-filled buffer\n"
@@ -215,7 +215,8 @@ static void run_usage(FILE *f)
             "  hex:BYTES                a by-value argument of any size as little-endian hex bytes\n"
             "  local:BYTES              a __local pointer argument of BYTES bytes of LDS\n"
             "--out N:FILE writes buffer N to FILE after the run; --print N:TYPE[:COUNT] prints it.\n"
-            "Statistics go to stderr (text) and to --stats as JSON.\n");
+            "Statistics go to stderr (text) and to --stats as JSON. The kernel's printf output goes to stdout\n"
+            "when it ends (buffer: --printf-buffer BYTES, default 1 MiB).\n");
 }
 
 static bool parse_dims(const char *s, uint64_t out[3], uint32_t *dim, uint64_t unset)
@@ -417,6 +418,7 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
         else if (!strcmp(a, "--stats") && more) o->stats_path = argv[++i];
         else if (!strcmp(a, "--trace") && more) o->trace_path = argv[++i];
         else if (!strcmp(a, "--max-instructions") && more) o->max_insts = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(a, "--printf-buffer") && more) o->printf_buffer = strtoull(argv[++i], NULL, 0);
         else if (!strcmp(a, "--threads") && more) o->threads = (uint32_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--cus") && more) o->cus = (uint32_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--check-waitcnt")) o->check_waitcnt = true;
@@ -531,6 +533,7 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
     umb_rdna3_dispatch d = {
         .kernel = o->kernel, .work_dim = o->dim, .args = args, .nargs = o->nargs, .trace = trace,
         .check_waitcnt = o->check_waitcnt, .alignment_mode = o->align_dword ? UMB_RDNA3_ALIGN_DWORD : 0,
+        .printf_buffer_size = o->printf_buffer,
     };
     for (int i = 0; i < 3; i++) d.global_size[i] = o->global[i], d.local_size[i] = o->local[i], d.global_offset[i] = o->offset[i];
     umb_stats stats = { 0 };
