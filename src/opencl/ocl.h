@@ -54,6 +54,7 @@ struct _cl_device_id {
     umb_device *dev;
     pthread_mutex_t run_lock;     /* one launch or copy at a time */
     uint64_t global_mem_size;     /* UMBRA_GLOBAL_MEM, default the RX 7900 XTX's 24 GiB */
+    uint32_t compute_units;       /* CL_DEVICE_MAX_COMPUTE_UNITS: UMBRA_CUS, default the XTX's 96 */
     FILE *trace;                  /* UMBRA_TRACE */
     bool check_waitcnt;           /* UMBRA_CHECK_WAITCNT */
     char stats_path[4096];        /* UMBRA_STATS: append each kernel's statistics */

@@ -236,7 +236,6 @@ typedef struct launch {
     uint8_t *values;              /* the argument bytes, snapshot at enqueue */
     cl_mem *mems;                 /* retained buffers */
     uint32_t nmems;
-    cl_event ev;                  /* where printf output is collected */
 } launch;
 
 static void free_launch(ocl_cmd *c)
@@ -264,6 +263,19 @@ static void append_stats(cl_device_id d, const launch *l, const umb_stats *s)
     fclose(f);
 }
 
+/* printf records, kept with the event until it completes. */
+static void collect_printf(void *ctx, const char *text, size_t len)
+{
+    cl_event ev = ctx;
+    pthread_mutex_lock(&ocl_lock);
+    char *grown = realloc(ev->printf_text, ev->printf_len + len);
+    if (grown) {
+        memcpy(grown + ev->printf_len, text, len);
+        ev->printf_text = grown, ev->printf_len += len;
+    }
+    pthread_mutex_unlock(&ocl_lock);
+}
+
 /* A fault, budget exhaustion or deadlock: umbra's report on stderr, a negative event status. */
 static cl_int run_kernel(ocl_cmd *c)
 {
@@ -274,6 +286,7 @@ static cl_int run_kernel(ocl_cmd *c)
     pthread_mutex_lock(&d->run_lock);
     l->d.trace = d->trace;
     l->d.check_waitcnt = d->check_waitcnt;
+    l->d.printf_fn = collect_printf, l->d.printf_ctx = c->ev;
     umb_status st = umb_rdna3_run(d->dev, c->kernel->program->prog, &l->d, &stats);
     if (st) fprintf(stderr, "umbra: kernel %s failed (%s):\n%s\n", l->d.kernel, umb_status_name(st),
                     umb_device_last_error(d->dev));
@@ -375,7 +388,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
     l->d.work_dim = dim;
     l->d.args = l->args, l->d.nargs = k->ki->nexplicit;
     if (local) {
-        for (cl_uint i = 0; i < dim; i++) l->d.local_size[i] = (uint32_t)local[i];
+        for (cl_uint i = 0; i < 3; i++) l->d.local_size[i] = i < dim ? (uint32_t)local[i] : 1;
     } else {
         choose_local(dim, global, kernel_max_group(k), l->d.local_size);
     }

@@ -217,6 +217,7 @@ static void init_platform(void)
     cfg.compute_units = env_u32("UMBRA_CUS", cfg.host_threads > cfg.compute_units ? cfg.host_threads : cfg.compute_units);
     cfg.max_instructions = env_bytes("UMBRA_MAX_INSTRUCTIONS", 0);
     device.global_mem_size = env_bytes("UMBRA_GLOBAL_MEM", 24ull << 30);
+    device.compute_units = env_u32("UMBRA_CUS", 96);
     const char *t = getenv("UMBRA_TRACE");
     if (t && *t) {
         device.trace = !strcmp(t, "-") ? stderr : fopen(t, "w");
@@ -339,7 +340,7 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     switch (param) {
     case CL_DEVICE_TYPE: OCL_INFO(cl_device_type, CL_DEVICE_TYPE_GPU);
     case CL_DEVICE_VENDOR_ID: OCL_INFO(cl_uint, 0x1002);
-    case CL_DEVICE_MAX_COMPUTE_UNITS: OCL_INFO(cl_uint, 96);
+    case CL_DEVICE_MAX_COMPUTE_UNITS: OCL_INFO(cl_uint, ocl_device()->compute_units);
     case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: OCL_INFO(cl_uint, 3);
     case CL_DEVICE_MAX_WORK_GROUP_SIZE: OCL_INFO(size_t, 1024);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR: case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR: OCL_INFO(cl_uint, 4);

@@ -58,8 +58,23 @@ static void run_callbacks(cl_event ev, ocl_event_callback *due, cl_int status)
     }
 }
 
+/* A kernel's printf output goes to stdout before its event completes, as on ROCm. */
+static void flush_printf(cl_event ev)
+{
+    pthread_mutex_lock(&ocl_lock);
+    char *text = ev->printf_text;
+    size_t len = ev->printf_len;
+    ev->printf_text = NULL, ev->printf_len = 0;
+    pthread_mutex_unlock(&ocl_lock);
+    if (!text) return;
+    fwrite(text, 1, len, stdout);
+    fflush(stdout);
+    free(text);
+}
+
 void ocl_event_set_status(cl_event ev, cl_int status)
 {
+    if (status <= CL_COMPLETE) flush_printf(ev);
     pthread_mutex_lock(&ocl_lock);
     if (ev->profiling) {
         cl_ulong now = ocl_profile_time(ev, status == CL_SUBMITTED ? CL_PROFILING_COMMAND_SUBMIT
@@ -69,18 +84,8 @@ void ocl_event_set_status(cl_event ev, cl_int status)
         else if (status == CL_RUNNING) ev->times[2] = now;
         else ev->times[3] = now;
     }
-    char *text = NULL;
-    size_t len = 0;
-    if (status <= CL_COMPLETE) text = ev->printf_text, len = ev->printf_len, ev->printf_text = NULL;
     ev->status = status;
     ocl_event_callback *due = take_callbacks(ev, status);
-    pthread_mutex_unlock(&ocl_lock);
-    if (text) {
-        fwrite(text, 1, len, stdout);
-        fflush(stdout);
-        free(text);
-    }
-    pthread_mutex_lock(&ocl_lock);
     pthread_cond_broadcast(&ocl_cond);
     pthread_mutex_unlock(&ocl_lock);
     run_callbacks(ev, due, status);
