@@ -217,7 +217,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_
     switch (param) {
     case CL_KERNEL_WORK_GROUP_SIZE: OCL_INFO(size_t, kernel_max_group(k));
     case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
-        size_t s[3] = { 0, 0, 0 };
+        const uint32_t *r = k->ki->reqd_workgroup_size;
+        size_t s[3] = { r[0], r[1], r[2] };
         return ocl_info(size, value, ret, s, sizeof s);
     }
     case CL_KERNEL_LOCAL_MEM_SIZE: OCL_INFO(cl_ulong, k->ki->group_segment_fixed_size + local_arg_bytes(k));
@@ -352,6 +353,12 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
         items *= local[i];
     }
     if (local && items > kernel_max_group(k)) return CL_INVALID_WORK_GROUP_SIZE;
+    /* __attribute__((reqd_work_group_size(X, Y, Z))): the local size must be exactly that */
+    const uint32_t *r = k->ki->reqd_workgroup_size;
+    for (cl_uint i = 0; r[0] && i < 3; i++) {
+        size_t want = r[i], got = i < dim ? (local ? local[i] : want) : 1;
+        if (got != want || (i < dim && global[i] % want)) return CL_INVALID_WORK_GROUP_SIZE;
+    }
     return CL_SUCCESS;
 }
 
@@ -387,7 +394,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
     l->d.kernel = k->ki->name;
     l->d.work_dim = dim;
     l->d.args = l->args, l->d.nargs = k->ki->nexplicit;
-    if (local) {
+    if (k->ki->reqd_workgroup_size[0]) {
+        for (cl_uint i = 0; i < 3; i++) l->d.local_size[i] = k->ki->reqd_workgroup_size[i];
+    } else if (local) {
         for (cl_uint i = 0; i < 3; i++) l->d.local_size[i] = i < dim ? (uint32_t)local[i] : 1;
     } else {
         choose_local(dim, global, kernel_max_group(k), l->d.local_size);

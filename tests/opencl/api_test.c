@@ -805,6 +805,23 @@ static void ndrange(void)
     OK(clEnqueueTask(q, k, 0, NULL, NULL));
     OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof(int), out, 0, NULL, NULL));
     EXPECT(out[0] == -5);
+    /* reqd_work_group_size: reported, enforced, and used for a NULL local size; 1024 work-items */
+    const char *reqd = "__kernel __attribute__((reqd_work_group_size(1024, 1, 1))) void r(__global int *o)\n"
+                       "{ o[get_global_id(0)] = (int)get_local_size(0); }\n";
+    cl_program pr = build(c, reqd, "");
+    cl_kernel kr = clCreateKernel(pr, "r", NULL);
+    OK(clSetKernelArg(kr, 0, sizeof m, &m));
+    size_t cwg[3];
+    OK(clGetKernelWorkGroupInfo(kr, dev, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof cwg, cwg, NULL));
+    EXPECT(cwg[0] == 1024 && cwg[1] == 1 && cwg[2] == 1);
+    OK(clGetKernelWorkGroupInfo(kr, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
+    EXPECT(wg == 1024);
+    size_t g1024 = 1024, l512 = 512;
+    EXPECT_ERR(clEnqueueNDRangeKernel(q, kr, 1, NULL, &g1024, &l512, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE);
+    OK(clEnqueueNDRangeKernel(q, kr, 1, NULL, &g1024, NULL, 0, NULL, NULL));
+    OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    EXPECT(out[0] == 1024 && out[1023] == 1024);
+    clReleaseKernel(kr), clReleaseProgram(pr);
     clReleaseKernel(k), clReleaseProgram(p), clReleaseMemObject(m);
     clReleaseCommandQueue(q), clReleaseCommandQueue(q2), clReleaseContext(c), clReleaseContext(c2);
 }
