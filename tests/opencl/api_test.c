@@ -902,6 +902,7 @@ static void events(void)
     OK(clEnqueueMarkerWithWaitList(q, 1, &f2, &after));
     OK(clSetUserEventStatus(u2, -42));
     EXPECT_ERR(clWaitForEvents(1, &f2), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    EXPECT_ERR(clWaitForEvents(1, &after), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     EXPECT(status_of(f2) < 0 && status_of(after) < 0);
     EXPECT_ERR(clEnqueueReadBuffer(q, m, CL_TRUE, 0, 4, &out, 1, &u2, NULL), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     OK(clFinish(q));
