@@ -76,6 +76,7 @@ struct _cl_command_queue {
     cl_command_queue_properties props;
     ocl_cmd *head, *tail;         /* waiting commands */
     ocl_cmd *running;             /* the one the worker executes */
+    bool retiring;                /* the worker is releasing what the last command held */
     cl_event barrier;             /* out-of-order: the last barrier later commands wait for */
     bool closing;                 /* released: the worker drains and frees the queue */
 };

@@ -279,12 +279,15 @@ static void *worker(void *arg)
         ocl_event_set_status(c->ev, CL_RUNNING);
         cl_int st = failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : c->run ? c->run(c) : CL_COMPLETE;
         ocl_event_set_status(c->ev, st);
+        /* clFinish returns only once the command's references are dropped, so that objects the
+         * program released before are gone when it returns */
         pthread_mutex_lock(&ocl_lock);
-        q->running = NULL;
-        pthread_cond_broadcast(&ocl_cond);
+        q->running = NULL, q->retiring = true;
         pthread_mutex_unlock(&ocl_lock);
         ocl_cmd_free(c);
         pthread_mutex_lock(&ocl_lock);
+        q->retiring = false;
+        pthread_cond_broadcast(&ocl_cond);
     }
     pthread_mutex_unlock(&ocl_lock);
     queue_free(q);
@@ -452,7 +455,7 @@ CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue q)
 {
     if (!ocl_valid(q, OCL_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
     pthread_mutex_lock(&ocl_lock);
-    while (q->head || q->running) pthread_cond_wait(&ocl_cond, &ocl_lock);
+    while (q->head || q->running || q->retiring) pthread_cond_wait(&ocl_cond, &ocl_lock);
     pthread_mutex_unlock(&ocl_lock);
     return CL_SUCCESS;
 }
