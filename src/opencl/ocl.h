@@ -209,6 +209,8 @@ cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage);
 
 /* ---- memory: ocl_mem.c ---- */
 void ocl_mem_destroy(cl_mem m);
+/* CL_MEM_USE_HOST_PTR buffers: copy [off, off+size) between the host memory and the device. */
+cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host);
 bool ocl_mem_overlap(cl_mem a, size_t aoff, cl_mem b, size_t boff, size_t size);
 
 /* ---- programs and kernels ---- */

@@ -284,6 +284,7 @@ static cl_int run_kernel(ocl_cmd *c)
     cl_device_id d = ocl_device();
     umb_stats stats;
     memset(&stats, 0, sizeof stats);
+    for (uint32_t i = 0; i < l->nmems; i++) ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, false);
     pthread_mutex_lock(&d->run_lock);
     l->d.trace = d->trace;
     l->d.check_waitcnt = d->check_waitcnt;
@@ -293,6 +294,9 @@ static cl_int run_kernel(ocl_cmd *c)
                     umb_device_last_error(d->dev));
     else append_stats(d, l, &stats);
     pthread_mutex_unlock(&d->run_lock);
+    for (uint32_t i = 0; i < l->nmems; i++)
+        if (!(l->mems[i]->flags & CL_MEM_READ_ONLY))   /* the host memory may be read-only too */
+            ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, true);
     return st ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
 }
 

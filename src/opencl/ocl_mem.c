@@ -24,6 +24,16 @@ static cl_int from_device(uint64_t addr, void *dst, size_t size)
     return st ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
 }
 
+/* A CL_MEM_USE_HOST_PTR buffer behaves like AMD's zero-copy host buffers: its host memory holds
+ * what the device wrote once a command completes, and a kernel sees what the host wrote there.
+ * The device copy is refreshed before each kernel and mirrored after every command that writes it. */
+cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host)
+{
+    if (!m || !m->host_ptr) return CL_COMPLETE;
+    uint8_t *h = (uint8_t *)m->host_ptr + off;
+    return to_host ? from_device(m->addr + off, h, size) : to_device(m->addr + off, h, size);
+}
+
 /* ---------------- creation ---------------- */
 
 static const cl_mem_flags access_flags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
@@ -228,7 +238,11 @@ static ocl_cmd *mem_cmd(cl_mem a, cl_mem b)
 /* ---------------- read, write, copy, fill ---------------- */
 
 static cl_int run_read(ocl_cmd *c) { return from_device(c->mem[0]->addr + c->off[0], c->ptr, c->size); }
-static cl_int run_write(ocl_cmd *c) { return to_device(c->mem[0]->addr + c->off[0], c->ptr, c->size); }
+static cl_int run_write(ocl_cmd *c)
+{
+    cl_int st = to_device(c->mem[0]->addr + c->off[0], c->ptr, c->size);
+    return st == CL_COMPLETE ? ocl_mem_host_sync(c->mem[0], c->off[0], c->size, true) : st;
+}
 static void free_ptr(ocl_cmd *c) { free(c->ptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m, cl_bool blocking, size_t off,
@@ -277,7 +291,7 @@ static cl_int run_copy(ocl_cmd *c)
     cl_int st = from_device(c->mem[0]->addr + c->off[0], tmp, c->size);
     if (st == CL_COMPLETE) st = to_device(c->mem[1]->addr + c->off[1], tmp, c->size);
     free(tmp);
-    return st;
+    return st == CL_COMPLETE ? ocl_mem_host_sync(c->mem[1], c->off[1], c->size, true) : st;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t soff,
@@ -304,7 +318,7 @@ static cl_int run_fill(ocl_cmd *c)
     for (size_t i = 0; i < c->size; i += psize) memcpy(tmp + i, c->pattern, psize);
     cl_int st = to_device(c->mem[0]->addr + c->off[0], tmp, c->size);
     free(tmp);
-    return st;
+    return st == CL_COMPLETE ? ocl_mem_host_sync(c->mem[0], c->off[0], c->size, true) : st;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m, const void *pattern, size_t psize,
@@ -365,8 +379,18 @@ static cl_int run_rect(ocl_cmd *c, int dir)
 }
 
 static cl_int run_read_rect(ocl_cmd *c) { return run_rect(c, 0); }
-static cl_int run_write_rect(ocl_cmd *c) { return run_rect(c, 1); }
-static cl_int run_copy_rect(ocl_cmd *c) { return run_rect(c, 2); }
+
+static cl_int run_write_rect(ocl_cmd *c)
+{
+    cl_int st = run_rect(c, 1);
+    return st == CL_COMPLETE ? ocl_mem_host_sync(c->mem[0], 0, c->mem[0]->size, true) : st;
+}
+
+static cl_int run_copy_rect(ocl_cmd *c)
+{
+    cl_int st = run_rect(c, 2);
+    return st == CL_COMPLETE ? ocl_mem_host_sync(c->mem[1], 0, c->mem[1]->size, true) : st;
+}
 
 static bool region_valid(const size_t *region)
 {

@@ -822,6 +822,17 @@ static void ndrange(void)
     OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
     EXPECT(out[0] == 1024 && out[1023] == 1024);
     clReleaseKernel(kr), clReleaseProgram(pr);
+    /* a CL_MEM_USE_HOST_PTR buffer works like zero-copy host memory across a kernel */
+    int host[64];
+    for (int i = 0; i < 64; i++) host[i] = -1;
+    cl_mem u = new_buffer(c, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, sizeof host, host);
+    v = 7;
+    OK(clSetKernelArg(k, 0, sizeof u, &u));
+    OK(clSetKernelArg(k, 1, sizeof v, &v));
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+    OK(clFinish(q));
+    EXPECT(host[0] == 7 && host[63] == 70);
+    clReleaseMemObject(u);
     clReleaseKernel(k), clReleaseProgram(p), clReleaseMemObject(m);
     clReleaseCommandQueue(q), clReleaseCommandQueue(q2), clReleaseContext(c), clReleaseContext(c2);
 }
