@@ -115,25 +115,20 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
     if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
     if (index >= k->ki->nexplicit) return CL_INVALID_ARG_INDEX;
     const umb_rdna3_arg_info *ai = &k->ki->args[index];
-    cl_int st;
-    pthread_mutex_lock(&ocl_lock);
-    ocl_arg *a = &k->args[index];
-    pthread_mutex_unlock(&ocl_lock);
+    ocl_arg *a = &k->args[index];   /* one kernel's arguments are set from one thread at a time (spec A.2) */
     switch (ai->kind) {
-    case UMB_RDNA3_ARG_GLOBAL_BUFFER: st = set_buffer_arg(a, k, size, value); break;
+    case UMB_RDNA3_ARG_GLOBAL_BUFFER: return set_buffer_arg(a, k, size, value);
     case UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER:
         if (value) return CL_INVALID_ARG_VALUE;
         if (size == 0 || size > DEVICE_LDS_BYTES) return CL_INVALID_ARG_SIZE;
         clear_arg(a);
         a->set = a->is_local = true, a->size = (uint32_t)size;
-        st = CL_SUCCESS;
-        break;
-    case UMB_RDNA3_ARG_BY_VALUE: st = set_value_arg(a, ai, size, value); break;
+        return CL_SUCCESS;
+    case UMB_RDNA3_ARG_BY_VALUE: return set_value_arg(a, ai, size, value);
     case UMB_RDNA3_ARG_SAMPLER: return CL_INVALID_SAMPLER;
     case UMB_RDNA3_ARG_IMAGE: case UMB_RDNA3_ARG_PIPE: return CL_INVALID_MEM_OBJECT;
     default: return CL_INVALID_ARG_VALUE;
     }
-    return st;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel k, cl_uint index, const void *value)
