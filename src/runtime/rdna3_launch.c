@@ -202,6 +202,20 @@ static umb_status plan_scratch(umb_device *dev, rdna3_dispatch_state *ds, uint64
     return UMB_OK;
 }
 
+/* How many workgroups of this kernel one CU holds at once (gfx1100 in CU mode: 2 SIMD32 with 16 wave
+ * slots each; 1536 VGPRs per lane per SIMD in wave32, 768 in wave64, allocated in granules of 24
+ * and 12, as LLVM's AMDGPU target describes gfx1100; 64 KiB of LDS). */
+static uint32_t workgroups_per_cu(const umb_rdna3_kernel_info *ki, uint32_t waves_per_wg, uint32_t lds_size)
+{
+    bool w64 = ki->wavefront_size == 64;
+    uint32_t granule = w64 ? 12u : 24u, file = w64 ? 768u : 1536u;
+    uint32_t vgprs = ki->vgpr_count ? (ki->vgpr_count + granule - 1) / granule * granule : granule;
+    uint32_t per_simd = file / vgprs < 16u ? file / vgprs : 16u;
+    uint32_t n = 2u * per_simd / waves_per_wg;
+    if (lds_size && 65536u / lds_size < n) n = 65536u / lds_size;
+    return n ? n : 1u;
+}
+
 static bool has_hidden(const umb_rdna3_kernel_info *ki, umb_rdna3_value_kind kind)
 {
     for (uint32_t i = ki->nexplicit; i < ki->nargs; i++)
@@ -307,6 +321,8 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .warps_per_wg = ds.waves_per_wg,
         .threads_per_warp = ds.wave_size,
         .kernel_name = ki->name,
+        .concurrent_wgs = true,
+        .wgs_per_cu = workgroups_per_cu(ki, ds.waves_per_wg, pl->lds_size),
     };
     /* decode once per launch: the instruction cache is shared by every wave and host thread */
     if ((st = rdna3_kernel_prepare(&rk))) return bad(dev, st, "kernel %s: no memory for the instruction cache", ki->name);
