@@ -66,7 +66,7 @@ int cmd_opencl(int argc, char **argv)
 {
     char icd[PATH_MAX] = "";
     int i = 1;
-    for (; i < argc && strcmp(argv[i], "--"); i++) {
+    for (; i < argc && strcmp(argv[i], "--") && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
         bool more = i + 1 < argc;
         size_t v = 0;
@@ -86,7 +86,8 @@ int cmd_opencl(int argc, char **argv)
             return 2;
         }
     }
-    if (i + 1 >= argc) {
+    if (i < argc && !strcmp(argv[i], "--")) i++;   /* the program may also follow the options directly */
+    if (i >= argc) {
         fprintf(stderr, "umbra opencl: no program given (umbra opencl [options] -- PROGRAM ARGS...)\n");
         return 2;
     }
@@ -100,7 +101,7 @@ int cmd_opencl(int argc, char **argv)
         return 2;
     }
     setenv("OCL_ICD_VENDORS", icd, 1);
-    execvp(argv[i + 1], argv + i + 1);
-    fprintf(stderr, "umbra opencl: cannot run %s: %s\n", argv[i + 1], strerror(errno));
+    execvp(argv[i], argv + i);
+    fprintf(stderr, "umbra opencl: cannot run %s: %s\n", argv[i], strerror(errno));
     return 127;
 }
