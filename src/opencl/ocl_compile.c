@@ -270,10 +270,8 @@ cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n,
     }
     snprintf(out, sizeof out, "%s/program.out", dir);
     if (st == CL_SUCCESS) {
-        /* each unit already carries the device-library code it uses (linked when it was compiled) */
-        static const char *const no_device_lib[] = { "-nogpulib" };
         umb_rdna3_cc_options o = { .inputs = (const char *const *)paths, .ninputs = (uint32_t)n, .output = out,
-                                   .opt_level = 3, .build_options = options, .extra = no_device_lib, .nextra = 1 };
+                                   .opt_level = 3, .build_options = options };
         st = run_compiler(&o, out, r);
         if (st == CL_BUILD_PROGRAM_FAILURE) st = CL_LINK_PROGRAM_FAILURE;
         if (st == CL_INVALID_BUILD_OPTIONS) st = CL_INVALID_LINKER_OPTIONS;

@@ -342,7 +342,9 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     case CL_DEVICE_VENDOR_ID: OCL_INFO(cl_uint, 0x1002);
     case CL_DEVICE_MAX_COMPUTE_UNITS: OCL_INFO(cl_uint, ocl_device()->compute_units);
     case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: OCL_INFO(cl_uint, 3);
-    case CL_DEVICE_MAX_WORK_GROUP_SIZE: OCL_INFO(size_t, 1024);
+    /* 256, as ROCm reports for its GPUs: clang gives an OpenCL kernel without
+     * reqd_work_group_size a flat work-group size of at most 256 (amdgpu-flat-work-group-size) */
+    case CL_DEVICE_MAX_WORK_GROUP_SIZE: OCL_INFO(size_t, 256);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR: case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR: OCL_INFO(cl_uint, 4);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT: case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT: OCL_INFO(cl_uint, 2);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT: case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
