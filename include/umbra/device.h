@@ -36,6 +36,7 @@ typedef struct umb_device_config {
                                    (default 1: round robin, like the Ventus golden model) */
     uint64_t max_instructions;  /* per-launch budget of warp-instructions; 0 = unlimited */
     bool progress;              /* print a progress line on stderr for long runs (if a terminal) */
+    struct umb_timing *timing;  /* non-NULL: launches run on this timing model (umbra/timing.h) */
 } umb_device_config;
 
 void umb_device_config_default(umb_device_config *cfg);

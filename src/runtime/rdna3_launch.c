@@ -261,6 +261,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .warps_per_wg = ds.waves_per_wg,
         .threads_per_warp = ds.wave_size,
         .kernel_name = ki->name,
+        .vgprs_per_warp = ki->vgpr_count, .sgprs_per_warp = ki->sgpr_count, .lds_per_wg = pl->lds_size,
     };
     /* decode once per launch: the instruction cache is shared by every wave and host thread */
     if ((st = rdna3_kernel_prepare(&rk))) return bad(dev, st, "kernel %s: no memory for the instruction cache", ki->name);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "timing_opts.h"
 #include "umbra/rdna3.h"
 #include "umbra/umbra.h"
 
@@ -188,6 +189,7 @@ typedef struct run_opts {
     uint64_t max_insts;
     uint32_t threads, cus;
     bool check_waitcnt, quiet, align_dword;
+    cli_timing timing;               /* --timing, --machine, --timeline (timing_opts.c) */
 } run_opts;
 
 static void run_usage(FILE *f)
@@ -196,7 +198,7 @@ static void run_usage(FILE *f)
             "usage: umbra run KERNEL.co --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]] [--offset X[,Y[,Z]]]\n"
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
-            "                 [--align-dword] [--quiet]\n"
+            "                 [--align-dword] [--quiet] " CLI_TIMING_USAGE "\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
             "  buf:zeros:BYTES          a zero-filled buffer\n"
@@ -412,6 +414,7 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
         else if (!strcmp(a, "--threads") && more) o->threads = (uint32_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--cus") && more) o->cus = (uint32_t)strtoul(argv[++i], NULL, 0);
         else if (!strcmp(a, "--check-waitcnt")) o->check_waitcnt = true;
+        else if (cli_timing_option(&o->timing, argc, argv, &i)) continue;
         else if (!strcmp(a, "--align-dword")) o->align_dword = true;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
         else if (a[0] != '-' && !o->co) o->co = a;
@@ -528,15 +531,9 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
     umb_stats stats = { 0 };
     umb_status st = umb_rdna3_run(dev, p, &d, &stats);
     if (!o->quiet) umb_stats_write_text(&stats, stderr);
-    if (o->stats_path) {
-        FILE *f = fopen(o->stats_path, "w");
-        if (!f) fprintf(stderr, "umbra run: cannot write %s: %s\n", o->stats_path, strerror(errno));
-        else {
-            umb_stats_write_json(&stats, f, 2);
-            fputc('\n', f);
-            fclose(f);
-        }
-    }
+    if (!o->quiet) cli_timing_report(&o->timing, stderr);
+    if (o->stats_path && !cli_timing_write_stats(&o->timing, &stats, o->stats_path))
+        fprintf(stderr, "umbra run: cannot write %s: %s\n", o->stats_path, strerror(errno));
     if (st) {
         fprintf(stderr, "umbra run: %s: %s\n", umb_status_name(st), umb_device_last_error(dev));
         return 1;
@@ -560,6 +557,7 @@ int cmd_run(int argc, char **argv)
     if (o->cus) cfg.compute_units = o->cus;
     else if (o->threads) cfg.compute_units = o->threads;
     rc = 1;
+    if (!cli_timing_start(&o->timing, &cfg, "umbra run")) goto out;
     if (umb_device_create(&cfg, &dev)) {
         fprintf(stderr, "umbra run: cannot create the device\n");
         goto out;
@@ -581,6 +579,7 @@ out:
     if (trace && trace != stdout) fclose(trace);
     umb_rdna3_program_destroy(p);
     if (dev) umb_device_destroy(dev);
+    cli_timing_end(&o->timing);
     free(o);
     return rc;
 }
