@@ -86,8 +86,12 @@ struct twg {
     twg *prev, *next;            /* the run's resident workgroups */
 };
 
+/* The issue ports of a SIMD: one instruction of each kind per cycle (from different waves);
+ * s_waitcnt, s_delay_alu, s_clause and other sequencer instructions take none. */
+enum { PORT_VALU, PORT_SALU, PORT_VMEM, PORT_SMEM, PORT_LDS, PORT_BRANCH, PORT_N, PORT_NONE = PORT_N };
+
 typedef struct tsimd {
-    uint64_t valu_free, other_free;   /* next cycle each pipeline takes an instruction */
+    uint64_t port_free[PORT_N + 1];   /* next cycle each port takes an instruction ([PORT_NONE]: 0) */
     uint32_t waves, vgprs, sgprs;
 } tsimd;
 
@@ -289,9 +293,17 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
 
 /* ---- issue ---- */
 
-static bool is_valu(unsigned cls)
+static unsigned port_of(unsigned cls)
 {
-    return cls == UMB_T_VALU || cls == UMB_T_VALU_TRANS || cls == UMB_T_VALU_DUAL || cls == UMB_T_VALU_DP;
+    switch (cls) {
+    case UMB_T_VALU: case UMB_T_VALU_TRANS: case UMB_T_VALU_DUAL: case UMB_T_VALU_DP: return PORT_VALU;
+    case UMB_T_SALU: return PORT_SALU;
+    case UMB_T_SMEM: return PORT_SMEM;
+    case UMB_T_VMEM_LOAD: case UMB_T_VMEM_STORE: case UMB_T_VMEM_ATOMIC: return PORT_VMEM;
+    case UMB_T_LDS: return PORT_LDS;
+    case UMB_T_BRANCH: case UMB_T_BARRIER: case UMB_T_END: return PORT_BRANCH;
+    default: return PORT_NONE;
+    }
 }
 
 /* Cycles the instruction holds its pipeline. */
@@ -430,9 +442,8 @@ static bool issue(trun *r, twave *w, uint64_t now)
         return false;
     }
     uint32_t c = issue_cycles(r, ti);
-    tsimd *s = &r->simd[w->simd];
-    if (is_valu(ti->cls)) s->valu_free = now + (c ? c : 1);
-    else s->other_free = now + 1;
+    unsigned port = port_of(ti->cls);
+    if (port != PORT_NONE) r->simd[w->simd].port_free[port] = now + (port == PORT_VALU && c ? c : 1);
     add_state(r, w, TM_ST_ISSUE, c ? c : 1);
     uint64_t after = now + (c ? c : 1), stall = 0;
     switch (ti->cls) {
@@ -776,7 +787,7 @@ static umb_status run(trun *r)
         twave *w = heap_pop(r);
         uint64_t now = w->ready;
         tsimd *s = &r->simd[w->simd];
-        uint64_t free_at = is_valu(w->next->ti.cls) ? s->valu_free : s->other_free;
+        uint64_t free_at = s->port_free[port_of(w->next->ti.cls)];
         if (free_at > now) {   /* another wave holds the pipeline */
             add_state(r, w, TM_ST_PIPE, free_at - now);
             w->next->stall_cycles += free_at - now;
