@@ -184,7 +184,7 @@ static int vgpr_limited_occupancy(void)
     const umb_rdna3_kernel_info *kl = umb_rdna3_program_find_kernel(e.prog, "light");
     const umb_rdna3_kernel_info *kh = umb_rdna3_program_find_kernel(e.prog, "heavy");
     if (!kl || !kh) die("kernels", "light/heavy missing");
-    uint32_t n = 96u * 2 * 16 * 32 * 2;   /* enough waves to fill every slot twice */
+    uint32_t n = 96u * 2 * 16 * 32;   /* enough waves to fill every slot once */
     uint64_t in = buffer(&e, 65536 * 4), out = buffer(&e, n * 4ull);
     umb_rdna3_arg a[] = { ARG(in), ARG(out) };
     json_t *root, *l;
@@ -210,7 +210,7 @@ static int vgpr_limited_occupancy(void)
     return e.failures;
 }
 
-#define C(name) { #name, name }
+#define C(fn) { #fn, fn }
 static const struct { const char *name; int (*fn)(void); } cases[] = {
     C(coalesced_vs_strided), C(lds_bank_conflicts), C(more_waves_hide_latency), C(vgpr_limited_occupancy),
 };
