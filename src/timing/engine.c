@@ -30,30 +30,57 @@ typedef struct tm_pc {
     uint64_t pc;         /* key + 1 (0 = empty slot) */
     umb_tinst ti;
     uint64_t issues, stall_cycles;
+    struct tm_pc *succ;  /* the instruction that followed it last time (saves a lookup) */
 } tm_pc;
 
+/* PC -> entry. Entries live in chunks that never move (waves keep pointers to them); the hash
+ * table of pointers grows. */
+#define PC_CHUNK 1024
+
 typedef struct pc_table {
-    tm_pc *slot;
+    tm_pc **slot;                /* open addressing; NULL = empty */
     size_t cap, n;
+    tm_pc **chunk;
+    size_t nchunk;
 } pc_table;
 
 static size_t pc_hash(uint64_t pc, size_t cap) { return (size_t)((pc >> 2) * 0x9E3779B97F4A7C15ull >> 20) & (cap - 1); }
 
 static bool pc_table_grow(pc_table *t)
 {
-    size_t cap = t->cap ? t->cap * 2 : 1024;
-    tm_pc *s = calloc(cap, sizeof *s);
+    size_t cap = t->cap ? t->cap * 2 : 2048;
+    tm_pc **s = calloc(cap, sizeof *s);
     if (!s) return false;
     for (size_t i = 0; i < t->cap; i++) {
-        if (!t->slot[i].pc) continue;
-        size_t h = pc_hash(t->slot[i].pc - 1, cap);
-        while (s[h].pc) h = (h + 1) & (cap - 1);
+        if (!t->slot[i]) continue;
+        size_t h = pc_hash(t->slot[i]->pc - 1, cap);
+        while (s[h]) h = (h + 1) & (cap - 1);
         s[h] = t->slot[i];
     }
     free(t->slot);
     t->slot = s;
     t->cap = cap;
     return true;
+}
+
+/* A new zeroed entry (the n-th). */
+static tm_pc *pc_entry_new(pc_table *t)
+{
+    if (t->n % PC_CHUNK == 0) {
+        tm_pc **c = realloc(t->chunk, (t->nchunk + 1) * sizeof *c);
+        if (!c) return NULL;
+        t->chunk = c;
+        if (!(c[t->nchunk] = calloc(PC_CHUNK, sizeof(tm_pc)))) return NULL;
+        t->nchunk++;
+    }
+    return &t->chunk[t->n / PC_CHUNK][t->n % PC_CHUNK];
+}
+
+static void pc_table_free(pc_table *t)
+{
+    for (size_t i = 0; i < t->nchunk; i++) free(t->chunk[i]);
+    free(t->chunk);
+    free(t->slot);
 }
 
 /* ---- the run ---- */
@@ -65,9 +92,10 @@ typedef struct twave {
     twg *g;
     uint32_t simd, cu;           /* global SIMD index, CU */
     uint64_t age;                /* dispatch order: the oldest issues first on a tie */
-    uint64_t ready;              /* cycle its next instruction can issue */
+    uint64_t ready;              /* cycle its next instruction can issue (UINT64_MAX: at a barrier) */
+    uint64_t issued_from;        /* ready as computed (what came later was waiting for a port) */
+    uint32_t port;               /* the issue port of its next instruction */
     uint64_t start;              /* dispatch cycle */
-    uint32_t heap_pos;
     bool at_barrier;
     uint64_t barrier_since;
     tm_pc *next;                 /* the instruction at its PC */
@@ -92,6 +120,11 @@ enum { PORT_VALU, PORT_SALU, PORT_VMEM, PORT_SMEM, PORT_LDS, PORT_BRANCH, PORT_N
 
 typedef struct tsimd {
     uint64_t port_free[PORT_N + 1];   /* next cycle each port takes an instruction ([PORT_NONE]: 0) */
+    uint64_t next_time;          /* earliest cycle one of its waves can issue (UINT64_MAX: none) */
+    struct twave *pick;          /* the oldest wave that can issue then */
+    uint32_t index, heap_pos;
+    struct twave **resident;     /* its waves (waves_per_simd slots), in no order */
+    uint32_t nresident;
     uint32_t waves, vgprs, sgprs;
 } tsimd;
 
@@ -110,8 +143,9 @@ typedef struct trun {
     pc_table pcs;
     tsimd *simd;
     tcu *cu;
-    twave **heap;
-    uint32_t nheap, capheap;
+    tsimd **heap;                /* every SIMD, by next_time then index */
+    struct twave **resident_slots;   /* the SIMDs' wave lists, one block */
+    uint32_t nheap;
     uint64_t next_wg, total_wgs, resident_wgs;
     uint32_t rr_cu;
     uint64_t age, now, executed, budget;
@@ -140,65 +174,88 @@ static void run_fail(trun *r, umb_status st, const char *fmt, ...)
 
 static const char *kname(const trun *r) { return r->l->kernel_name ? r->l->kernel_name : "?"; }
 
-/* The static description of the instruction at the wave's PC (asked once per PC). */
-static tm_pc *pc_info(trun *r, twave *w)
+static tm_pc *pc_lookup(trun *r, twave *w, uint64_t pc)
 {
-    uint64_t pc = r->fe->timing_pc(w->warp);
     pc_table *t = &r->pcs;
     if ((t->n + 1) * 2 > t->cap && !pc_table_grow(t)) return NULL;
     size_t h = pc_hash(pc, t->cap);
-    while (t->slot[h].pc && t->slot[h].pc != pc + 1) h = (h + 1) & (t->cap - 1);
-    tm_pc *p = &t->slot[h];
-    if (p->pc) return p;
-    memset(p, 0, sizeof *p);
-    if (!r->fe->timing_static(r->l->kernel, w->warp, &p->ti)) return NULL;   /* the front end faulted */
+    while (t->slot[h] && t->slot[h]->pc != pc + 1) h = (h + 1) & (t->cap - 1);
+    if (t->slot[h]) return t->slot[h];
+    tm_pc *p = pc_entry_new(t);
+    if (!p || !r->fe->timing_static(r->l->kernel, w->warp, &p->ti)) return NULL;   /* OOM, or the front end faulted */
     p->pc = pc + 1;
+    t->slot[h] = p;
     t->n++;
     return p;
 }
 
-/* ---- the ready heap (earliest ready, then oldest) ---- */
-
-static bool before(const twave *a, const twave *b) { return a->ready < b->ready || (a->ready == b->ready && a->age < b->age); }
-
-static void heap_set(trun *r, uint32_t i, twave *w)
+/* The static description of the instruction at the wave's PC (asked once per PC). */
+static tm_pc *pc_info(trun *r, twave *w)
 {
-    r->heap[i] = w;
-    w->heap_pos = i;
+    uint64_t pc = r->fe->timing_pc(w->warp);
+    tm_pc *prev = w->next;   /* the instruction that just issued */
+    if (prev && prev->succ && prev->succ->pc == pc + 1) return prev->succ;
+    tm_pc *p = pc_lookup(r, w, pc);
+    if (p && prev) prev->succ = p;
+    return p;
 }
 
-static bool heap_push(trun *r, twave *w)
+/* ---- scheduling: a heap of SIMDs by the cycle their next issue can happen ---- */
+
+static bool before(const tsimd *a, const tsimd *b)
 {
-    if (r->nheap == r->capheap) {
-        uint32_t cap = r->capheap ? r->capheap * 2 : 256;
-        twave **h = realloc(r->heap, cap * sizeof *h);
-        if (!h) return false;
-        r->heap = h;
-        r->capheap = cap;
-    }
-    uint32_t i = r->nheap++;
-    while (i && before(w, r->heap[(i - 1) / 2])) {
+    return a->next_time < b->next_time || (a->next_time == b->next_time && a->index < b->index);
+}
+
+static void heap_set(trun *r, uint32_t i, tsimd *s)
+{
+    r->heap[i] = s;
+    s->heap_pos = i;
+}
+
+static void heap_fix(trun *r, tsimd *s)
+{
+    uint32_t i = s->heap_pos, n = r->nheap;
+    while (i && before(s, r->heap[(i - 1) / 2])) {
         heap_set(r, i, r->heap[(i - 1) / 2]);
         i = (i - 1) / 2;
     }
-    heap_set(r, i, w);
-    return true;
-}
-
-static twave *heap_pop(trun *r)
-{
-    twave *top = r->heap[0], *last = r->heap[--r->nheap];
-    uint32_t i = 0, n = r->nheap;
     for (;;) {
         uint32_t c = 2 * i + 1;
         if (c >= n) break;
         if (c + 1 < n && before(r->heap[c + 1], r->heap[c])) c++;
-        if (!before(r->heap[c], last)) break;
+        if (!before(r->heap[c], s)) break;
         heap_set(r, i, r->heap[c]);
         i = c;
     }
-    if (n) heap_set(r, i, last);
-    return top;
+    heap_set(r, i, s);
+}
+
+static unsigned port_of(unsigned cls);
+
+/* The cycle wave w can issue: ready, and its instruction's port free. */
+static inline uint64_t wave_issue_time(const tsimd *s, const twave *w)
+{
+    if (w->ready == UINT64_MAX) return UINT64_MAX;
+    uint64_t port = s->port_free[w->port];
+    return w->ready > port ? w->ready : port;
+}
+
+static inline uint64_t w_age(const twave *w) { return w->age; }
+
+/* Recompute when the SIMD can issue next, and which wave, and reorder the heap. */
+static void simd_touch(trun *r, tsimd *s)
+{
+    uint64_t best = UINT64_MAX;
+    struct twave *pick = NULL;
+    for (uint32_t i = 0; i < s->nresident; i++) {
+        struct twave *w = s->resident[i];
+        uint64_t t = wave_issue_time(s, w);
+        if (t < best || (t == best && pick && w_age(w) < w_age(pick))) best = t, pick = w;
+    }
+    s->next_time = best;
+    s->pick = best == UINT64_MAX ? NULL : pick;
+    heap_fix(r, s);
 }
 
 /* ---- counters ---- */
@@ -284,10 +341,8 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
         p->stall_cycles += ready - base;
     }
     w->ready = ready;
-    if (!heap_push(r, w)) {
-        run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory");
-        return false;
-    }
+    w->issued_from = ready;
+    w->port = port_of(ti->cls);
     return true;
 }
 
@@ -419,7 +474,11 @@ static bool issue(trun *r, twave *w, uint64_t now)
 {
     tm_pc *p = w->next;
     const umb_tinst *ti = &p->ti;
-    if (r->fe->timing_dynamic) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
+    bool mem = ti->cls == UMB_T_SMEM || ti->cls == UMB_T_LDS || (ti->cls >= UMB_T_VMEM_LOAD && ti->cls <= UMB_T_VMEM_ATOMIC);
+    if (mem) {   /* only memory instructions need lanes and addresses */
+        r->ev.exec = 0, r->ev.active = 0;
+        if (r->fe->timing_dynamic) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
+    }
     uint64_t n = 0;
     umb_warp_state st = r->fe->step(r->l->kernel, w->warp, 1, &n);
     w->warp->state = st;
@@ -473,6 +532,7 @@ static bool issue(trun *r, twave *w, uint64_t now)
         twg *g = w->g;
         w->at_barrier = true;
         w->barrier_since = after;
+        w->ready = UINT64_MAX;
         g->arrived++;
         if (after > g->barrier_at) g->barrier_at = after;
         return barrier_check(r, g, after);
@@ -506,6 +566,7 @@ static bool barrier_check(trun *r, twg *g, uint64_t t)
         w->warp->state = UMB_WARP_RUNNABLE;
         add_state(r, w, TM_ST_BARRIER, release - w->barrier_since);
         if (!schedule_next(r, w, release)) return false;
+        simd_touch(r, &r->simd[w->simd]);
     }
     return true;
 }
@@ -630,6 +691,8 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         w->start = t;
         tsimd *s = &r->simd[w->simd];
         s->waves++, s->vgprs += r->wave_vgprs, s->sgprs += r->wave_sgprs;
+        s->resident[s->nresident++] = w;
+        w->ready = UINT64_MAX;   /* until schedule_next */
         r->rec->waves++;
         r->rec->cu[c].waves++;
     }
@@ -639,6 +702,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         bool last = g->exited + 1 == nw;   /* then wave_exit retires (and frees) the workgroup */
         bool exits = w->warp->state == UMB_WARP_EXITED;
         if (!(exits ? wave_exit(r, w, t) : schedule_next(r, w, t))) return false;
+        if (!exits) simd_touch(r, &r->simd[w->simd]);
         if (last && exits) break;
     }
     return true;
@@ -674,6 +738,13 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     twg *g = w->g;
     tsimd *s = &r->simd[w->simd];
     s->waves--, s->vgprs -= r->wave_vgprs, s->sgprs -= r->wave_sgprs;
+    for (uint32_t i = 0; i < s->nresident; i++)
+        if (s->resident[i] == w) {
+            s->resident[i] = s->resident[--s->nresident];
+            break;
+        }
+    w->ready = UINT64_MAX;
+    simd_touch(r, s);
     r->rec->resident_wave_cycles += t - w->start;
     r->rec->cu[w->cu].resident_wave_cycles += t - w->start;
     if (t > r->now) r->now = t;
@@ -748,9 +819,8 @@ static void keep_profile(trun *r)
     rec->prof = calloc(r->pcs.n ? r->pcs.n : 1, sizeof *rec->prof);
     if (!rec->prof) return;
     size_t n = 0;
-    for (size_t i = 0; i < r->pcs.cap; i++) {
-        const tm_pc *p = &r->pcs.slot[i];
-        if (!p->pc) continue;
+    for (size_t i = 0; i < r->pcs.n; i++) {
+        const tm_pc *p = &r->pcs.chunk[i / PC_CHUNK][i % PC_CHUNK];
         tm_pc_prof *q = &rec->prof[n++];
         q->pc = p->pc - 1;
         q->issues = p->issues;
@@ -779,23 +849,32 @@ static umb_status run(trun *r)
                         "on one CU of %s", kname(r), l->warps_per_wg, l->vgprs_per_warp, l->lds_per_wg, m->name),
                r->status;
     r->local_pool = calloc(m->cus * m->max_wgs_per_cu + 1, sizeof *r->local_pool);
-    if (!r->local_pool) return UMB_ERR_NOMEM;
+    uint32_t nsimd = m->cus * m->simds_per_cu;
+    r->heap = calloc(nsimd, sizeof *r->heap);
+    r->resident_slots = calloc((size_t)nsimd * m->waves_per_simd, sizeof *r->resident_slots);
+    if (!r->local_pool || !r->heap || !r->resident_slots) return UMB_ERR_NOMEM;
+    for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle: in index order, a valid heap */
+        tsimd *x = &r->simd[i];
+        x->index = i;
+        x->next_time = UINT64_MAX;
+        x->resident = &r->resident_slots[(size_t)i * m->waves_per_simd];
+        heap_set(r, i, x);
+    }
+    r->nheap = nsimd;
     uint64_t start = r->t->total_cycles;
     r->now = start;
     if (!dispatch(r, start)) return r->status;
-    while (r->nheap && r->status == UMB_OK) {
-        twave *w = heap_pop(r);
-        uint64_t now = w->ready;
-        tsimd *s = &r->simd[w->simd];
-        uint64_t free_at = s->port_free[port_of(w->next->ti.cls)];
-        if (free_at > now) {   /* another wave holds the pipeline */
-            add_state(r, w, TM_ST_PIPE, free_at - now);
-            w->next->stall_cycles += free_at - now;
-            w->ready = free_at;
-            if (!heap_push(r, w)) return UMB_ERR_NOMEM;
-            continue;
+    while (r->status == UMB_OK) {
+        tsimd *s = r->heap[0];
+        uint64_t now = s->next_time;
+        if (now == UINT64_MAX) break;   /* nothing can issue: done (or deadlocked) */
+        twave *w = s->pick;   /* the oldest wave that can issue now */
+        if (now > w->issued_from) {   /* it was ready; another wave had the port */
+            add_state(r, w, TM_ST_PIPE, now - w->issued_from);
+            w->next->stall_cycles += now - w->issued_from;
         }
         if (!issue(r, w, now)) break;
+        simd_touch(r, s);
     }
     if (r->status == UMB_OK && (r->resident_wgs || r->next_wg < r->total_wgs))
         run_fail(r, UMB_ERR_DEADLOCK, "kernel %s: deadlock: waves wait at a barrier that can never complete", kname(r));
@@ -859,8 +938,9 @@ out:
     if (r) {
         for (uint32_t i = 0; i < r->nlocal; i++) umb_mem_destroy(r->local_pool[i]);
         free(r->local_pool);
-        free(r->pcs.slot);
+        pc_table_free(&r->pcs);
         free(r->heap);
+        free(r->resident_slots);
         free(r->simd);
         free(r->cu);
         free(r);

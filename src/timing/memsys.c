@@ -172,34 +172,45 @@ uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, 
     return access_level(ms, cu, l, line_addr, kind, policy, t);
 }
 
+/* Cycles of one pass: each bank delivers one word per cycle; lanes asking for the same word
+ * share it. words[] (n of them) is sorted in place. */
+static uint32_t lds_pass(const tm_machine *m, uint64_t *words, unsigned n, uint32_t *ideal)
+{
+    for (unsigned i = 1; i < n; i++) {   /* insertion sort: lanes mostly come in address order */
+        uint64_t v = words[i];
+        unsigned j = i;
+        while (j && words[j - 1] > v) words[j] = words[j - 1], j--;
+        words[j] = v;
+    }
+    uint8_t per_bank[64] = {0};
+    unsigned distinct = 0, worst = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (i && words[i] == words[i - 1]) continue;
+        distinct++;
+        unsigned b = (unsigned)(words[i] % m->lds_banks) & 63u;
+        if (++per_bank[b] > worst) worst = per_bank[b];
+    }
+    uint32_t need = (distinct + m->lds_banks - 1) / m->lds_banks;
+    *ideal += need;
+    return worst > need ? worst : need;
+}
+
 uint32_t tm_lds_cycles(const tm_machine *m, const uint64_t *addr, uint64_t exec, unsigned bytes_per_lane,
                        unsigned lanes_per_pass, uint32_t *conflict)
 {
     uint32_t total = 0, ideal = 0;
     unsigned words = bytes_per_lane > m->lds_bank_bytes ? bytes_per_lane / m->lds_bank_bytes : 1;
+    if (words > 4) words = 4;
     for (unsigned base = 0; base < 64; base += lanes_per_pass) {
-        uint64_t pass = (lanes_per_pass >= 64 ? exec : (exec >> base) & ((1ull << lanes_per_pass) - 1));
+        uint64_t pass = lanes_per_pass >= 64 ? exec : (exec >> base) & ((1ull << lanes_per_pass) - 1);
         if (!pass) continue;
-        /* per bank: how many different words the pass needs from it (one word per bank per cycle;
-         * lanes reading the same word share it) */
-        uint32_t per_bank[64] = {0};
-        uint64_t seen[64 * 4];
-        unsigned nseen = 0, worst = 0;
+        uint64_t w[64 * 4];
+        unsigned n = 0;
         for (uint64_t b = pass; b; b &= b - 1) {
             unsigned lane = base + (unsigned)__builtin_ctzll(b);
-            for (unsigned w = 0; w < words && w < 4; w++) {
-                uint64_t word = addr[lane] / m->lds_bank_bytes + w;
-                bool dup = false;
-                for (unsigned i = 0; i < nseen && !dup; i++) dup = seen[i] == word;
-                if (dup) continue;
-                seen[nseen++] = word;
-                unsigned bank = (unsigned)(word % m->lds_banks) & 63u;
-                if (++per_bank[bank] > worst) worst = per_bank[bank];
-            }
+            for (unsigned k = 0; k < words; k++) w[n++] = addr[lane] / m->lds_bank_bytes + k;
         }
-        uint32_t need = (nseen + m->lds_banks - 1) / m->lds_banks;   /* without conflicts */
-        total += worst > need ? worst : need;
-        ideal += need;
+        total += lds_pass(m, w, n, &ideal);
     }
     *conflict = total - ideal;
     return total ? total : 1;
