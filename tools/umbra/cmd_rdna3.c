@@ -532,6 +532,7 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
     umb_status st = umb_rdna3_run(dev, p, &d, &stats);
     if (!o->quiet) umb_stats_write_text(&stats, stderr);
     if (!o->quiet) cli_timing_report(&o->timing, stderr);
+    cli_timing_annotate(&o->timing, stdout);
     if (o->stats_path && !cli_timing_write_stats(&o->timing, &stats, o->stats_path))
         fprintf(stderr, "umbra run: cannot write %s: %s\n", o->stats_path, strerror(errno));
     if (st) {

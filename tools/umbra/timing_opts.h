@@ -11,6 +11,7 @@
 
 typedef struct cli_timing {
     bool on;
+    unsigned annotate;           /* --annotate N: print the hottest N lines of each kernel (umbra annotate) */
     const char *machine, *timeline;
     umb_timing *model;
 } cli_timing;
@@ -21,6 +22,8 @@ bool cli_timing_option(cli_timing *ct, int argc, char **argv, int *i);
 bool cli_timing_start(cli_timing *ct, umb_device_config *cfg, const char *cmd);
 /* The text report on out (no-op without --timing). */
 void cli_timing_report(const cli_timing *ct, FILE *out);
+/* With --annotate N: the per-instruction profile (hottest N lines per kernel) on out. */
+void cli_timing_annotate(const cli_timing *ct, FILE *out);
 /* The statistics JSON, with a "timing" object when the model ran. False: could not write. */
 bool cli_timing_write_stats(const cli_timing *ct, const umb_stats *stats, const char *path);
 void cli_timing_end(cli_timing *ct);
