@@ -13,7 +13,7 @@ bool cli_timing_option(cli_timing *ct, int argc, char **argv, int *i)
     if (!strcmp(a, "--timing")) ct->on = true;
     else if (!strcmp(a, "--machine") && more) ct->machine = argv[++*i], ct->on = true;
     else if (!strcmp(a, "--timeline") && more) ct->timeline = argv[++*i], ct->on = true;
-    else if (!strcmp(a, "--annotate") && more) ct->annotate = (unsigned)strtoul(argv[++*i], NULL, 0), ct->on = true;
+    else if (!strcmp(a, "--annotate") && more) ct->annotate_lines = (unsigned)strtoul(argv[++*i], NULL, 0), ct->annotate = ct->on = true;
     else return false;
     return true;
 }
@@ -42,7 +42,7 @@ void cli_timing_report(const cli_timing *ct, FILE *out)
 
 void cli_timing_annotate(const cli_timing *ct, FILE *out)
 {
-    if (ct->model && ct->annotate) umb_timing_write_profile(ct->model, out, ct->annotate);
+    if (ct->model && ct->annotate) umb_timing_write_profile(ct->model, out, ct->annotate_lines);
 }
 
 /* umb_stats_write_json's object, with the timing model's report added under "timing". */

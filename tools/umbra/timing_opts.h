@@ -11,7 +11,8 @@
 
 typedef struct cli_timing {
     bool on;
-    unsigned annotate;           /* --annotate N: print the hottest N lines of each kernel (umbra annotate) */
+    bool annotate;               /* --annotate N: print the hottest N lines (0: all) of each kernel */
+    unsigned annotate_lines;
     const char *machine, *timeline;
     umb_timing *model;
 } cli_timing;
