@@ -477,10 +477,12 @@ static bool issue(trun *r, twave *w, uint64_t now)
     bool mem = ti->cls == UMB_T_SMEM || ti->cls == UMB_T_LDS || (ti->cls >= UMB_T_VMEM_LOAD && ti->cls <= UMB_T_VMEM_ATOMIC);
     if (mem) {   /* only memory instructions need lanes and addresses */
         r->ev.exec = 0, r->ev.active = 0;
-        if (r->fe->timing_dynamic) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
+        if (r->fe->timing_dynamic && !ti->late_addr) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
     }
     uint64_t n = 0;
     umb_warp_state st = r->fe->step(r->l->kernel, w->warp, 1, &n);
+    if (mem && ti->late_addr && st != UMB_WARP_FAULTED && r->fe->timing_dynamic)
+        r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
     w->warp->state = st;
     r->executed += n;
     if (!n && getenv("UMB_TDEBUG")) fprintf(stderr, "n=0 pc %" PRIx64 " st %d cls %d age %" PRIu64 "\n", r->fe->timing_pc(w->warp), st, ti->cls, w->age);

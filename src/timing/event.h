@@ -70,6 +70,8 @@ typedef struct umb_tinst {
     uint8_t bytes_per_lane;         /* memory: bytes each active lane moves */
     uint8_t policy;                 /* UMB_TPOL_x */
     uint16_t delay;                 /* UMB_T_DELAY: cycles; UMB_T_CLAUSE: instructions */
+    uint8_t late_addr;              /* ask timing_dynamic after the instruction ran (the front
+                                       end keeps the addresses it used), not before */
 } umb_tinst;
 
 #define UMB_TEVENT_MAX_LANES 64

@@ -168,6 +168,7 @@ uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, 
                      uint64_t t)
 {
     int l = first;
+    if (l == LVL_SCALAR && !ms->m->cache[l].size) l = LVL_L0;   /* no scalar cache: the vector path */
     if (!ms->m->cache[l].size) l = next_level(ms->m, l);
     return access_level(ms, cu, l, line_addr, kind, policy, t);
 }
