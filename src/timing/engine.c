@@ -121,6 +121,7 @@ enum { PORT_VALU, PORT_SALU, PORT_VMEM, PORT_SMEM, PORT_LDS, PORT_BRANCH, PORT_N
 typedef struct tsimd {
     uint64_t port_free[PORT_N + 1];   /* next cycle each port takes an instruction ([PORT_NONE]: 0) */
     uint64_t next_time;          /* earliest cycle one of its waves can issue (UINT64_MAX: none) */
+    uint64_t key;                /* heap order: next_time << 16 | index (UINT64_MAX: none) */
     struct twave *pick;          /* the oldest wave that can issue then */
     uint32_t index, heap_pos;
     struct twave **resident;     /* its waves (waves_per_simd slots), in no order */
@@ -202,10 +203,7 @@ static tm_pc *pc_info(trun *r, twave *w)
 
 /* ---- scheduling: a heap of SIMDs by the cycle their next issue can happen ---- */
 
-static bool before(const tsimd *a, const tsimd *b)
-{
-    return a->next_time < b->next_time || (a->next_time == b->next_time && a->index < b->index);
-}
+static inline bool before(const tsimd *a, const tsimd *b) { return a->key < b->key; }
 
 static void heap_set(trun *r, uint32_t i, tsimd *s)
 {
@@ -255,6 +253,7 @@ static void simd_touch(trun *r, tsimd *s)
     }
     s->next_time = best;
     s->pick = best == UINT64_MAX ? NULL : pick;
+    s->key = best == UINT64_MAX ? UINT64_MAX : best << 16 | s->index;
     heap_fix(r, s);
 }
 
@@ -850,15 +849,18 @@ static umb_status run(trun *r)
         return run_fail(r, UMB_ERR_INVALID, "kernel %s: a workgroup of %u waves (%u VGPRs, %u bytes of LDS) does not fit "
                         "on one CU of %s", kname(r), l->warps_per_wg, l->vgprs_per_warp, l->lds_per_wg, m->name),
                r->status;
-    r->local_pool = calloc(m->cus * m->max_wgs_per_cu + 1, sizeof *r->local_pool);
     uint32_t nsimd = m->cus * m->simds_per_cu;
+    if (nsimd >= 65536)
+        return run_fail(r, UMB_ERR_INVALID, "timing: %s has %u SIMDs; at most 65535 are supported", m->name, nsimd),
+               r->status;
+    r->local_pool = calloc(m->cus * m->max_wgs_per_cu + 1, sizeof *r->local_pool);
     r->heap = calloc(nsimd, sizeof *r->heap);
     r->resident_slots = calloc((size_t)nsimd * m->waves_per_simd, sizeof *r->resident_slots);
     if (!r->local_pool || !r->heap || !r->resident_slots) return UMB_ERR_NOMEM;
     for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle: in index order, a valid heap */
         tsimd *x = &r->simd[i];
         x->index = i;
-        x->next_time = UINT64_MAX;
+        x->next_time = x->key = UINT64_MAX;
         x->resident = &r->resident_slots[(size_t)i * m->waves_per_simd];
         heap_set(r, i, x);
     }

@@ -205,10 +205,12 @@ uint32_t tm_lds_cycles(const tm_machine *m, const uint64_t *addr, uint64_t exec,
     for (unsigned base = 0; base < 64; base += lanes_per_pass) {
         uint64_t pass = lanes_per_pass >= 64 ? exec : (exec >> base) & ((1ull << lanes_per_pass) - 1);
         if (!pass) continue;
-        uint64_t w[64 * 4];
+        uint64_t w[64 * 4], prev = ~0ull;
         unsigned n = 0;
         for (uint64_t b = pass; b; b &= b - 1) {
             unsigned lane = base + (unsigned)__builtin_ctzll(b);
+            if (addr[lane] == prev) continue;   /* the same words as the lane before (broadcast) */
+            prev = addr[lane];
             for (unsigned k = 0; k < words; k++) w[n++] = addr[lane] / m->lds_bank_bytes + k;
         }
         total += lds_pass(m, w, n, &ideal);
