@@ -402,7 +402,7 @@ static uint64_t memory_time(trun *r, twave *w, const umb_tinst *ti, uint64_t now
     if (!ev->active) return now + 1;
     if (ti->cls == UMB_T_LDS || ev->space == UMB_TSPACE_LDS) {
         uint32_t conflict = 0;
-        uint32_t cycles = tm_lds_cycles(m, ev->addr, ev->exec, ti->bytes_per_lane, 32, &conflict);
+        uint32_t cycles = tm_lds_cycles(ms, ev->addr, ev->exec, ti->bytes_per_lane, 32, &conflict);
         tcu *cu = &r->cu[w->cu];
         uint64_t start = now > cu->lds_free ? now : cu->lds_free;
         cu->lds_free = start + cycles;

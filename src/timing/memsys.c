@@ -173,47 +173,59 @@ uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, 
     return access_level(ms, cu, l, line_addr, kind, policy, t);
 }
 
-/* Cycles of one pass: each bank delivers one word per cycle; lanes asking for the same word
- * share it. words[] (n of them) is sorted in place. */
-static uint32_t lds_pass(const tm_machine *m, uint64_t *words, unsigned n, uint32_t *ideal)
+/* Add word to the pass's set; true if it was not there. */
+static bool lds_word_new(tm_memsys *ms, uint64_t word)
 {
-    for (unsigned i = 1; i < n; i++) {   /* insertion sort: lanes mostly come in address order */
-        uint64_t v = words[i];
-        unsigned j = i;
-        while (j && words[j - 1] > v) words[j] = words[j - 1], j--;
-        words[j] = v;
+    unsigned h = (unsigned)((word * 0x9E3779B97F4A7C15ull) >> 55);
+    while (ms->lds_stamp[h] == ms->lds_gen) {
+        if (ms->lds_word[h] == word) return false;
+        h = (h + 1) & 511u;
+    }
+    ms->lds_stamp[h] = ms->lds_gen;
+    ms->lds_word[h] = word;
+    return true;
+}
+
+/* Cycles of one pass of lanes: each bank delivers one word per cycle; lanes asking for the same
+ * word share it. *ideal gets the cycles without conflicts. */
+static uint32_t lds_pass(tm_memsys *ms, const uint64_t *addr, uint64_t pass, unsigned words, uint32_t *ideal)
+{
+    const tm_machine *m = ms->m;
+    if (++ms->lds_gen == 0) {   /* wrapped: forget every stamp */
+        memset(ms->lds_stamp, 0, sizeof ms->lds_stamp);
+        ms->lds_gen = 1;
     }
     uint8_t per_bank[64] = {0};
     unsigned distinct = 0, worst = 0;
-    for (unsigned i = 0; i < n; i++) {
-        if (i && words[i] == words[i - 1]) continue;
-        distinct++;
-        unsigned b = (unsigned)(words[i] % m->lds_banks) & 63u;
-        if (++per_bank[b] > worst) worst = per_bank[b];
+    uint64_t prev = ~0ull;
+    for (uint64_t b = pass; b; b &= b - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(b);
+        if (addr[lane] == prev) continue;   /* the same words as the lane before (broadcast) */
+        prev = addr[lane];
+        for (unsigned k = 0; k < words; k++) {
+            uint64_t word = addr[lane] / m->lds_bank_bytes + k;
+            if (!lds_word_new(ms, word)) continue;
+            distinct++;
+            unsigned bank = (unsigned)(word % m->lds_banks) & 63u;
+            if (++per_bank[bank] > worst) worst = per_bank[bank];
+        }
     }
     uint32_t need = (distinct + m->lds_banks - 1) / m->lds_banks;
     *ideal += need;
     return worst > need ? worst : need;
 }
 
-uint32_t tm_lds_cycles(const tm_machine *m, const uint64_t *addr, uint64_t exec, unsigned bytes_per_lane,
+uint32_t tm_lds_cycles(tm_memsys *ms, const uint64_t *addr, uint64_t exec, unsigned bytes_per_lane,
                        unsigned lanes_per_pass, uint32_t *conflict)
 {
+    const tm_machine *m = ms->m;
     uint32_t total = 0, ideal = 0;
     unsigned words = bytes_per_lane > m->lds_bank_bytes ? bytes_per_lane / m->lds_bank_bytes : 1;
     if (words > 4) words = 4;
     for (unsigned base = 0; base < 64; base += lanes_per_pass) {
-        uint64_t pass = lanes_per_pass >= 64 ? exec : (exec >> base) & ((1ull << lanes_per_pass) - 1);
-        if (!pass) continue;
-        uint64_t w[64 * 4], prev = ~0ull;
-        unsigned n = 0;
-        for (uint64_t b = pass; b; b &= b - 1) {
-            unsigned lane = base + (unsigned)__builtin_ctzll(b);
-            if (addr[lane] == prev) continue;   /* the same words as the lane before (broadcast) */
-            prev = addr[lane];
-            for (unsigned k = 0; k < words; k++) w[n++] = addr[lane] / m->lds_bank_bytes + k;
-        }
-        total += lds_pass(m, w, n, &ideal);
+        uint64_t lanes = lanes_per_pass >= 64 ? ~0ull : ((1ull << lanes_per_pass) - 1) << base;
+        uint64_t pass = exec & lanes;
+        if (pass) total += lds_pass(ms, addr, pass, words, &ideal);
     }
     *conflict = total - ideal;
     return total ? total : 1;

@@ -26,6 +26,9 @@ typedef struct tm_memsys {
     tm_level_stats level[LVL_N];
     uint64_t dram_read_bytes, dram_write_bytes;
     uint64_t lds_accesses, lds_conflict_cycles;
+    /* the distinct LDS words of one pass: a hash set emptied by bumping the generation */
+    uint64_t lds_word[512];
+    uint32_t lds_stamp[512], lds_gen;
 } tm_memsys;
 
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);
@@ -40,7 +43,7 @@ uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, 
 
 /* Cycles the LDS needs for the lanes' dword addresses (bank conflicts serialise), per pass of
  * `lanes_per_pass` lanes; *conflict gets the cycles beyond one per pass. */
-uint32_t tm_lds_cycles(const tm_machine *m, const uint64_t *addr, uint64_t exec, unsigned bytes_per_lane,
+uint32_t tm_lds_cycles(tm_memsys *ms, const uint64_t *addr, uint64_t exec, unsigned bytes_per_lane,
                        unsigned lanes_per_pass, uint32_t *conflict);
 
 #endif
