@@ -484,7 +484,6 @@ static bool issue(trun *r, twave *w, uint64_t now)
         r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
     w->warp->state = st;
     r->executed += n;
-    if (!n && getenv("UMB_TDEBUG")) fprintf(stderr, "n=0 pc %" PRIx64 " st %d cls %d age %" PRIu64 "\n", r->fe->timing_pc(w->warp), st, ti->cls, w->age);
     p->issues++;
     r->rec->insts++;
     r->rec->cu[w->cu].insts++;
@@ -883,7 +882,6 @@ static umb_status run(trun *r)
     if (r->status == UMB_OK && (r->resident_wgs || r->next_wg < r->total_wgs))
         run_fail(r, UMB_ERR_DEADLOCK, "kernel %s: deadlock: waves wait at a barrier that can never complete", kname(r));
     r->rec->cycles = r->now - start;
-    if (getenv("UMB_TDEBUG")) fprintf(stderr, "executed %" PRIu64 " issued %" PRIu64 "\n", r->executed, r->rec->insts);
     return r->status;
 }
 
