@@ -84,8 +84,6 @@ static unsigned vm_bytes(const rdna3_inst *in)
 
 static umb_tclass vm_class(const rdna3_inst *in)
 {
-    const rdna3_effect *unused = NULL;
-    (void)unused;
     if (in->fmt == RDNA3_FMT_MTBUF || (in->fmt == RDNA3_FMT_MUBUF && in->op <= 0x0F))
         return (in->op & 4u) ? UMB_T_VMEM_STORE : UMB_T_VMEM_LOAD;
     const vm_op *d = rdna3_vm_op(in->op);
@@ -93,7 +91,7 @@ static umb_tclass vm_class(const rdna3_inst *in)
     return d->kind == VM_STORE ? UMB_T_VMEM_STORE : d->kind == VM_ATOMIC ? UMB_T_VMEM_ATOMIC : UMB_T_VMEM_LOAD;
 }
 
-static void classify(const rdna3_wave *w, const rdna3_inst *in, umb_tinst *ti)
+static void classify(const rdna3_inst *in, umb_tinst *ti)
 {
     switch (in->fmt) {
     case RDNA3_FMT_SOPP: classify_sopp(in, ti); return;
@@ -121,7 +119,6 @@ static void classify(const rdna3_wave *w, const rdna3_inst *in, umb_tinst *ti)
         ti->bytes_per_lane = (uint8_t)vm_bytes(in);
         return;
     default:
-        (void)w;
         ti->cls = UMB_T_OTHER;
         return;
     }
@@ -146,7 +143,7 @@ bool rdna3_timing_static(void *kernel, umb_warp *warp, umb_tinst *ti)
     }
     memset(ti, 0, sizeof *ti);
     ti->size = in->size;
-    classify(w, in, ti);
+    classify(in, ti);
     rdna3_effect e;
     rdna3_inst_effect(w->wave_size, in, &e);
     for (unsigned i = 0; i < e.nreads && ti->nsrc < UMB_TINST_SRCS; i++) ti->src[ti->nsrc++] = treg(&e.reads[i]);
@@ -259,6 +256,5 @@ void rdna3_timing_dynamic(void *kernel, const umb_warp *warp, const umb_tinst *t
         }
     }
     ev->active = umb_popcount64(ev->exec);
-    if (!ev->has_addr) ev->exec &= ev->exec;   /* no addresses: the engine charges no memory time */
-    if (vmem && !ev->has_addr) ev->active = 0;
+    if (vmem && !ev->has_addr) ev->active = 0;   /* no addresses: the engine charges no memory time */
 }
