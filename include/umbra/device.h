@@ -40,6 +40,7 @@ typedef struct umb_device_config {
                                    completed and nothing was written to global or local memory
                                    (every resident wave spinning); 0 = the default, 2^28 */
     bool progress;              /* print a progress line on stderr for long runs (if a terminal) */
+    struct umb_timing *timing;  /* non-NULL: launches run on this timing model (umbra/timing.h) */
 } umb_device_config;
 
 #define UMB_DEFAULT_STALL_LIMIT (1ull << 28)

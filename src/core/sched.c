@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "core/core.h"
+#include "timing/timing.h"
 
 typedef struct launch_shared {
     _Atomic uint64_t executed;   /* warp-instructions of the whole launch */
@@ -508,6 +509,7 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
     memset(&l->fault, 0, sizeof l->fault);
 
     const umb_device_config *cfg = umb_device_get_config(l->dev);
+    if (cfg->timing) return umb_timing_run_launch(cfg->timing, l, stats);   /* src/timing */
     launch_run run = {.launch = l};
     run.shared.wgs_total = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
     run.shared.budget = cfg->max_instructions;

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "cli_args.h"
 #include "core/guest_text.h"
+#include "timing_opts.h"
 #include "umbra/rdna3.h"
 #include "umbra/umbra.h"
 
@@ -205,6 +206,7 @@ typedef struct run_opts {
     uint32_t threads, cus;
     uint32_t alignment_mode;        /* umb_rdna3_dispatch.alignment_mode */
     bool check_waitcnt, quiet;
+    cli_timing timing;               /* --timing, --machine, --timeline (timing_opts.c) */
 } run_opts;
 
 static void run_usage(FILE *f)
@@ -214,6 +216,7 @@ static void run_usage(FILE *f)
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
             "                 [--alignment-mode 0|1|2|3] [--align-dword] [--printf-buffer BYTES] [--stall-limit N] [--quiet]\n"
+            "                 " CLI_TIMING_USAGE "\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
             "  buf:zeros:BYTES          a zero-filled buffer\n"
@@ -475,6 +478,7 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
             o->alignment_mode = m ? m : UMB_RDNA3_ALIGN_DWORD;
         } else if (!strcmp(a, "--check-waitcnt")) o->check_waitcnt = true;
         else if (!strcmp(a, "--align-dword")) o->alignment_mode = UMB_RDNA3_ALIGN_DWORD;
+        else if (cli_timing_option(&o->timing, argc, argv, &i)) continue;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
         else if (a[0] != '-' && !o->co) o->co = a;
         else return fprintf(stderr, "umbra run: unknown or incomplete option '%s'\n", a), false;
@@ -598,15 +602,10 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
     umb_stats stats = { 0 };
     umb_status st = umb_rdna3_run(dev, p, &d, &stats);
     if (!o->quiet) umb_stats_write_text(&stats, stderr);
-    if (o->stats_path) {
-        FILE *f = fopen(o->stats_path, "w");
-        if (!f) fprintf(stderr, "umbra run: cannot write %s: %s\n", o->stats_path, strerror(errno));
-        else {
-            umb_stats_write_json(&stats, f, 2);
-            fputc('\n', f);
-            fclose(f);
-        }
-    }
+    if (!o->quiet) cli_timing_report(&o->timing, stderr);
+    cli_timing_annotate(&o->timing, stdout);
+    if (o->stats_path && !cli_timing_write_stats(&o->timing, &stats, o->stats_path))
+        fprintf(stderr, "umbra run: cannot write %s: %s\n", o->stats_path, strerror(errno));
     if (st) {
         fprintf(stderr, "umbra run: %s: %s\n", umb_status_name(st), umb_device_last_error(dev));
         return 1;
@@ -631,6 +630,7 @@ int cmd_run(int argc, char **argv)
     /* the RX 7900 XTX's 96 CUs unless told otherwise: as many workgroups resident as on it */
     cfg.compute_units = o->cus ? o->cus : 96;
     rc = 1;
+    if (!cli_timing_start(&o->timing, &cfg, "umbra run")) goto out;
     if (umb_device_create(&cfg, &dev)) {
         fprintf(stderr, "umbra run: cannot create the device\n");
         goto out;
@@ -653,6 +653,7 @@ out:
     umb_rdna3_program_destroy(p);
     if (dev) umb_device_destroy(dev);
     for (uint32_t i = 0; i < o->nargs; i++) free(o->args[i].hex);
+    cli_timing_end(&o->timing);
     free(o);
     return rc;
 }

@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "cli_args.h"
+#include "timing_opts.h"
 #include "core/core.h"
 #include "loader/elf.h"
 #include "loader/ventus_launch.h"
@@ -40,6 +41,7 @@ typedef struct vt_opts {
     uint64_t lds, pds;
     dump_range ranges[64];
     uint32_t nranges;
+    cli_timing timing;          /* --timing, --machine, --timeline, --annotate (timing_opts.c) */
 } vt_opts;
 
 static void usage_run(FILE *o)
@@ -58,6 +60,9 @@ static void usage_run(FILE *o)
         "  --max-instructions N     stop a launch after N warp-instructions (runaway kernels)\n"
         "  --threads N              host threads running workgroups in parallel\n"
         "  --quiet                  print nothing but errors\n"
+        "  --timing [--machine FILE|NAME] [--timeline FILE.json] [--annotate N]\n"
+        "                           run on the timing model (default machine: ventus); cycles and\n"
+        "                           their breakdown on stdout and in --stats (docs/TIMING.md)\n"
         "\n"
         "usage: umbra ventus run-elf FILE --entry SYMBOL|ADDR [options]\n"
         "  Runs one kernel of a Ventus ELF (for hand-written assembly): PT_LOAD segments loaded,\n"
@@ -131,6 +136,8 @@ static int parse_opts(int argc, char **argv, vt_opts *o, bool elf_mode)
             o->ranges[o->nranges].what = strndup(v, (size_t)(colon - v));
             o->ranges[o->nranges++].len = n;
             i++;
+        } else if (cli_timing_option(&o->timing, argc, argv, &i)) {
+            if (!o->timing.machine) o->timing.machine = "ventus";
         } else if (a[0] == '-') {
             fprintf(stderr, "umbra ventus: unknown option or missing value: %s\n", a);
             return EXIT_USAGE;
@@ -155,14 +162,17 @@ static int parse_opts(int argc, char **argv, vt_opts *o, bool elf_mode)
 static void free_opts(vt_opts *o)
 {
     for (uint32_t i = 0; i < o->nranges; i++) free(o->ranges[i].what);
+    cli_timing_end(&o->timing);
 }
 
-static umb_status make_device(const vt_opts *o, umb_device **dev)
+static umb_status make_device(vt_opts *o, umb_device **dev)
 {
     umb_device_config cfg;
     umb_device_config_default(&cfg);
+    if (!cli_timing_start(&o->timing, &cfg, "umbra ventus")) return UMB_ERR_INVALID;
     if (o->max_insts) cfg.max_instructions = o->max_insts;
     if (o->host_threads) cfg.host_threads = o->host_threads;
+    if (o->timing.model) cfg.host_threads = 1;
     if (o->trace && cfg.host_threads > 1) {
         /* a commit trace is one sequence, in the golden model's order: one host thread */
         if (!o->quiet) fprintf(stderr, "umbra ventus: --trace: running on 1 host thread\n");
@@ -301,7 +311,7 @@ static void json_string(FILE *f, const char *s)
 }
 
 static int write_stats_json(const char *path, const char *input, char **names, const umb_stats *per,
-                            uint32_t n, const umb_stats *total)
+                            uint32_t n, const umb_stats *total, const umb_timing *timing)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -320,6 +330,10 @@ static int write_stats_json(const char *path, const char *input, char **names, c
     }
     fprintf(f, "\n  ],\n  \"total\": ");
     umb_stats_write_json(total, f, 2);
+    if (timing) {
+        fprintf(f, ",\n  \"timing\": ");
+        umb_timing_write_json(timing, f, 2);
+    }
     fprintf(f, "\n}\n");
     if (fclose(f) != 0) {
         fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
@@ -460,13 +474,15 @@ static int cmd_vt_run_dir(int argc, char **argv)
     if (shared_trace) fclose(shared_trace);
     if (!per || !names) { fprintf(stderr, "umbra ventus: out of memory\n"); rc = EXIT_RUN_FAILED; }
     if (!o.quiet && per && names) print_summary(&p, per, ran, rc, &total);
+    if (!o.quiet) cli_timing_report(&o.timing, stdout);
+    cli_timing_annotate(&o.timing, stdout);
     /* dump and stats also after a failure: they show how far the program got */
     if (o.dump && ran + (rc != 0) > 0) {
         int r2 = dump_program(dev, &p, o.dump);
         if (!rc) rc = r2;
     }
     if (o.stats && per && names) {
-        int r2 = write_stats_json(o.stats, o.input, names, per, ran, &total);
+        int r2 = write_stats_json(o.stats, o.input, names, per, ran, &total, o.timing.model);
         if (!rc) rc = r2;
     }
     free(per);
@@ -559,6 +575,7 @@ static int cmd_vt_run_elf(int argc, char **argv)
     if (!rc && !o.quiet) {
         print_launch_header(0, 1, &l);
         umb_stats_write_text(&st, stdout);
+        cli_timing_report(&o.timing, stdout);
     }
     if (dev && o.dump) {
         range r[64];
@@ -578,7 +595,7 @@ static int cmd_vt_run_elf(int argc, char **argv)
     }
     if (dev && o.stats) {
         char *names[1] = {(char *)l.name};
-        int r2 = write_stats_json(o.stats, o.input, names, &st, rc ? 0 : 1, &st);
+        int r2 = write_stats_json(o.stats, o.input, names, &st, rc ? 0 : 1, &st, o.timing.model);
         if (!rc) rc = r2;
     }
     umb_device_destroy(dev);

@@ -679,4 +679,8 @@ const umb_frontend rdna3_frontend = {
     .step = fe_step,
     .round = fe_round,
     .describe_pc = fe_describe_pc,
+    /* timing mode (src/isa/rdna3/timing.c) */
+    .timing_pc = rdna3_timing_pc,
+    .timing_static = rdna3_timing_static,
+    .timing_dynamic = rdna3_timing_dynamic,
 };
