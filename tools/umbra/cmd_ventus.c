@@ -29,7 +29,9 @@ typedef struct dump_range { char *what; uint64_t len; } dump_range;
 
 typedef struct vt_opts {
     const char *input;          /* DIR or FILE */
-    const char *dump, *stats, *trace;
+    const char *dump, *stats, *trace, *report;
+    int argc;                   /* the command line, for the statistics' header */
+    char **argv;
     uint64_t max_insts;
     uint32_t host_threads;
     bool quiet;
@@ -52,6 +54,7 @@ static void usage_run(FILE *o)
         "                           (its size bytes, and the written pages of the rest of its\n"
         "                           allocsize) and of the ELF's segments: '0xADDRESS 0xWORD' lines\n"
         "  --stats FILE.json        statistics per launch and in total, as JSON\n"
+        "  --report FILE.html       the statistics as an HTML page with charts (umbra report)\n"
         "  --trace PATH             commit trace in the golden model's .log format; PATH may be a\n"
         "                           directory (one <launch>.log each) or contain %%s (launch name)\n"
         "  --max-instructions N     stop a launch after N warp-instructions (runaway kernels)\n"
@@ -63,6 +66,7 @@ static void usage_run(FILE *o)
         "  a kernel metadata block at 0x90000000 and private memory after it.\n"
         "  --warps N  --lanes N  --workgroups X[,Y[,Z]]  --lds BYTES  --pds BYTES-PER-THREAD\n"
         "  --dump FILE --dump-range SYMBOL|ADDR:LEN (repeatable)  --trace FILE  --stats FILE.json\n"
+        "  --report FILE.html\n"
         "  --max-instructions N  --threads N  --quiet\n"
         "\n"
         "usage: umbra ventus disasm FILE.riscv\n");
@@ -89,6 +93,7 @@ static int bad_value(const char *opt, const char *val)
 static int parse_opts(int argc, char **argv, vt_opts *o, bool elf_mode)
 {
     memset(o, 0, sizeof *o);
+    o->argc = argc, o->argv = argv;
     o->warps = 1, o->lanes = 8;
     o->grid[0] = o->grid[1] = o->grid[2] = 1;
     o->lds = 0x1000, o->pds = 0x1000;
@@ -99,6 +104,7 @@ static int parse_opts(int argc, char **argv, vt_opts *o, bool elf_mode)
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
         else if (!strcmp(a, "--dump") && v) o->dump = v, i++;
         else if (!strcmp(a, "--stats") && v) o->stats = v, i++;
+        else if (!strcmp(a, "--report") && v) o->report = v, i++;
         else if (!strcmp(a, "--trace") && v) o->trace = v, i++;
         else if (!strcmp(a, "--max-instructions")) {
             if (!parse_u64(v, &o->max_insts) || o->max_insts == 0) return bad_value(a, v);
@@ -289,20 +295,28 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static int write_stats_json(const char *path, const char *input, char **names, const umb_stats *per,
-                            uint32_t n, const umb_stats *total)
+/* A launch's shape and resources (the report's launch table). */
+static void json_launch_kernel(FILE *f, const umb_ventus_launch *l)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
-        return EXIT_RUN_FAILED;
-    }
-    fprintf(f, "{\n  \"input\": ");
-    json_string(f, input);
+    fprintf(f, "\"kernel\": {\"start_pc\": %" PRIu64 ", \"grid\": [%" PRIu64 ", %" PRIu64 ", %" PRIu64 "], "
+               "\"warps_per_workgroup\": %" PRIu64 ", \"threads_per_warp\": %" PRIu64 ", \"lds_bytes\": %" PRIu64
+               ", \"private_bytes_per_thread\": %" PRIu64 "}",
+            l->start_pc, l->grid[0], l->grid[1], l->grid[2], l->wg_size, l->wf_size, l->lds_size, l->pds_size);
+}
+
+static void write_stats_doc(FILE *f, const vt_opts *o, umb_device *dev, const umb_ventus_launch *const *launches,
+                            const umb_stats *per, uint32_t n, const umb_stats *total)
+{
+    fprintf(f, "{\n");
+    cli_json_run_header(f, "ventus", umb_device_get_config(dev), o->argc, o->argv);
+    fprintf(f, ",\n  \"input\": ");
+    json_string(f, o->input);
     fprintf(f, ",\n  \"launches\": [");
     for (uint32_t i = 0; i < n; i++) {
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_string(f, names[i]);
+        json_string(f, launches[i]->name ? launches[i]->name : "?");
+        fprintf(f, ", ");
+        json_launch_kernel(f, launches[i]);
         fprintf(f, ", \"stats\": ");
         umb_stats_write_json(&per[i], f, 0);
         fprintf(f, "}");
@@ -310,11 +324,36 @@ static int write_stats_json(const char *path, const char *input, char **names, c
     fprintf(f, "\n  ],\n  \"total\": ");
     umb_stats_write_json(total, f, 2);
     fprintf(f, "\n}\n");
-    if (fclose(f) != 0) {
-        fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
+}
+
+/* --stats FILE.json and --report FILE.html (docs/REPORT.md). */
+static int write_stats_json(const vt_opts *o, umb_device *dev, const umb_ventus_launch *const *launches,
+                            const umb_stats *per, uint32_t n, const umb_stats *total)
+{
+    if (!o->stats && !o->report) return 0;
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&doc, &len);
+    if (!m) {
+        fprintf(stderr, "umbra ventus: out of memory\n");
         return EXIT_RUN_FAILED;
     }
-    return 0;
+    write_stats_doc(m, o, dev, launches, per, n, total);
+    fclose(m);
+    int rc = 0;
+    if (o->stats) {
+        FILE *f = fopen(o->stats, "w");
+        bool ok = f && fwrite(doc, 1, len, f) == len;
+        if (f && fclose(f) != 0) ok = false;
+        if (!ok) {
+            fprintf(stderr, "umbra ventus: cannot write %s: %s\n", o->stats, strerror(errno));
+            rc = EXIT_RUN_FAILED;
+        }
+    }
+    if (o->report && cli_write_report(doc, len, o->stats ? o->stats : o->input, o->report, "umbra ventus"))
+        rc = EXIT_RUN_FAILED;
+    free(doc);
+    return rc;
 }
 
 /* ---- traces ---- */
@@ -423,13 +462,13 @@ static int cmd_vt_run_dir(int argc, char **argv)
         }
     }
     umb_stats *per = calloc(p.nlaunches ? p.nlaunches : 1, sizeof *per);
-    char **names = calloc(p.nlaunches ? p.nlaunches : 1, sizeof *names);
+    const umb_ventus_launch **names = calloc(p.nlaunches ? p.nlaunches : 1, sizeof *names);
     umb_stats total;
     memset(&total, 0, sizeof total);
     uint32_t ran = 0;
     for (uint32_t i = 0; rc == 0 && per && names && i < p.nlaunches; i++) {
         const umb_vt_launch_file *lf = &p.launches[i];
-        names[i] = (char *)lf->name;
+        names[i] = &lf->launch;
         if (umb_vt_program_prepare(&p, i, dev, err, sizeof err) != UMB_OK) {
             fprintf(stderr, "umbra ventus: %s\n", err);
             rc = EXIT_RUN_FAILED;
@@ -454,8 +493,8 @@ static int cmd_vt_run_dir(int argc, char **argv)
         int r2 = dump_program(dev, &p, o.dump);
         if (!rc) rc = r2;
     }
-    if (o.stats && per && names) {
-        int r2 = write_stats_json(o.stats, o.input, names, per, ran, &total);
+    if (per && names) {
+        int r2 = write_stats_json(&o, dev, names, per, ran, &total);
         if (!rc) rc = r2;
     }
     free(per);
@@ -564,9 +603,9 @@ static int cmd_vt_run_elf(int argc, char **argv)
         int r2 = write_dump(dev, r, n, o.dump);
         if (!rc) rc = r2;
     }
-    if (dev && o.stats) {
-        char *names[1] = {(char *)l.name};
-        int r2 = write_stats_json(o.stats, o.input, names, &st, rc ? 0 : 1, &st);
+    if (dev) {
+        const umb_ventus_launch *launches[1] = {&l};
+        int r2 = write_stats_json(&o, dev, launches, &st, rc ? 0 : 1, &st);
         if (!rc) rc = r2;
     }
     umb_device_destroy(dev);
