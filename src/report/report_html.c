@@ -94,37 +94,62 @@ static void summary_cards(FILE *o, const rep_run *r)
     fprintf(o, "<div class=\"card\"><b>%s</b><span>simulation speed (warp-instructions)</span></div></div>\n", d);
 }
 
-/* Rows = every info key of any run (first seen first), columns = runs. */
-static void info_table(FILE *o, const rep_run *runs, size_t n)
+/* The info keys of one part ("device: ..." for prefix "device: "; prefix "" takes the keys of no
+ * part), as rows; columns = runs. */
+static bool in_part(const char *key, const char *prefix)
 {
-    fputs("<table class=\"info\"><thead><tr><th></th>", o);
-    for (size_t i = 0; i < n; i++) fputs("<th>", o), rep_html_text(o, runs[i].label), fputs("</th>", o);
-    fputs("</tr></thead><tbody>\n", o);
+    return prefix[0] ? !strncmp(key, prefix, strlen(prefix)) : !strstr(key, ": ");
+}
+
+static const char *info_value(const rep_run *r, const char *key)
+{
+    for (size_t m = 0; m < r->ninfo; m++)
+        if (!strcmp(r->info[m].key, key)) return r->info[m].value;
+    return "";
+}
+
+static bool key_seen_before(const rep_run *runs, size_t i, size_t k)
+{
+    const char *key = runs[i].info[k].key;
+    for (size_t j = 0; j <= i; j++)
+        for (size_t m = 0; m < (j < i ? runs[j].ninfo : k); m++)
+            if (!strcmp(runs[j].info[m].key, key)) return true;
+    return false;
+}
+
+static void info_table(FILE *o, const rep_run *runs, size_t n, const char *prefix, const char *caption)
+{
+    bool open = false;
     for (size_t i = 0; i < n; i++)
         for (size_t k = 0; k < runs[i].ninfo; k++) {
             const char *key = runs[i].info[k].key;
-            bool seen = false;
-            for (size_t j = 0; j < i && !seen; j++)
-                for (size_t m = 0; m < runs[j].ninfo && !seen; m++) seen = !strcmp(runs[j].info[m].key, key);
-            for (size_t m = 0; m < k && !seen; m++) seen = !strcmp(runs[i].info[m].key, key);
-            if (seen) continue;
+            if (!in_part(key, prefix) || key_seen_before(runs, i, k)) continue;
+            if (!open) {
+                fprintf(o, "<table class=\"info\"><caption>%s</caption>", caption);
+                if (n > 1) {
+                    fputs("<thead><tr><th></th>", o);
+                    for (size_t j = 0; j < n; j++) fputs("<th>", o), rep_html_text(o, runs[j].label), fputs("</th>", o);
+                    fputs("</tr></thead>", o);
+                }
+                fputs("<tbody>\n", o);
+                open = true;
+            }
             fputs("<tr><th>", o);
-            rep_html_text(o, key);
+            rep_html_text(o, key + strlen(prefix));
             fputs("</th>", o);
             for (size_t j = 0; j < n; j++) {
-                const char *v = "";
-                for (size_t m = 0; m < runs[j].ninfo; m++)
-                    if (!strcmp(runs[j].info[m].key, key)) v = runs[j].info[m].value;
-                cell_text(o, v);
+                fprintf(o, "<td%s>", !strcmp(key, "command") ? " class=\"mono small\"" : "");
+                rep_html_text(o, info_value(&runs[j], key));
+                fputs("</td>", o);
             }
             fputs("</tr>\n", o);
         }
-    fputs("</tbody></table>\n", o);
+    if (open) fputs("</tbody></table>\n", o);
 }
 
 static void totals_table(FILE *o, const rep_run *runs, size_t n)
 {
-    fputs("<table class=\"totals\" id=\"totals\"><thead><tr><th></th>", o);
+    fputs("<table class=\"totals\" id=\"totals\"><caption>totals</caption><thead><tr><th></th>", o);
     for (size_t i = 0; i < n; i++) fputs("<th>", o), rep_html_text(o, runs[i].label), fputs("</th>", o);
     fputs("</tr></thead><tbody>\n", o);
     struct { const char *title, *key; size_t off; } rows[] = {
@@ -170,9 +195,13 @@ static void section_summary(FILE *o, const rep_run *runs, size_t n)
     section_open(o, "summary", "Summary");
     for (size_t i = 0; i < n; i++) summary_cards(o, &runs[i]);
     fputs("<div class=\"two\">", o);
-    info_table(o, runs, n);
     totals_table(o, runs, n);
-    fputs("</div></section>\n", o);
+    info_table(o, runs, n, "kernel: ", "kernel");
+    info_table(o, runs, n, "grid: ", "grid");
+    info_table(o, runs, n, "device: ", "device");
+    fputs("</div>\n", o);
+    info_table(o, runs, n, "", "run");
+    fputs("</section>\n", o);
 }
 
 /* ---- launches ---- */
@@ -715,7 +744,7 @@ static const char *const style =
     "h2{font-size:17px;margin:4px 0 10px;color:#1f2d3d}"
     "table{border-collapse:collapse;margin:8px 0 14px;font-size:13px}caption{text-align:left;font-weight:600;padding:4px 0}"
     "th,td{padding:3px 10px;border-bottom:1px solid #e3e6ea;text-align:left;vertical-align:top}thead th{background:#eef1f4}"
-    "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.mono{font-family:ui-monospace,Menlo,Consolas,monospace}"
+    "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.mono{font-family:ui-monospace,Menlo,Consolas,monospace}.small{font-size:11px;max-width:560px}"
     "tr.heavy td{background:#fff4e0;font-weight:600}table.sortable th{cursor:pointer}"
     ".minibar{display:inline-block;height:9px;background:#4e79a7;margin-right:6px;vertical-align:middle}"
     ".cards{display:flex;gap:10px;flex-wrap:wrap;align-items:stretch;margin:6px 0}"
