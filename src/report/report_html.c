@@ -684,6 +684,12 @@ static void timing_timeline(FILE *o, const rep_run *r, json_t *events)
         fputs("</text>", o);
     }
     double scale = (W - LW - 10) / (t1 - t0);
+    for (int k = 0; k <= 4; k++) {   /* time axis, in the events' own unit */
+        double x = LW + (W - LW - 10) * k / 4.0;
+        fprintf(o, "<line class=\"grid\" x1=\"%.1f\" y1=\"14\" x2=\"%.1f\" y2=\"%zu\"/>"
+                   "<text class=\"tick\" x=\"%.1f\" y=\"11\" text-anchor=\"middle\">%.4g</text>",
+                x, x, h, x, t0 + (t1 - t0) * k / 4.0);
+    }
     json_array_foreach(events, i, e) {
         if (row[i] >= nt) continue;
         json_t *st = json_object_get(e, "start"), *ts = json_object_get(e, "ts");
