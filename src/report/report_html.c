@@ -849,7 +849,8 @@ umb_status umb_report_render(const umb_report_input *in, size_t n, const char *t
 
 static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    bool std_in = !strcmp(path, "-");
+    FILE *f = std_in ? stdin : fopen(path, "rb");
     if (!f) return snprintf(err, errlen, "%s: %s", path, strerror(errno)), NULL;
     char *buf = NULL;
     size_t cap = 0, n = 0;
@@ -858,7 +859,7 @@ static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
             char *nb = realloc(buf, cap = cap ? cap * 2 : 65536);
             if (!nb) {
                 free(buf);
-                fclose(f);
+                if (!std_in) fclose(f);
                 return snprintf(err, errlen, "%s: out of memory", path), NULL;
             }
             buf = nb;
@@ -868,7 +869,7 @@ static char *slurp(const char *path, size_t *len, char *err, size_t errlen)
         if (r == 0) break;
     }
     bool bad = ferror(f);
-    fclose(f);
+    if (!std_in) fclose(f);
     if (bad) {
         free(buf);
         return snprintf(err, errlen, "%s: read error", path), NULL;

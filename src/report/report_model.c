@@ -111,7 +111,8 @@ static bool value_text(json_t *v, char *buf, size_t len)
     json_array_foreach(v, i, e) {
         char one[64];
         if (json_is_array(e) || json_is_object(e) || !value_text(e, one, sizeof one)) return false;
-        n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", i ? " x " : "", one);
+        if (n + 1 >= len) break;   /* full: the rest is cut */
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " x " : "", one);
     }
     return true;
 }

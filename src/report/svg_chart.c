@@ -194,8 +194,10 @@ void rep_svg_chart(FILE *o, const rep_chart *c)
     max = c->fixed_100 ? 100.0 : nice_max(max);
     double scale = (WIDTH - LABEL_W - VALUE_W) / max;
     size_t height = chart_height(c);
-    fprintf(o, "<figure class=\"chart\" id=\"%s\" data-groups=\"%zu\" data-series=\"%zu\" data-segments=\"%zu\">"
-               "<figcaption>", c->id, c->ngroups, c->nseries, c->nsegs);
+    fputs("<figure class=\"chart\" id=\"", o);
+    rep_html_text(o, c->id);   /* ids of timing charts are the statistics' own member names */
+    fprintf(o, "\" data-groups=\"%zu\" data-series=\"%zu\" data-segments=\"%zu\"><figcaption>", c->ngroups,
+            c->nseries, c->nsegs);
     rep_html_text(o, c->title);
     fputs("</figcaption>\n", o);
     legend(o, c);

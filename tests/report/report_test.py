@@ -338,6 +338,16 @@ def errors_case():
     check(open(out).read() == "old page", "errors: a bad input replaced an existing page")
     p = run(["report", good, "-o", os.path.join(work, "no-such-dir", "x.html")], expect=1)
     check("no-such-dir" in p.stderr, f"errors: unwritable page: {p.stderr!r}")
+    # a program folder whose name is not UTF-8: the statistics stay JSON (U+FFFD), the page is made
+    odd = os.path.join(work.encode(), b"vecadd-\xff")
+    if os.path.exists(odd):
+        shutil.rmtree(odd)
+    shutil.copytree(os.path.join(shared, "testcases", "ventus", "vecadd_4x8").encode(), odd)
+    oddjs = os.path.join(work, "odd.json")
+    p = subprocess.run([umbra.encode(), b"ventus", b"run", odd, b"--stats", oddjs.encode(), b"--report", out.encode(),
+                        b"--quiet"], capture_output=True)
+    check(p.returncode == 0 and json.load(open(oddjs))["input"].endswith("vecadd-\ufffd"),
+          f"errors: non-UTF-8 folder name: {p.stderr!r}")
     run(["report", good], expect=2)   # no -o
     run(["report", good, "-o", out])  # and the good file alone makes a page
     check(open(out).read().startswith("<!DOCTYPE html>"), "errors: the good file's page")

@@ -63,32 +63,44 @@ done:
     return rc;
 }
 
+/* Bytes of the UTF-8 sequence at s, or 0 if it is not one (JSON text must be UTF-8). */
+static int utf8_length(const unsigned char *s)
+{
+    int n = s[0] < 0x80 ? 1 : (s[0] & 0xe0) == 0xc0 && s[0] >= 0xc2 ? 2 : (s[0] & 0xf0) == 0xe0 ? 3
+          : (s[0] & 0xf8) == 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80) return 0;
+    return n;
+}
+
 void cli_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+        int n = utf8_length(p);
+        if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+        else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
+        else if (n == 0) fputs("\\ufffd", f);   /* a byte that is not UTF-8 (a file name in another encoding) */
+        else fwrite(p, 1, (size_t)n, f);
+        p += n ? n : 1;
     }
     fputc('"', f);
 }
 
 void cli_json_run_header(FILE *f, const char *isa, const umb_device_config *cfg, int argc, char **argv)
 {
-    fprintf(f, "  \"umbra\": {\"version\": \"%s\", \"isa\": \"%s\", \"command\": \"umbra", UMBRA_VERSION_STRING, isa);
-    for (int i = 0; i < argc; i++) {
-        fputc(' ', f);
-        /* the arguments inside the one JSON string: escape them as cli_json_string does */
-        for (const char *s = argv[i]; *s; s++) {
-            unsigned char c = (unsigned char)*s;
-            if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-            else if (c < 0x20) fprintf(f, "\\u%04x", c);
-            else fputc(c, f);
-        }
+    char *cmd = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&cmd, &len);
+    if (m) {
+        fputs("umbra", m);
+        for (int i = 0; i < argc; i++) fprintf(m, " %s", argv[i]);
+        fclose(m);
     }
-    fprintf(f, "\"},\n  \"device\": {\"compute_units\": %u, \"host_threads\": %u, \"quantum\": %u, "
+    fprintf(f, "  \"umbra\": {\"version\": \"%s\", \"isa\": \"%s\", \"command\": ", UMBRA_VERSION_STRING, isa);
+    cli_json_string(f, m ? cmd : "umbra");
+    free(cmd);
+    fprintf(f, "},\n  \"device\": {\"compute_units\": %u, \"host_threads\": %u, \"quantum\": %u, "
                "\"max_instructions\": %llu}",
             cfg->compute_units, cfg->host_threads, cfg->quantum, (unsigned long long)cfg->max_instructions);
 }

@@ -283,18 +283,6 @@ static int dump_program(umb_device *dev, const umb_vt_program *p, const char *pa
 
 /* ---- statistics output ---- */
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 /* A launch's shape and resources (the report's launch table). */
 static void json_launch_kernel(FILE *f, const umb_ventus_launch *l)
 {
@@ -310,11 +298,11 @@ static void write_stats_doc(FILE *f, const vt_opts *o, umb_device *dev, const um
     fprintf(f, "{\n");
     cli_json_run_header(f, "ventus", umb_device_get_config(dev), o->argc, o->argv);
     fprintf(f, ",\n  \"input\": ");
-    json_string(f, o->input);
+    cli_json_string(f, o->input);
     fprintf(f, ",\n  \"launches\": [");
     for (uint32_t i = 0; i < n; i++) {
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_string(f, launches[i]->name ? launches[i]->name : "?");
+        cli_json_string(f, launches[i]->name ? launches[i]->name : "?");
         fprintf(f, ", ");
         json_launch_kernel(f, launches[i]);
         fprintf(f, ", \"stats\": ");
