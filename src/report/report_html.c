@@ -485,8 +485,8 @@ static void section_hot(FILE *o, const rep_run *runs, size_t n)
     for (size_t i = 0; i < n; i++)
         if (runs[i].nhot) hot_table(o, &runs[i]), any = true;
     if (!any)
-        note(o, "These statistics hold no per-PC profile. For RDNA3, `umbra run --report FILE.html` (or --profile-pcs "
-                "with --stats) counts how often each instruction issued.");
+        note(o, "These statistics hold no per-PC profile: `--report FILE.html` on umbra run and umbra ventus run "
+                "(or --profile-pcs with --stats) counts how often each instruction issued.");
     fputs("</section>\n", o);
 }
 

@@ -193,6 +193,30 @@ def check_common(dom, name, runs):
            for i in range(4 * n)], f"{name}: memory bytes bars")
 
 
+def check_hot(dom, name, docs):
+    """A hottest-instructions table per document: the profile adds up to the counted
+    warp-instructions, the table lists its top 20 by count with their disassembly. Returns the
+    top entries of each document."""
+    tables = list(dom.all(lambda n: n.tag == "table" and "hot" in n.cls()))
+    check(len(tables) == len(docs), f"{name}: {len(tables)} hottest-instruction tables")
+    tops = []
+    for js, t in zip(docs, tables):
+        prof = js["pc_profile"]["instructions"]
+        warp = js["total"]["warp_instructions"] if "total" in js else js["warp_instructions"]
+        check(sum(i["count"] for i in prof) == warp == js["pc_profile"]["total"],
+              f"{name}: the per-PC counts do not add up to the warp-instructions")
+        rows = list(t.all(lambda n: n.tag == "tr" and n.parent.tag == "tbody"))
+        check(len(rows) == min(20, len(prof)), f"{name}: {len(rows)} hot rows")
+        top = sorted(prof, key=lambda i: -i["count"])[:len(rows)]
+        tds = [list(r.all(lambda c: c.tag == "td")) for r in rows]
+        check([int(number(td[2].content())) for td in tds] == [i["count"] for i in top],
+              f"{name}: hot counts are not the top of the profile")
+        check(len(tds) > 0 and " ".join(tds[0][4].content().split()) == " ".join(top[0]["disasm"].split()),
+              f"{name}: the hottest row's disassembly")
+        tops.append(top)
+    return tops
+
+
 def ventus_case():
     prog = os.path.join(shared, "testcases", "ventus", "bfs_4x16")
     stats, page = os.path.join(work, "bfs.json"), os.path.join(art, "ventus_bfs.html")
@@ -224,8 +248,16 @@ def ventus_case():
     top = max(l["stats"]["warp_instructions"] for l in launches)
     check(len(heavy) >= 1 and all(int(number(next(r.all(lambda c: c.attrs.get("data-key") == "warp_instructions")).content())) == top
                                   for r in heavy), "ventus: the heaviest launch is not marked")
-    text = dom.content()
-    check("hold no per-PC profile" in text and "No timing data" in text, "ventus: the notes of the empty sections")
+    check_hot(dom, "ventus", [js])
+    # the profile's PCs are the program's: each disassembles as `umbra ventus disasm` lists it
+    listing = {}
+    for line in run(["ventus", "disasm", os.path.join(prog, "object.riscv")]).stdout.splitlines():
+        m = re.match(r"([0-9a-f]{8}): [0-9a-f]{8}\s+(.*)", line)
+        if m:
+            listing[int(m.group(1), 16)] = " ".join(re.sub(r" <[^>]*>$", "", m.group(2)).split())
+    for i in js["pc_profile"]["instructions"]:
+        check(listing.get(int(i["pc"], 16)) == " ".join(i["disasm"].split()), f"ventus: {i['pc']} {i['disasm']!r}")
+    check("No timing data" in dom.content(), "ventus: the note of the empty timing section")
 
 
 def rdna3_case():
@@ -251,20 +283,8 @@ def rdna3_case():
     check([(x.attrs["data-series"], bar_total(x)) for x in b] == [("-O0", runs[0]["warp_instructions"]),
                                                                   ("-O3", runs[1]["warp_instructions"])],
           "rdna3: grouped warp-instruction bars")
-    # the hottest instructions: the profile adds up to the counted warp-instructions, the table
-    # lists the top 20 by count, and its disassembly is llvm-objdump-19's
-    tables = list(dom.all(lambda n: n.tag == "table" and "hot" in n.cls()))
-    check(len(tables) == 2, f"rdna3: {len(tables)} hottest-instruction tables")
-    for (co, js, _), t in zip(docs, tables):
-        prof = js["pc_profile"]["instructions"]
-        check(sum(i["count"] for i in prof) == js["warp_instructions"] == js["pc_profile"]["total"],
-              "rdna3: the per-PC counts do not add up to the warp-instructions")
-        rows = list(t.all(lambda n: n.tag == "tr" and n.parent.tag == "tbody"))
-        check(len(rows) == min(20, len(prof)), f"rdna3: {len(rows)} hot rows")
-        top = sorted(prof, key=lambda i: -i["count"])[:len(rows)]
-        got = [(int(number(list(r.all(lambda c: c.tag == "td"))[2].content())), list(r.all(lambda c: c.tag == "td"))[4].content())
-               for r in rows]
-        check([g[0] for g in got] == [i["count"] for i in top], "rdna3: hot counts are not the top of the profile")
+    # the hottest instructions' disassembly is llvm-objdump-19's
+    for (co, js, _), top in zip(docs, check_hot(dom, "rdna3", runs)):
         objdump = subprocess.run(["llvm-objdump-19", "-d", "--mcpu=gfx1100", co], capture_output=True, text=True).stdout
         listing = {}
         for line in objdump.splitlines():
@@ -274,7 +294,6 @@ def rdna3_case():
         for i in top:
             check(listing.get(i["offset"]) == " ".join(i["disasm"].split()),
                   f"rdna3: {i['pc']}: '{i['disasm']}' but llvm-objdump-19 says '{listing.get(i['offset'])}'")
-        check(" ".join(got[0][1].split()) == " ".join(top[0]["disasm"].split()), "rdna3: the hottest row's disassembly")
 
 
 def timing_case():
