@@ -263,7 +263,7 @@ static void launch_table(FILE *o, const rep_run *r)
         if (r->launches[j].st.warp_insts > heaviest) heaviest = r->launches[j].st.warp_insts;
     fputs("<table class=\"launches sortable\"><caption>", o);
     rep_html_text(o, r->label);
-    fputs("</caption><thead><tr><th>#</th><th>launch</th><th>grid</th><th>workgroups</th><th>warps</th>"
+    fputs("</caption><thead><tr><th>#</th><th>launch</th><th title=\"workgroups (WGs), warps x threads\">shape</th><th>workgroups</th><th>warps</th>"
           "<th>warp-instructions</th><th>share</th><th>thread-instructions</th><th>SIMT</th><th>divergent branches</th>"
           "<th>wall time</th><th>speed</th></tr></thead><tbody>\n", o);
     for (size_t j = 0; j < r->nlaunches; j++) {

@@ -152,11 +152,15 @@ static void launch_shape(json_t *k, char *buf, size_t len)
     json_t *w = json_object_get(k, "warps_per_workgroup"), *t = json_object_get(k, "threads_per_warp");
     buf[0] = '\0';
     if (g && !value_text(g, grid, sizeof grid)) grid[0] = '\0';
+    for (char *r = grid, *q = grid; ; q++) {   /* "4 x 1 x 1" -> "4x1x1": the table column stays narrow */
+        if (*q != ' ') *r++ = *q;
+        if (!*q) break;
+    }
     if (grid[0] && json_is_integer(w) && json_is_integer(t))
-        snprintf(buf, len, "%s workgroups of %" JSON_INTEGER_FORMAT " warps x %" JSON_INTEGER_FORMAT " threads", grid,
+        snprintf(buf, len, "%s WGs, %" JSON_INTEGER_FORMAT " warps x %" JSON_INTEGER_FORMAT, grid,
                  json_integer_value(w), json_integer_value(t));
     else if (grid[0])
-        snprintf(buf, len, "%s workgroups", grid);
+        snprintf(buf, len, "%s WGs", grid);
 }
 
 static int cmp_hot(const void *a, const void *b)
