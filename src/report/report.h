@@ -58,7 +58,7 @@ void rep_run_free(rep_run *r);
 typedef struct rep_chart {
     const char *id;             /* element id (test hook) */
     const char *title;
-    const char *unit;           /* "count", "bytes", "s", "%" : how values are printed */
+    const char *unit;           /* "count", "bytes", "s", "%", "number": how values are printed */
     const char *const *groups;
     size_t ngroups;
     const char *const *series;

@@ -597,7 +597,7 @@ static void timing_breakdown(FILE *o, const rep_run *runs, size_t n, const char 
             }
         char id[96];
         snprintf(id, sizeof id, "chart-timing-%s", key);
-        rep_chart c = { .id = id, .title = key, .unit = "count", .groups = labels, .ngroups = n, .series = series,
+        rep_chart c = { .id = id, .title = key, .unit = "number", .groups = labels, .ngroups = n, .series = series,
                         .nseries = 1, .segs = segs, .nsegs = ns, .v = val };
         rep_svg_chart(o, &c);
     }

@@ -63,8 +63,9 @@ void rep_fmt_value(char *buf, size_t len, double v, const char *unit)
         char c[40];
         rep_fmt_count(c, sizeof c, (uint64_t)llround(v));
         snprintf(buf, len, "%s B", c);
-    } else if (!strcmp(unit, "count")) rep_fmt_count(buf, len, (uint64_t)llround(v));
-    else snprintf(buf, len, "%.4g", v);
+    } else if (!strcmp(unit, "count") || (v == floor(v) && fabs(v) < 1e15 && v >= 0))
+        rep_fmt_count(buf, len, (uint64_t)llround(v));
+    else snprintf(buf, len, "%.4g", v);   /* "number": a figure that need not be whole */
 }
 
 /* A tick label: 0, 250, 1.5k, 2M, 0.002 s */
