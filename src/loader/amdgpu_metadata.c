@@ -203,6 +203,27 @@ static umb_status parse_kernel(md_ctx *c, const msgpack_object *k, uint32_t inde
     return parse_args(c, k, ki);
 }
 
+/* amdhsa.printf: an array of strings (the format records of AMDGPUPrintfRuntimeBinding); their
+ * syntax is checked by the printf runtime (rdna3_printf.c) when the program is loaded. */
+static umb_status parse_printf(md_ctx *c, const msgpack_object *root, umb_amdgpu_metadata *md)
+{
+    const msgpack_object *pf = map_get(root, "amdhsa.printf");
+    if (!pf) return UMB_OK;
+    if (pf->type != MSGPACK_OBJECT_ARRAY) return md_fail(c, "amdhsa.printf is not an array");
+    md->printf_formats = calloc(pf->via.array.size ? pf->via.array.size : 1, sizeof *md->printf_formats);
+    if (!md->printf_formats) return UMB_ERR_NOMEM;
+    for (uint32_t i = 0; i < pf->via.array.size; i++) {
+        const msgpack_object *e = &pf->via.array.ptr[i];
+        if (e->type != MSGPACK_OBJECT_STR) return md_fail(c, "amdhsa.printf[%u] is not a string", i);
+        char *str = malloc(e->via.str.size + 1);
+        if (!str) return UMB_ERR_NOMEM;
+        memcpy(str, e->via.str.ptr, e->via.str.size);
+        str[e->via.str.size] = '\0';
+        md->printf_formats[md->nprintf++] = str;
+    }
+    return UMB_OK;
+}
+
 static umb_status parse_root(md_ctx *c, const msgpack_object *root, umb_amdgpu_metadata *md)
 {
     if (root->type != MSGPACK_OBJECT_MAP) return md_fail(c, "the top level is not a map");
@@ -218,7 +239,7 @@ static umb_status parse_root(md_ctx *c, const msgpack_object *root, umb_amdgpu_m
         return md_fail(c, "amdhsa.version %u.%u is not a code object v3+ metadata version", md->version[0],
                        md->version[1]);
     umb_status st = get_str(c, root, "amdhsa.target", false, md->target, sizeof md->target);
-    if (st) return st;
+    if (st || (st = parse_printf(c, root, md))) return st;
     const msgpack_object *ks = map_get(root, "amdhsa.kernels");
     if (!ks) return md_fail(c, "missing amdhsa.kernels");
     if (ks->type != MSGPACK_OBJECT_ARRAY) return md_fail(c, "amdhsa.kernels is not an array");
@@ -314,5 +335,7 @@ void umb_amdgpu_metadata_free(umb_amdgpu_metadata *md)
     if (md->kernels)
         for (uint32_t i = 0; i < md->nkernels; i++) free(md->kernels[i].args);
     free(md->kernels);
+    for (uint32_t i = 0; i < md->nprintf; i++) free(md->printf_formats[i]);
+    free(md->printf_formats);
     memset(md, 0, sizeof *md);
 }

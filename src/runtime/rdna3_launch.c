@@ -127,7 +127,7 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
 }
 
 /* Hidden arguments, each at the offset the metadata gives it. */
-static void plan_hidden(launch_plan *pl, uint64_t queue_ptr)
+static void plan_hidden(launch_plan *pl, uint64_t queue_ptr, uint64_t printf_buffer)
 {
     const umb_rdna3_kernel_info *ki = pl->ki;
     for (uint32_t i = ki->nexplicit; i < ki->nargs; i++) {
@@ -155,7 +155,8 @@ static void plan_hidden(launch_plan *pl, uint64_t queue_ptr)
         case UMB_RDNA3_ARG_HIDDEN_PRIVATE_BASE: v = RDNA3_PRIVATE_APERTURE_BASE >> 32; break;
         case UMB_RDNA3_ARG_HIDDEN_SHARED_BASE: v = RDNA3_SHARED_APERTURE_BASE >> 32; break;
         case UMB_RDNA3_ARG_HIDDEN_QUEUE_PTR: v = queue_ptr; break;
-        default: v = 0; break; /* printf/hostcall/heap/queues/completion: none (null) */
+        case UMB_RDNA3_ARG_HIDDEN_PRINTF_BUFFER: v = printf_buffer; break;
+        default: v = 0; break; /* hostcall/heap/queues/completion: none (null) */
         }
         put(pl->kernarg, a->offset, v, a->size < 8 ? a->size : 8);
     }
@@ -201,6 +202,49 @@ static umb_status plan_scratch(umb_device *dev, rdna3_dispatch_state *ds, uint64
     return UMB_OK;
 }
 
+static bool has_hidden(const umb_rdna3_kernel_info *ki, umb_rdna3_value_kind kind)
+{
+    for (uint32_t i = ki->nexplicit; i < ki->nargs; i++)
+        if (ki->args[i].kind == kind) return true;
+    return false;
+}
+
+/* The printf buffer of a kernel that prints: header {0 bytes used, size}, then room for records. */
+static umb_status plan_printf(umb_device *dev, const umb_rdna3_dispatch *d, const umb_rdna3_kernel_info *ki,
+                              uint64_t *addr, uint32_t *size)
+{
+    *addr = 0, *size = 0;
+    if (!has_hidden(ki, UMB_RDNA3_ARG_HIDDEN_PRINTF_BUFFER)) return UMB_OK;
+    uint64_t bytes = d->printf_buffer_size ? d->printf_buffer_size : UMB_RDNA3_PRINTF_BUFFER_DEFAULT;
+    if (bytes < RDNA3_PRINTF_HEADER || bytes > 0xffffffffu)
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: printf buffer of %llu bytes (must be 8 bytes to 4 GiB - 1)",
+                   ki->name, (unsigned long long)bytes);
+    umb_status st = umb_mem_alloc(dev, bytes, 4096, addr);
+    if (st) return bad(dev, st, "kernel %s: no device memory for a %llu-byte printf buffer", ki->name,
+                       (unsigned long long)bytes);
+    uint32_t header[2] = { 0, (uint32_t)bytes };
+    *size = (uint32_t)bytes;
+    return umb_mem_copy_to_device(dev, *addr, header, sizeof header);
+}
+
+/* Read the records the kernel wrote and print them. */
+static void flush_printf(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
+                         const char *kernel, uint64_t addr, uint32_t size)
+{
+    uint32_t header[2];
+    if (umb_mem_copy_from_device(dev, addr, header, sizeof header)) return;
+    uint64_t bytes = (uint64_t)RDNA3_PRINTF_HEADER + header[0];
+    if (bytes > size) bytes = size;
+    uint8_t *buf = malloc(bytes);
+    if (!buf || umb_mem_copy_from_device(dev, addr, buf, bytes)) {
+        fprintf(stderr, "umbra: kernel %s: could not read the printf buffer\n", kernel);
+        free(buf);
+        return;
+    }
+    rdna3_printf_emit(&p->printf_formats, buf, bytes, kernel, d->printf_fn, d->printf_ctx);
+    free(buf);
+}
+
 static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
                           launch_plan *pl, umb_stats *stats, uint64_t *allocs)
 {
@@ -228,8 +272,10 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     }
     ds.mode = rdna3_mode_from_rsrc1(ki->kd.compute_pgm_rsrc1);
     if ((st = plan_scratch(dev, &ds, ngroups * ds.waves_per_wg, &allocs[1]))) return st;
+    uint32_t printf_size;
+    if ((st = plan_printf(dev, d, ki, &allocs[2], &printf_size))) return st;
 
-    plan_hidden(pl, ds.queue_ptr);
+    plan_hidden(pl, ds.queue_ptr, allocs[2]);
     uint8_t pkt[64];
     fill_packet(pkt, pl, p->base + ki->kd_vaddr, ds.kernarg_addr);
     if ((st = umb_mem_copy_to_device(dev, ds.dispatch_ptr, pkt, sizeof pkt)) ||
@@ -267,6 +313,8 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     if ((st = rdna3_kernel_prepare(&rk))) return bad(dev, st, "kernel %s: no memory for the instruction cache", ki->name);
     st = umb_launch_run(&l, stats);
     rdna3_kernel_release(&rk);
+    /* also after a fault: what the kernel printed comes before the fault report */
+    if (allocs[2]) flush_printf(dev, p, d, ki->name, allocs[2], printf_size);
     return st;
 }
 
@@ -289,11 +337,11 @@ umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_
     launch_plan *pl = calloc(1, sizeof *pl);
     if (!pl) return UMB_ERR_NOMEM;
     pl->ki = ki;
-    uint64_t allocs[2] = { 0, 0 };
+    uint64_t allocs[3] = { 0, 0, 0 };   /* kernarg + packet, scratch, printf buffer */
     umb_status st = plan_sizes(dev, d, pl);
     if (st == UMB_OK) st = plan_args(dev, d, pl);
     if (st == UMB_OK) st = execute(dev, p, d, pl, stats, allocs);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3; i++)
         if (allocs[i]) umb_mem_free(dev, allocs[i]);
     free(pl);
     return st;
