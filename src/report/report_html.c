@@ -297,7 +297,10 @@ static void section_launches(FILE *o, const rep_run *runs, size_t n)
     section_open(o, "launches", "Launches");
     size_t nn;
     const char **names = launch_names(runs, n, &nn);
-    if (!names) return;
+    if (!names) {   /* out of memory: the section stays empty */
+        fputs("</section>\n", o);
+        return;
+    }
     for (size_t i = 0; i < n; i++) launch_table(o, &runs[i]);
     launch_chart(o, runs, n, names, nn, "chart-launch-insts", "warp-instructions per launch", "count", f_warp_insts, false);
     launch_chart(o, runs, n, names, nn, "chart-launch-time", "wall time per launch", "s", f_seconds, false);
@@ -387,7 +390,10 @@ static void section_simt(FILE *o, const rep_run *runs, size_t n)
           "used (thread-instructions / lane slots). A divergent branch is one that split a warp.</p>\n", o);
     size_t nn;
     const char **names = launch_names(runs, n, &nn);
-    if (!names) return;
+    if (!names) {   /* out of memory: the section stays empty */
+        fputs("</section>\n", o);
+        return;
+    }
     launch_chart(o, runs, n, names, nn, "chart-simt", "SIMT efficiency per launch", "%", f_simt, true);
     launch_chart(o, runs, n, names, nn, "chart-divergence", "divergent branches per launch", "count", f_divergent, false);
     free(names);

@@ -111,9 +111,9 @@ static void case_conversions(void)
     CHECK(cap.records == 6u * N, "conversions: %u records, want %u", cap.records, 6u * N);
     /* every line of the output must be one of the expected, and vice versa, with multiplicity */
     size_t nl = 0;
-    char **gl = NULL, **wl = NULL;
+    char **gl = NULL, **wl = NULL, *copies[2] = { NULL, NULL };   /* the lines point into the copies */
     for (int pass = 0; pass < 2; pass++) {
-        char *copy = strdup(pass ? want.s : (cap.text ? cap.text : ""));
+        char *copy = copies[pass] = strdup(pass ? want.s : (cap.text ? cap.text : ""));
         char ***lines = pass ? &wl : &gl;
         size_t n = 0;
         for (char *save, *tok = strtok_r(copy, "\n", &save); tok; tok = strtok_r(NULL, "\n", &save)) {
@@ -130,7 +130,7 @@ static void case_conversions(void)
         CHECK(found, "conversions: unexpected line '%s'", gl[i]);
         if (!found) break;
     }
-    free(cap.text), free(want.s), free(gl), free(wl);
+    free(cap.text), free(want.s), free(gl), free(wl), free(copies[0]), free(copies[1]);
 }
 
 /* ---- vectors: %vN with every length modifier, elements joined by ',' ---- */
