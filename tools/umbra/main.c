@@ -16,7 +16,7 @@ static void usage(FILE *out)
             "  umbra cc KERNEL.cl -o KERNEL.co     compile OpenCL C for gfx1100 (clang-19)\n"
             "  umbra run KERNEL.co --kernel NAME --global X[,Y[,Z]] [options]\n"
             "  umbra disasm KERNEL.co              disassemble an AMDGPU code object\n"
-            "  umbra report STATS.json... -o R.html  an HTML page with charts of the statistics\n"
+            "  umbra report STATS.json -o P.html   statistics as an HTML page with charts\n"
             "\n"
             "Run `umbra COMMAND --help` for the options of a command.\n",
             UMBRA_VERSION_STRING);
