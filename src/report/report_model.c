@@ -245,17 +245,10 @@ static void default_label(char *dst, size_t len, const char *name)
     snprintf(dst, len, "%.*s", (int)n, base);
 }
 
-bool rep_run_read(rep_run *r, const umb_report_input *in, char *err, size_t errlen)
+/* One document (parsed, owned by r from here on) into r. */
+static bool read_document(rep_run *r, json_t *doc, char *err, size_t errlen)
 {
-    memset(r, 0, sizeof *r);
-    snprintf(r->name, sizeof r->name, "%s", in->name ? in->name : "(statistics)");
-    if (in->label && in->label[0]) snprintf(r->label, sizeof r->label, "%s", in->label);
-    else default_label(r->label, sizeof r->label, r->name);
-    json_error_t je;
-    r->doc = json_loadb(in->json ? in->json : "", in->json ? in->len : 0, 0, &je);
-    if (!r->doc)
-        return fail(err, errlen, "%s: line %d, column %d: %s", r->name, je.line, je.column, je.text);
-    json_t *doc = r->doc;
+    r->doc = doc;
     if (!json_is_object(doc)) return fail(err, errlen, "%s: not umbra statistics (the top level is not an object)", r->name);
     bool many = json_is_array(json_object_get(doc, "launches")) && json_object_get(doc, "total");
     if (!many && !json_object_get(doc, "warp_instructions"))
@@ -277,6 +270,90 @@ bool rep_run_read(rep_run *r, const umb_report_input *in, char *err, size_t errl
     if (t && !json_is_object(t)) return fail(err, errlen, "%s: \"timing\" is not an object", r->name);
     r->timing = t;
     return true;
+}
+
+/* A later document of a stream (statistics appended to one file, run after run): its launches
+ * follow r's, its counters add to r's totals, its per-PC counts to r's at the same PC. The
+ * first document's summary and timing stay the run's. */
+static bool merge_document(rep_run *r, rep_run *t, char *err, size_t errlen)
+{
+    rep_launch *l = realloc(r->launches, (r->nlaunches + t->nlaunches + 1) * sizeof *l);
+    rep_hot *h = l ? realloc(r->hot, (r->nhot + t->nhot + 1) * sizeof *h) : NULL;
+    if (l) r->launches = l;
+    if (h) r->hot = h;
+    if (!l || !h) return fail(err, errlen, "out of memory");
+    memcpy(l + r->nlaunches, t->launches, t->nlaunches * sizeof *l);
+    r->nlaunches += t->nlaunches;
+    umb_stats_add(&r->total, &t->total);
+    for (size_t i = 0; i < t->nhot; i++) {
+        size_t j = 0;
+        while (j < r->nhot && strcmp(r->hot[j].pc, t->hot[i].pc)) j++;
+        if (j == r->nhot) r->hot[r->nhot++] = t->hot[i];
+        else r->hot[j].count += t->hot[i].count;
+    }
+    r->hot_total += t->hot_total;
+    qsort(r->hot, r->nhot, sizeof *r->hot, cmp_hot);
+    return true;
+}
+
+/* Line and column in the whole text of jansson's line/column inside the part that starts at off. */
+static void text_position(const char *text, size_t off, const json_error_t *je, int *line, int *col)
+{
+    int lines = 0;
+    size_t line_start = 0;
+    for (size_t i = 0; i < off; i++)
+        if (text[i] == '\n') lines++, line_start = i + 1;
+    *line = je->line + lines;
+    *col = je->line == 1 ? je->column + (int)(off - line_start) : je->column;
+}
+
+/* A kernel launched again keeps its name with " #2", " #3", ...: charts and tables key
+ * launches by name, and runs line up launch by launch. */
+static bool unique_launch_names(rep_run *r, char *err, size_t errlen)
+{
+    char (*orig)[sizeof r->launches[0].name] = malloc((r->nlaunches + 1) * sizeof *orig);
+    if (!orig) return fail(err, errlen, "out of memory");
+    for (size_t i = 0; i < r->nlaunches; i++) memcpy(orig[i], r->launches[i].name, sizeof orig[i]);
+    for (size_t i = 0; i < r->nlaunches; i++) {
+        unsigned seen = 0;
+        for (size_t j = 0; j < i; j++) seen += !strcmp(orig[j], orig[i]);
+        if (seen)
+            snprintf(r->launches[i].name, sizeof r->launches[i].name, "%.100s #%u", orig[i], seen + 1);
+    }
+    free(orig);
+    return true;
+}
+
+bool rep_run_read(rep_run *r, const umb_report_input *in, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->name, sizeof r->name, "%s", in->name ? in->name : "(statistics)");
+    if (in->label && in->label[0]) snprintf(r->label, sizeof r->label, "%s", in->label);
+    else default_label(r->label, sizeof r->label, r->name);
+    const char *text = in->json ? in->json : "";
+    size_t len = in->json ? in->len : 0, off = 0;
+    for (unsigned ndoc = 1;; ndoc++) {
+        while (off < len && (text[off] == ' ' || text[off] == '\n' || text[off] == '\r' || text[off] == '\t')) off++;
+        if (ndoc > 1 && off == len) return unique_launch_names(r, err, errlen);
+        json_error_t je;
+        json_t *doc = json_loadb(text + off, len - off, JSON_DISABLE_EOF_CHECK, &je);
+        if (!doc) {
+            int line, col;
+            text_position(text, off, &je, &line, &col);
+            return fail(err, errlen, "%s: line %d, column %d: %s", r->name, line, col, je.text);
+        }
+        off += (size_t)je.position;   /* the bytes this document took */
+        if (ndoc == 1) {
+            if (!read_document(r, doc, err, errlen)) return false;
+            continue;
+        }
+        rep_run t;
+        memset(&t, 0, sizeof t);
+        snprintf(t.name, sizeof t.name, "%.480s (document %u)", r->name, ndoc);
+        bool ok = read_document(&t, doc, err, errlen) && merge_document(r, &t, err, errlen);
+        rep_run_free(&t);
+        if (!ok) return false;
+    }
 }
 
 void rep_run_free(rep_run *r)

@@ -8,7 +8,8 @@ CASE ventus   a shipped Ventus program (bfs_4x16) through `umbra ventus run --re
 CASE rdna3    a corpus kernel (mandelbrot) at -O0 and -O3 through `umbra run --profile-pcs` and
               `umbra report` side by side; the hottest instructions against llvm-objdump-19
 CASE timing   the timing section from a statistics file with a "timing" object (docs/REPORT.md)
-CASE errors   truncated, foreign, mistyped and missing statistics: a clear error and no page
+CASE errors   truncated, foreign, mistyped and missing statistics: a clear error and no page;
+              statistics appended to one file (a stream of documents)
 
 The pages and their screenshots stay in WORK_DIR/artifacts.
 """
@@ -367,6 +368,26 @@ def errors_case():
                         b"--quiet"], capture_output=True)
     check(p.returncode == 0 and json.load(open(oddjs))["input"].endswith("vecadd-\ufffd"),
           f"errors: non-UTF-8 folder name: {p.stderr!r}")
+    # statistics appended to one file, run after run: one run whose launches follow each other
+    stream = os.path.join(work, "stream.json")
+    open(stream, "w").write(text + text)
+    run(["report", stream, "-o", out])
+    b = Builder()
+    b.feed(open(out).read())
+    js = json.loads(text)
+    names = [l["name"] for l in js["launches"]]
+    got = [g.attrs["data-group"] for g in bars(chart(b.root, "chart-launch-insts"))]
+    check(got == names + [n + " #2" for n in names], f"errors: stream launches {got}")
+    tot = [int(number(c.content())) for c in cells(b.root, "warp_instructions")][:1]
+    check(tot == [2 * js["total"]["warp_instructions"]], f"errors: stream total {tot}")
+    open(stream, "w").write(text + '{"a": 1}\n')
+    p = run(["report", stream, "-o", os.path.join(work, "stream.html")], expect=1)
+    check("stream.json (document 2): not umbra statistics" in p.stderr, f"errors: stream: {p.stderr!r}")
+    open(stream, "w").write(text + '{"launches": [\n')
+    p = run(["report", stream, "-o", os.path.join(work, "stream.html")], expect=1)
+    m = re.search(r"stream\.json: line (\d+), column \d+: ", p.stderr)
+    check(m is not None and int(m.group(1)) == text.count("\n") + 2, f"errors: stream syntax error: {p.stderr!r}")
+    check(not os.path.exists(os.path.join(work, "stream.html")), "errors: stream: a page was written")
     run(["report", good], expect=2)   # no -o
     run(["report", good, "-o", out])  # and the good file alone makes a page
     check(open(out).read().startswith("<!DOCTYPE html>"), "errors: the good file's page")
