@@ -272,7 +272,9 @@ static void launch_table(FILE *o, const rep_run *r)
         fprintf(o, "<tr%s><td class=\"num\" data-value=\"%zu\">%zu</td>", s->warp_insts == heaviest && r->nlaunches > 1 ? " class=\"heavy\"" : "",
                 j + 1, j + 1);
         cell_text(o, r->launches[j].name);
-        cell_text(o, r->launches[j].shape);
+        fputs("<td class=\"nowrap\">", o);
+        rep_html_text(o, r->launches[j].shape);
+        fputs("</td>", o);
         cell_count(o, "workgroups", s->workgroups);
         cell_count(o, "warps", s->warps);
         cell_count(o, "warp_instructions", s->warp_insts);
@@ -756,7 +758,7 @@ static const char *const style =
     "h2{font-size:17px;margin:4px 0 10px;color:#1f2d3d}"
     "table{border-collapse:collapse;margin:8px 0 14px;font-size:13px}caption{text-align:left;font-weight:600;padding:4px 0}"
     "th,td{padding:3px 10px;border-bottom:1px solid #e3e6ea;text-align:left;vertical-align:top}thead th{background:#eef1f4}"
-    "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.mono{font-family:ui-monospace,Menlo,Consolas,monospace}.small{font-size:11px;max-width:560px}"
+    "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}.mono{font-family:ui-monospace,Menlo,Consolas,monospace}.small{font-size:11px;max-width:560px}.nowrap{white-space:nowrap}"
     "tr.heavy td{background:#fff4e0;font-weight:600}table.sortable th{cursor:pointer}"
     ".minibar{display:inline-block;height:9px;background:#4e79a7;margin-right:6px;vertical-align:middle}"
     ".cards{display:flex;gap:10px;flex-wrap:wrap;align-items:stretch;margin:6px 0}"
