@@ -143,6 +143,13 @@ const umb_rdna3_kernel_info *umb_rdna3_program_find_kernel(const umb_rdna3_progr
 /* Where the image is in device memory (0 without a device). */
 uint64_t umb_rdna3_program_base(const umb_rdna3_program *p);
 
+/* Dwords of the loaded image (the length of umb_rdna3_dispatch.pc_counts). */
+uint64_t umb_rdna3_program_code_words(const umb_rdna3_program *p);
+/* The disassembly (as umbra disasm prints it) of the instruction at byte offset `offset` of the
+ * image, into buf; returns its size in bytes, or 0 (buf then says why) if no executable section
+ * holds a decodable instruction there. */
+uint32_t umb_rdna3_program_disasm_at(const umb_rdna3_program *p, uint64_t offset, char *buf, size_t len);
+
 /* Disassemble every executable section as llvm-objdump-19 -d --mcpu=gfx1100 lays it out:
  * kernel labels, address, encoding dwords, text. */
 umb_status umb_rdna3_program_disasm(const umb_rdna3_program *p, FILE *out);
@@ -180,6 +187,9 @@ typedef struct umb_rdna3_dispatch {
     uint64_t printf_buffer_size;    /* bytes including the 8-byte header; 0 = UMB_RDNA3_PRINTF_BUFFER_DEFAULT */
     umb_rdna3_printf_fn printf_fn;  /* NULL: the text goes to stdout */
     void *printf_ctx;
+    uint64_t *pc_counts;        /* NULL (no cost), or umb_rdna3_program_code_words(p) counters indexed by
+                                   (PC - umb_rdna3_program_base(p)) / 4: each issued instruction adds one
+                                   at its PC (a per-PC profile, for umbra report) */
 } umb_rdna3_dispatch;
 
 #define UMB_RDNA3_ALIGN_DWORD 0x100u

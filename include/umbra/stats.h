@@ -71,6 +71,9 @@ double umb_stats_simt_efficiency(const umb_stats *s);
 
 /* Write as a JSON object (no trailing newline); indent = spaces for each nesting level. */
 void umb_stats_write_json(const umb_stats *s, FILE *out, int indent);
+/* The same object's members without the braces (each line indented; a newline after the last
+ * when indent > 0), for documents that put more members before them. */
+void umb_stats_write_json_members(const umb_stats *s, FILE *out, int indent);
 /* Write a human-readable table. */
 void umb_stats_write_text(const umb_stats *s, FILE *out);
 

@@ -31,6 +31,11 @@ typedef struct umb_ventus_launch {
 
 typedef struct umb_ventus_options {
     FILE *trace;                /* commit trace in the golden model's .log format, or NULL */
+    /* A per-PC profile (umbra report's hottest instructions): NULL (no cost), or pc_words
+     * counters for the code at [pc_base, pc_base + 4 * pc_words); each issued instruction in
+     * that range adds one at (PC - pc_base) / 4. */
+    uint64_t *pc_counts;
+    uint64_t pc_base, pc_words;
 } umb_ventus_options;
 
 /* Run one launch on the device's memory (code and buffers must already be there). */

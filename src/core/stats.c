@@ -56,12 +56,18 @@ static double rate(uint64_t n, double seconds) { return seconds > 0 ? n / second
 
 void umb_stats_write_json(const umb_stats *s, FILE *o, int indent)
 {
+    fprintf(o, "{%s", indent > 0 ? "\n" : "");
+    umb_stats_write_json_members(s, o, indent);
+    fprintf(o, "}");
+}
+
+void umb_stats_write_json_members(const umb_stats *s, FILE *o, int indent)
+{
     char pad[64], pad2[64];
     int n = indent < 0 ? 0 : indent > 20 ? 20 : indent;
     memset(pad, ' ', (size_t)n), pad[n] = 0;
     memset(pad2, ' ', (size_t)n * 2), pad2[n * 2] = 0;
     const char *nl = n ? "\n" : "";
-    fprintf(o, "{%s", nl);
     fprintf(o, "%s\"launches\": %" PRIu64 ",%s", pad, s->launches, nl);
     fprintf(o, "%s\"workgroups\": %" PRIu64 ",%s", pad, s->workgroups, nl);
     fprintf(o, "%s\"warps\": %" PRIu64 ",%s", pad, s->warps, nl);
@@ -88,7 +94,6 @@ void umb_stats_write_json(const umb_stats *s, FILE *o, int indent)
     fprintf(o, "%s},%s", pad, nl);
     fprintf(o, "%s\"host_seconds\": %.6f,%s", pad, s->host_seconds, nl);
     fprintf(o, "%s\"warp_instructions_per_second\": %.0f%s", pad, rate(s->warp_insts, s->host_seconds), nl);
-    fprintf(o, "}");
 }
 
 void umb_stats_write_text(const umb_stats *s, FILE *o)

@@ -106,3 +106,35 @@ umb_status umb_rdna3_program_disasm(const umb_rdna3_program *p, FILE *out)
     }
     return UMB_OK;
 }
+
+uint64_t umb_rdna3_program_code_words(const umb_rdna3_program *p)
+{
+    return p ? (p->co.image_size + 3u) / 4u : 0;
+}
+
+uint32_t umb_rdna3_program_disasm_at(const umb_rdna3_program *p, uint64_t offset, char *buf, size_t len)
+{
+    umb_elf *e = (umb_elf *)&p->co.elf;
+    for (uint32_t s = 0; s < e->shnum; s++) {
+        const umb_elf_shdr *sh = &e->shdrs[s];
+        if (sh->type != UMB_SHT_PROGBITS || !(sh->flags & SHF_EXECINSTR) || offset < sh->addr ||
+            offset - sh->addr >= sh->size || (offset & 3u))
+            continue;
+        const uint8_t *d = umb_elf_section_data(e, sh);
+        if (!d) break;
+        uint64_t at = offset - sh->addr, left = (sh->size - at) / 4;
+        uint32_t words[4] = { 0 };
+        unsigned avail = left < 4 ? (unsigned)left : 4u;
+        memcpy(words, d + at, avail * 4);
+        rdna3_inst in = { 0 };
+        char err[128];
+        if (!rdna3_decode(words, avail, &in, err, sizeof err)) {
+            snprintf(buf, len, ".long 0x%08" PRIX32 " (%s)", words[0], err);
+            return 0;
+        }
+        rdna3_disasm(&in, buf, len);
+        return in.size;
+    }
+    snprintf(buf, len, "no code at offset 0x%" PRIx64, offset);
+    return 0;
+}

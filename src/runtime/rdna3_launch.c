@@ -313,6 +313,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
                           : d->alignment_mode ? d->alignment_mode & 3u : 3u,
         .check_waitcnt = d->check_waitcnt,
         .trace = d->trace,
+        .pc_counts = d->pc_counts,
         .runtime = &ds,
         .init_wave = rdna3_runtime_init_wave,
     };

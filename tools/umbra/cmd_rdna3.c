@@ -194,7 +194,10 @@ typedef struct run_arg {
 } run_arg;
 
 typedef struct run_opts {
-    const char *co, *kernel, *stats_path, *trace_path;
+    const char *co, *kernel, *stats_path, *trace_path, *report_path;
+    bool profile_pcs;           /* --profile-pcs or --report: per-PC issue counts */
+    int argc;                   /* the command line, for the statistics' header */
+    char **argv;
     uint32_t dim;
     uint64_t global[3], offset[3];
     uint32_t local[3];
@@ -216,7 +219,7 @@ static void run_usage(FILE *f)
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
             "                 [--alignment-mode 0|1|2|3] [--align-dword] [--printf-buffer BYTES] [--stall-limit N] [--quiet]\n"
-            "                 " CLI_TIMING_USAGE "\n"
+            "                 [--report FILE.html] [--profile-pcs] " CLI_TIMING_USAGE "\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
             "  buf:zeros:BYTES          a zero-filled buffer\n"
@@ -230,7 +233,9 @@ static void run_usage(FILE *f)
             "--alignment-mode is SH_MEM_CONFIG.alignment_mode: 0 DWORD (misaligned addresses aligned down),\n"
             "1 DWORD_STRICT and 2 STRICT (misaligned access: MEMVIOL), 3 UNALIGNED (the default, as ROCm);\n"
             "--align-dword is --alignment-mode 0.\n"
-            "Statistics go to stderr (text) and to --stats as JSON. The kernel's printf output goes to stdout\n"
+            "Statistics go to stderr (text) and to --stats as JSON; --report writes them as an HTML page\n"
+            "with charts and the hottest instructions (umbra report); --profile-pcs adds per-PC issue\n"
+            "counts to --stats (--report implies it). The kernel's printf output goes to stdout\n"
             "when it ends (buffer: --printf-buffer BYTES, default 1 MiB). The device has 96 CUs (--cus N), each\n"
             "holding as many workgroups at once as the kernel's registers and LDS allow; a launch that runs\n"
             "--stall-limit warp-instructions (default 2^28) with every resident wave waiting stops with\n"
@@ -461,6 +466,8 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
             (out ? o->outs : o->prints)[(*n)++] = argv[++i];
         }
         else if (!strcmp(a, "--stats") && more) o->stats_path = argv[++i];
+        else if (!strcmp(a, "--report") && more) o->report_path = argv[++i], o->profile_pcs = true;
+        else if (!strcmp(a, "--profile-pcs")) o->profile_pcs = true;
         else if (!strcmp(a, "--trace") && more) o->trace_path = argv[++i];
         else if (!strcmp(a, "--max-instructions") && more) {
             if (!cli_parse_u64(argv[++i], 1, UINT64_MAX, &o->max_insts)) return bad_run_value(a, argv[i]);
@@ -552,6 +559,105 @@ static bool write_outputs(umb_device *dev, run_opts *o)
     return true;
 }
 
+/* ---- statistics JSON (docs/REPORT.md): header, kernel, grid, profile, then the counters ---- */
+
+static void json_dims(FILE *f, const char *key, const uint64_t *v, uint32_t dim)
+{
+    fprintf(f, "\"%s\": [", key);
+    for (uint32_t i = 0; i < dim; i++) fprintf(f, "%s%" PRIu64, i ? ", " : "", v[i]);
+    fputc(']', f);
+}
+
+static void json_kernel_and_grid(FILE *f, const umb_rdna3_program *p, const umb_rdna3_kernel_info *ki, const run_opts *o)
+{
+    fprintf(f, ",\n  \"kernel\": {\"name\": ");
+    cli_json_string(f, ki->name);
+    fprintf(f, ", \"code_object\": ");
+    cli_json_string(f, o->co);
+    fprintf(f, ", \"target\": ");
+    cli_json_string(f, umb_rdna3_program_target(p));
+    fprintf(f, ", \"wavefront_size\": %u, \"sgprs\": %u, \"vgprs\": %u, \"lds_bytes\": %u, "
+               "\"scratch_bytes_per_lane\": %u, \"code_bytes\": %" PRIu64 "}",
+            ki->wavefront_size, ki->sgpr_count, ki->vgpr_count, ki->group_segment_fixed_size,
+            ki->private_segment_fixed_size, ki->code_size);
+    uint64_t local[3] = { o->local[0], o->local[1], o->local[2] }, groups[3];
+    bool chosen = !local[0] && !local[1] && !local[2];
+    fprintf(f, ",\n  \"grid\": {\"work_dim\": %u, ", o->dim);
+    json_dims(f, "global_size", o->global, o->dim);
+    fprintf(f, ", ");
+    if (chosen) {
+        fprintf(f, "\"local_size\": null");   /* umbra chose it */
+    } else {
+        json_dims(f, "local_size", local, o->dim);
+        for (uint32_t i = 0; i < 3; i++) groups[i] = local[i] ? (o->global[i] + local[i] - 1) / local[i] : 1;
+        fprintf(f, ", ");
+        json_dims(f, "workgroups", groups, o->dim);
+    }
+    fprintf(f, ", ");
+    json_dims(f, "global_offset", o->offset, o->dim);
+    fprintf(f, "}");
+}
+
+/* Every executed instruction in address order: PC, issues, disassembly. */
+static void json_pc_profile(FILE *f, const umb_rdna3_program *p, const uint64_t *counts)
+{
+    uint64_t words = umb_rdna3_program_code_words(p), total = 0;
+    for (uint64_t i = 0; i < words; i++) total += counts[i];
+    fprintf(f, ",\n  \"pc_profile\": {\"total\": %" PRIu64 ", \"instructions\": [", total);
+    bool first = true;
+    for (uint64_t i = 0; i < words; i++) {
+        if (!counts[i]) continue;
+        char dis[256];
+        umb_rdna3_program_disasm_at(p, i * 4, dis, sizeof dis);
+        fprintf(f, "%s\n    {\"pc\": \"0x%" PRIx64 "\", \"offset\": %" PRIu64 ", \"count\": %" PRIu64 ", \"disasm\": ",
+                first ? "" : ",", umb_rdna3_program_base(p) + i * 4, i * 4, counts[i]);
+        cli_json_string(f, dis);
+        fputc('}', f);
+        first = false;
+    }
+    fprintf(f, "\n  ]}");
+}
+
+static void json_run_document(FILE *f, umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_kernel_info *ki,
+                              const run_opts *o, const umb_stats *stats, const uint64_t *counts)
+{
+    fprintf(f, "{\n");
+    cli_json_run_header(f, "rdna3", umb_device_get_config(dev), o->argc, o->argv);
+    json_kernel_and_grid(f, p, ki, o);
+    if (counts) json_pc_profile(f, p, counts);
+    if (o->timing.model) {   /* the timing model's figures (docs/TIMING.md), read by umbra report */
+        fprintf(f, ",\n  \"timing\": ");
+        umb_timing_write_json(o->timing.model, f, 2);
+    }
+    fprintf(f, ",\n");
+    umb_stats_write_json_members(stats, f, 2);
+    fprintf(f, "}\n");
+}
+
+/* --stats and --report; false after a message if one could not be written. */
+static bool write_run_stats(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_kernel_info *ki,
+                            const run_opts *o, const umb_stats *stats, const uint64_t *counts)
+{
+    if (!o->stats_path && !o->report_path) return true;
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&doc, &len);
+    if (!m) return fprintf(stderr, "umbra run: out of memory\n"), false;
+    json_run_document(m, dev, p, ki, o, stats, counts);
+    fclose(m);
+    bool ok = true;
+    if (o->stats_path) {
+        FILE *f = fopen(o->stats_path, "w");
+        ok = f && fwrite(doc, 1, len, f) == len;
+        if (f && fclose(f)) ok = false;
+        if (!ok) fprintf(stderr, "umbra run: cannot write %s: %s\n", o->stats_path, strerror(errno));
+    }
+    if (o->report_path && cli_write_report(doc, len, o->stats_path ? o->stats_path : o->co, o->report_path, "umbra run"))
+        ok = false;
+    free(doc);
+    return ok;
+}
+
 static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *trace)
 {
     const umb_rdna3_kernel_info *ki = umb_rdna3_program_find_kernel(p, o->kernel);
@@ -600,17 +706,20 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
     };
     for (int i = 0; i < 3; i++) d.global_size[i] = o->global[i], d.local_size[i] = o->local[i], d.global_offset[i] = o->offset[i];
     umb_stats stats = { 0 };
+    uint64_t *counts = o->profile_pcs ? calloc(umb_rdna3_program_code_words(p) + 1, sizeof *counts) : NULL;
+    if (o->profile_pcs && !counts) return fprintf(stderr, "umbra run: out of memory for --profile-pcs\n"), 1;
+    d.pc_counts = counts;
     umb_status st = umb_rdna3_run(dev, p, &d, &stats);
     if (!o->quiet) umb_stats_write_text(&stats, stderr);
     if (!o->quiet) cli_timing_report(&o->timing, stderr);
     cli_timing_annotate(&o->timing, stdout);
-    if (o->stats_path && !cli_timing_write_stats(&o->timing, &stats, o->stats_path))
-        fprintf(stderr, "umbra run: cannot write %s: %s\n", o->stats_path, strerror(errno));
+    bool stats_ok = write_run_stats(dev, p, ki, o, &stats, counts);
+    free(counts);
     if (st) {
         fprintf(stderr, "umbra run: %s: %s\n", umb_status_name(st), umb_device_last_error(dev));
         return 1;
     }
-    return write_outputs(dev, o) ? 0 : 1;
+    return write_outputs(dev, o) && stats_ok ? 0 : 1;
 }
 
 int cmd_run(int argc, char **argv)
@@ -621,6 +730,7 @@ int cmd_run(int argc, char **argv)
     umb_device *dev = NULL;
     umb_rdna3_program *p = NULL;
     FILE *trace = NULL;
+    o->argc = argc, o->argv = argv;
     if (!parse_run_opts(argc, argv, o)) goto out;
     umb_device_config cfg;
     umb_device_config_default(&cfg);

@@ -31,7 +31,10 @@ typedef struct dump_range { char *what; uint64_t len; } dump_range;
 
 typedef struct vt_opts {
     const char *input;          /* DIR or FILE */
-    const char *dump, *stats, *trace;
+    const char *dump, *stats, *trace, *report;
+    bool profile_pcs;           /* --profile-pcs or --report: per-PC issue counts */
+    int argc;                   /* the command line, for the statistics' header */
+    char **argv;
     uint64_t max_insts;
     uint32_t host_threads;
     bool quiet;
@@ -55,6 +58,8 @@ static void usage_run(FILE *o)
         "                           (its size bytes, and the written pages of the rest of its\n"
         "                           allocsize) and of the ELF's segments: '0xADDRESS 0xWORD' lines\n"
         "  --stats FILE.json        statistics per launch and in total, as JSON\n"
+        "  --report FILE.html       the statistics as an HTML page with charts (umbra report)\n"
+        "  --profile-pcs            per-PC issue counts in --stats (--report implies it)\n"
         "  --trace PATH             commit trace in the golden model's .log format; PATH may be a\n"
         "                           directory (one <launch>.log each) or contain %%s (launch name)\n"
         "  --max-instructions N     stop a launch after N warp-instructions (runaway kernels)\n"
@@ -69,6 +74,7 @@ static void usage_run(FILE *o)
         "  a kernel metadata block at 0x90000000 and private memory after it.\n"
         "  --warps N  --lanes N  --workgroups X[,Y[,Z]]  --lds BYTES  --pds BYTES-PER-THREAD\n"
         "  --dump FILE --dump-range SYMBOL|ADDR:LEN (repeatable)  --trace FILE  --stats FILE.json\n"
+        "  --report FILE.html  --profile-pcs\n"
         "  --max-instructions N  --threads N  --quiet\n"
         "\n"
         "usage: umbra ventus disasm FILE.riscv\n");
@@ -101,6 +107,7 @@ static int bad_value(const char *opt, const char *val)
 static int parse_opts(int argc, char **argv, vt_opts *o, bool elf_mode)
 {
     memset(o, 0, sizeof *o);
+    o->argc = argc, o->argv = argv;
     o->warps = 1, o->lanes = 8;
     o->grid[0] = o->grid[1] = o->grid[2] = 1;
     o->lds = 0x1000, o->pds = 0x1000;
@@ -111,6 +118,8 @@ static int parse_opts(int argc, char **argv, vt_opts *o, bool elf_mode)
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
         else if (!strcmp(a, "--dump") && v) o->dump = v, i++;
         else if (!strcmp(a, "--stats") && v) o->stats = v, i++;
+        else if (!strcmp(a, "--report") && v) o->report = v, o->profile_pcs = true, i++;
+        else if (!strcmp(a, "--profile-pcs")) o->profile_pcs = true;
         else if (!strcmp(a, "--trace") && v) o->trace = v, i++;
         else if (!strcmp(a, "--max-instructions")) {
             if (!parse_u64(v, &o->max_insts) || o->max_insts == 0) return bad_value(a, v);
@@ -298,48 +307,124 @@ static int dump_program(umb_device *dev, const umb_vt_program *p, const char *pa
 
 /* ---- statistics output ---- */
 
-static void json_string(FILE *f, const char *s)
+/* ---- per-PC profile (--profile-pcs, --report) ---- */
+
+/* Counters for the executable PT_LOAD segments of the program's ELF, summed over its launches. */
+typedef struct vt_profile {
+    uint64_t *counts;
+    uint64_t base, words;
+} vt_profile;
+
+enum { PROFILE_MAX_WORDS = 1u << 24 };   /* 64 MiB of code: far beyond any Ventus kernel */
+
+static bool profile_open(vt_profile *pr, const char *elf_path)
 {
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else fputc(c, f);
-    }
-    fputc('"', f);
+    memset(pr, 0, sizeof *pr);
+    umb_elf e;
+    if (!elf_path || umb_elf_open_file(&e, elf_path) != UMB_OK) return false;
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint32_t i = 0; i < e.phnum; i++)
+        if (e.phdrs[i].type == UMB_PT_LOAD && (e.phdrs[i].flags & UMB_PF_X) && e.phdrs[i].memsz) {
+            if (e.phdrs[i].vaddr < lo) lo = e.phdrs[i].vaddr;
+            if (e.phdrs[i].vaddr + e.phdrs[i].memsz > hi) hi = e.phdrs[i].vaddr + e.phdrs[i].memsz;
+        }
+    umb_elf_close(&e);
+    if (hi <= lo || (hi - lo) / 4 > PROFILE_MAX_WORDS) return false;
+    pr->base = lo & ~(uint64_t)3;
+    pr->words = (hi - pr->base + 3) / 4;
+    pr->counts = calloc(pr->words, sizeof *pr->counts);
+    return pr->counts != NULL;
 }
 
-static int write_stats_json(const char *path, const char *input, char **names, const umb_stats *per,
-                            uint32_t n, const umb_stats *total, const umb_timing *timing)
+/* Every executed instruction in address order: PC, issues, disassembly (docs/REPORT.md). */
+static void json_pc_profile(FILE *f, umb_device *dev, const vt_profile *pr)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
-        return EXIT_RUN_FAILED;
+    uint64_t total = 0;
+    for (uint64_t i = 0; i < pr->words; i++) total += pr->counts[i];
+    fprintf(f, ",\n  \"pc_profile\": {\"total\": %" PRIu64 ", \"instructions\": [", total);
+    bool first = true;
+    for (uint64_t i = 0; i < pr->words; i++) {
+        if (!pr->counts[i]) continue;
+        uint64_t pc = pr->base + 4 * i;
+        uint32_t word = 0;
+        char dis[160] = "(unmapped)";
+        if (umb_mem_copy_from_device(dev, pc, &word, 4) == UMB_OK) umb_ventus_disasm(word, pc, dis, sizeof dis);
+        for (char *c = dis; *c; c++)
+            if (*c == '\t') *c = ' ';
+        fprintf(f, "%s\n    {\"pc\": \"0x%08" PRIx64 "\", \"offset\": %" PRIu64 ", \"count\": %" PRIu64 ", \"disasm\": ",
+                first ? "" : ",", pc, pc, pr->counts[i]);
+        cli_json_string(f, dis);
+        fputc('}', f);
+        first = false;
     }
-    fprintf(f, "{\n  \"input\": ");
-    json_string(f, input);
+    fprintf(f, "\n  ]}");
+}
+
+/* A launch's shape and resources (the report's launch table). */
+static void json_launch_kernel(FILE *f, const umb_ventus_launch *l)
+{
+    fprintf(f, "\"kernel\": {\"start_pc\": %" PRIu64 ", \"grid\": [%" PRIu64 ", %" PRIu64 ", %" PRIu64 "], "
+               "\"warps_per_workgroup\": %" PRIu64 ", \"threads_per_warp\": %" PRIu64 ", \"lds_bytes\": %" PRIu64
+               ", \"private_bytes_per_thread\": %" PRIu64 "}",
+            l->start_pc, l->grid[0], l->grid[1], l->grid[2], l->wg_size, l->wf_size, l->lds_size, l->pds_size);
+}
+
+static void write_stats_doc(FILE *f, const vt_opts *o, umb_device *dev, const umb_ventus_launch *const *launches,
+                            const umb_stats *per, uint32_t n, const umb_stats *total, const vt_profile *pr)
+{
+    fprintf(f, "{\n");
+    cli_json_run_header(f, "ventus", umb_device_get_config(dev), o->argc, o->argv);
+    fprintf(f, ",\n  \"input\": ");
+    cli_json_string(f, o->input);
     fprintf(f, ",\n  \"launches\": [");
     for (uint32_t i = 0; i < n; i++) {
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_string(f, names[i]);
+        cli_json_string(f, launches[i]->name ? launches[i]->name : "?");
+        fprintf(f, ", ");
+        json_launch_kernel(f, launches[i]);
         fprintf(f, ", \"stats\": ");
         umb_stats_write_json(&per[i], f, 0);
         fprintf(f, "}");
     }
-    fprintf(f, "\n  ],\n  \"total\": ");
+    fprintf(f, "\n  ]");
+    if (pr && pr->counts) json_pc_profile(f, dev, pr);
+    fprintf(f, ",\n  \"total\": ");
     umb_stats_write_json(total, f, 2);
-    if (timing) {
+    if (o->timing.model) {
         fprintf(f, ",\n  \"timing\": ");
-        umb_timing_write_json(timing, f, 2);
+        umb_timing_write_json(o->timing.model, f, 2);
     }
     fprintf(f, "\n}\n");
-    if (fclose(f) != 0) {
-        fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
+}
+
+/* --stats FILE.json and --report FILE.html (docs/REPORT.md). */
+static int write_stats_json(const vt_opts *o, umb_device *dev, const umb_ventus_launch *const *launches,
+                            const umb_stats *per, uint32_t n, const umb_stats *total, const vt_profile *pr)
+{
+    if (!o->stats && !o->report) return 0;
+    char *doc = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&doc, &len);
+    if (!m) {
+        fprintf(stderr, "umbra ventus: out of memory\n");
         return EXIT_RUN_FAILED;
     }
-    return 0;
+    write_stats_doc(m, o, dev, launches, per, n, total, pr);
+    fclose(m);
+    int rc = 0;
+    if (o->stats) {
+        FILE *f = fopen(o->stats, "w");
+        bool ok = f && fwrite(doc, 1, len, f) == len;
+        if (f && fclose(f) != 0) ok = false;
+        if (!ok) {
+            fprintf(stderr, "umbra ventus: cannot write %s: %s\n", o->stats, strerror(errno));
+            rc = EXIT_RUN_FAILED;
+        }
+    }
+    if (o->report && cli_write_report(doc, len, o->stats ? o->stats : o->input, o->report, "umbra ventus"))
+        rc = EXIT_RUN_FAILED;
+    free(doc);
+    return rc;
 }
 
 /* ---- traces ---- */
@@ -376,9 +461,9 @@ static void print_launch_header(uint32_t i, uint32_t n, const umb_ventus_launch 
 
 /* Run a prepared launch; on failure print the device's message and return the status. */
 static umb_status run_launch(umb_device *dev, const umb_ventus_launch *l, FILE *trace, umb_stats *st,
-                             const char *where)
+                             const char *where, const vt_profile *pr)
 {
-    umb_ventus_options opt = {.trace = trace};
+    umb_ventus_options opt = {.trace = trace, .pc_counts = pr->counts, .pc_base = pr->base, .pc_words = pr->words};
     memset(st, 0, sizeof *st);
     umb_status s = umb_ventus_run(dev, l, &opt, st);
     if (s != UMB_OK) {
@@ -448,13 +533,16 @@ static int cmd_vt_run_dir(int argc, char **argv)
         }
     }
     umb_stats *per = calloc(p.nlaunches ? p.nlaunches : 1, sizeof *per);
-    char **names = calloc(p.nlaunches ? p.nlaunches : 1, sizeof *names);
+    const umb_ventus_launch **names = calloc(p.nlaunches ? p.nlaunches : 1, sizeof *names);
     umb_stats total;
     memset(&total, 0, sizeof total);
+    vt_profile prof = {0};
+    if (o.profile_pcs && !profile_open(&prof, p.elf_path) && !o.quiet)
+        fprintf(stderr, "umbra ventus: %s: no executable segment to profile\n", o.input);
     uint32_t ran = 0;
     for (uint32_t i = 0; rc == 0 && per && names && i < p.nlaunches; i++) {
         const umb_vt_launch_file *lf = &p.launches[i];
-        names[i] = (char *)lf->name;
+        names[i] = &lf->launch;
         if (umb_vt_program_prepare(&p, i, dev, err, sizeof err) != UMB_OK) {
             fprintf(stderr, "umbra ventus: %s\n", err);
             rc = EXIT_RUN_FAILED;
@@ -464,7 +552,7 @@ static int cmd_vt_run_dir(int argc, char **argv)
         bool owned;
         FILE *tr = open_trace(o.trace, lf->name, shared_trace, &owned);
         if (o.trace && !tr) { rc = EXIT_RUN_FAILED; break; }
-        umb_status s = run_launch(dev, &lf->launch, tr, &per[i], o.input);
+        umb_status s = run_launch(dev, &lf->launch, tr, &per[i], o.input, &prof);
         if (owned && tr) fclose(tr);
         if (s != UMB_OK) { rc = EXIT_RUN_FAILED; break; }
         ran++;
@@ -481,12 +569,13 @@ static int cmd_vt_run_dir(int argc, char **argv)
         int r2 = dump_program(dev, &p, o.dump);
         if (!rc) rc = r2;
     }
-    if (o.stats && per && names) {
-        int r2 = write_stats_json(o.stats, o.input, names, per, ran, &total, o.timing.model);
+    if (per && names) {
+        int r2 = write_stats_json(&o, dev, names, per, ran, &total, &prof);
         if (!rc) rc = r2;
     }
     free(per);
     free(names);
+    free(prof.counts);
     umb_device_destroy(dev);
     umb_vt_program_close(&p);
     free_opts(&o);
@@ -570,7 +659,10 @@ static int cmd_vt_run_elf(int argc, char **argv)
     }
     umb_stats st;
     memset(&st, 0, sizeof st);
-    if (!rc && run_launch(dev, &l, tr, &st, o.input) != UMB_OK) rc = EXIT_RUN_FAILED;
+    vt_profile prof = {0};
+    if (!rc && o.profile_pcs && !profile_open(&prof, o.input) && !o.quiet)
+        fprintf(stderr, "umbra ventus: %s: no executable segment to profile\n", o.input);
+    if (!rc && run_launch(dev, &l, tr, &st, o.input, &prof) != UMB_OK) rc = EXIT_RUN_FAILED;
     if (tr) fclose(tr);
     if (!rc && !o.quiet) {
         print_launch_header(0, 1, &l);
@@ -593,11 +685,12 @@ static int cmd_vt_run_elf(int argc, char **argv)
         int r2 = write_dump(dev, r, n, o.dump);
         if (!rc) rc = r2;
     }
-    if (dev && o.stats) {
-        char *names[1] = {(char *)l.name};
-        int r2 = write_stats_json(o.stats, o.input, names, &st, rc ? 0 : 1, &st, o.timing.model);
+    if (dev) {
+        const umb_ventus_launch *launches[1] = {&l};
+        int r2 = write_stats_json(&o, dev, launches, &st, rc ? 0 : 1, &st, &prof);
         if (!rc) rc = r2;
     }
+    free(prof.counts);
     umb_device_destroy(dev);
     umb_elf_close(&e);
     free_opts(&o);

@@ -18,6 +18,7 @@ static void usage(FILE *out)
             "  umbra disasm KERNEL.co              disassemble an AMDGPU code object\n"
             "  umbra opencl [options] -- PROGRAM   run an OpenCL host program on the simulated GPU\n"
             "  umbra annotate KERNEL.co --kernel NAME ... per-instruction cycles under the timing model\n"
+            "  umbra report STATS.json -o P.html   statistics as an HTML page with charts\n"
             "\n"
             "Run `umbra COMMAND --help` for the options of a command.\n",
             UMBRA_VERSION_STRING);
@@ -40,6 +41,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "disasm")) return cmd_disasm(argc - 1, argv + 1);
     if (!strcmp(cmd, "opencl")) return cmd_opencl(argc - 1, argv + 1);
     if (!strcmp(cmd, "annotate")) return cmd_annotate(argc - 1, argv + 1);
+    if (!strcmp(cmd, "report")) return cmd_report(argc - 1, argv + 1);
     fprintf(stderr, "umbra: unknown command '%s'\n\n", cmd);
     usage(stderr);
     return 2;

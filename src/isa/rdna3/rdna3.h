@@ -167,6 +167,9 @@ typedef struct rdna3_kernel {
      * MODE (see wave.h; wave.c has already zeroed the wave and set wave_size/lane_mask). */
     umb_status (*init_wave)(struct rdna3_kernel *k, umb_workgroup *wg, umb_warp *warp, rdna3_wave *w);
     void *icache;              /* wave.c: the pre-decoded instruction cache (rdna3_kernel_prepare) */
+    /* NULL, or one counter per code dword ((PC - code_base) / 4): each issued instruction adds
+     * one at its PC (umbra report's hottest instructions; relaxed atomics, host threads share it) */
+    uint64_t *pc_counts;
 } rdna3_kernel;
 
 /* Run the statements for each lane l of mask, in lane order. With every lane on (the common

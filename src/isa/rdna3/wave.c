@@ -329,6 +329,12 @@ static inline void count_issue(umb_stats *st, const rdna3_inst *in, uint64_t exe
     *thread_insts += *active;
 }
 
+/* One more issue of the instruction at pc (only when a per-PC profile is asked for). */
+static inline void count_pc(uint64_t *counts, uint64_t code_base, uint64_t pc)
+{
+    __atomic_fetch_add(&counts[(pc - code_base) >> 2], 1, __ATOMIC_RELAXED);
+}
+
 umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *executed)
 {
     int saved_round = FE_TONEAREST;
@@ -338,6 +344,8 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
     umb_stats *st = w->stats;
     /* Launch constants kept in locals: the handler calls would otherwise force reloads. */
     FILE *trace = w->kernel->trace;
+    uint64_t *pc_counts = w->kernel->pc_counts;
+    bool hooks = trace || pc_counts;   /* one test per instruction for both */
     rdna3_icache *icache = w->kernel->icache;
     bool check_waitcnt = w->kernel->check_waitcnt;
     uint64_t last_exec = 0, thread_insts = 0;
@@ -353,7 +361,10 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
             fault_message(w, UMB_ERR_GUEST_FAULT, msg);
             break;
         }
-        if (__builtin_expect(trace != NULL, 0)) trace_inst(w, in);
+        if (__builtin_expect(hooks, 0)) {
+            if (trace) trace_inst(w, in);
+            if (pc_counts) count_pc(pc_counts, w->kernel->code_base, w->pc);
+        }
         if (__builtin_expect((w->mode & 3u) != applied_round, 0)) {
             if (!applied_round) saved_round = fegetround();
             applied_round = w->mode & 3u;
@@ -534,8 +545,11 @@ static umb_warp_state fe_step(void *kernel, umb_warp *warp, uint32_t max_insts, 
 
 /* Run in, then the wave-local instructions after it, up to RUN_AHEAD_MAX: the wave's turn and,
  * ahead of time, the turns in which quantum-1 round robin would run those instructions. The
- * cache geometry and the counters live in locals (registers) across the handler calls. */
-static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_inst *in, umb_stats *st)
+ * cache geometry and the counters live in locals (registers) across the handler calls.
+ * Always inlined: fe_round calls it with pc_counts NULL (the loop without profiling code) or not. */
+static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c,
+                                                                         const rdna3_inst *in, umb_stats *st,
+                                                                         uint64_t *pc_counts)
 {
     const uint64_t base = c->base, size = c->size;
     uint64_t counted_exec = rdna3_exec(w), thread_insts = 0;
@@ -543,6 +557,7 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
     w->defer_fault = false;   /* the first instruction is this turn's, the others run ahead */
     for (;;) {
         count_issue(st, in, rdna3_exec(w), &counted_exec, &active, &thread_insts);
+        if (pc_counts) count_pc(pc_counts, base, w->pc);
         w->next_pc = w->pc + in->size;
         if (!in->hint) in->exec(w, in);   /* (this loop never runs with waitcnt checking) */
         if (__builtin_expect(w->state == UMB_WARP_FAULTED, 0)) {   /* the PC stays on it */
@@ -555,6 +570,7 @@ static uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c, const rdna3_i
             w->state = UMB_WARP_RUNNABLE;
             st->by_class[in->insn_class]--;
             thread_insts -= active;
+            if (pc_counts) __atomic_fetch_sub(&pc_counts[(w->pc - base) >> 2], 1, __ATOMIC_RELAXED);
             break;
         }
         n++;
@@ -585,6 +601,7 @@ static uint32_t report_deferred_fault(rdna3_wave *w, rdna3_icache *c, umb_stats 
 {
     const rdna3_inst *in = cached(c, w->pc);   /* it ran from the cache */
     if (in) st->by_class[in->insn_class]++;
+    if (w->kernel->pc_counts) count_pc(w->kernel->pc_counts, c->base, w->pc);
     st->thread_insts += umb_popcount64(rdna3_exec(w));
     st->warp_insts++;
     st->lane_slots += w->wave_size;
@@ -650,7 +667,8 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
         if (__builtin_expect(w->deferred_msg != NULL, 0)) {
             done += report_deferred_fault(w, c, st);
         } else if (__builtin_expect(in != NULL, 1)) {
-            done += run_turn_and_ahead(w, c, in, st);
+            done += k->pc_counts ? run_turn_and_ahead(w, c, in, st, k->pc_counts)
+                                 : run_turn_and_ahead(w, c, in, st, NULL);
         } else {
             uint64_t n = 0;
             rdna3_wave_run(w, quantum, &n);

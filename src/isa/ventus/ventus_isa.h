@@ -135,6 +135,9 @@ struct vt_kernel {
     umb_ventus_launch launch;
     uint32_t nlanes, nwarps;
     FILE *trace;
+    uint64_t *pc_counts;                      /* umb_ventus_options: a per-PC profile, or NULL */
+    uint64_t pc_base, pc_words;
+    bool hooks;                               /* trace or profile: the general loop (one test a round) */
     _Atomic(vt_page *) pages[VT_PAGE_HASH];   /* pre-decoded cache, lock-free insert */
     vt_decode_index dix;                      /* built once per launch, read-only after */
 };
@@ -157,7 +160,7 @@ struct vt_warp {
     umb_stats *stats;
     uint32_t *fm;           /* x writes mirror here: f when mstatus.FS is on, else fsink */
     uint32_t fexc;          /* FP exceptions raised by the current instruction */
-    bool traced;            /* the launch writes a commit trace */
+    bool traced;            /* the launch writes a commit trace or a per-PC profile (step_traced) */
     /* guest page -> host page, for pages with storage of their own (never the shared zero
      * page: a write elsewhere would replace it). Such pages stay put until the memory is
      * cleared or unmapped, which never happens while the warp runs. Empty tags are ~0. */

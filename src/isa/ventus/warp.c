@@ -153,7 +153,7 @@ static umb_status vt_warp_init(void *kernel, umb_warp *uw)
     w->csr_pds = (uint32_t)k->launch.pds_base;
     for (int i = 0; i < 3; i++) w->csr_gid[i] = wg->id[i];
     w->tr_last_pc = 1;          /* no disassembly line printed yet */
-    w->traced = k->trace != NULL;
+    w->traced = k->trace != NULL || k->pc_counts != NULL;
     for (unsigned i = 0; i < VT_PCACHE; i++) w->pcache_tag[i] = ~0u;
     uw->isa = w;
     uw->pc = w->pc;
@@ -212,12 +212,18 @@ static umb_warp_state finish(vt_warp *w, umb_warp *uw, uint64_t n, uint64_t *exe
     return (umb_warp_state)st;
 }
 
+/* The loop of traced and profiled launches (the general one: any quantum, one instruction at a
+ * time with the hooks). */
 static umb_warp_state step_traced(vt_warp *w, umb_warp *uw, uint32_t max, uint64_t *executed)
 {
     uint64_t n = 0;
+    const vt_kernel *k = w->k;
     while (n < max && !w->stop) {
         const vt_insn *in = fetch(w, w->pc);
         if (!in) break;
+        uint64_t at = ((uint64_t)in->pc - k->pc_base) >> 2;
+        if (k->pc_counts && in->pc >= k->pc_base && at < k->pc_words)
+            __atomic_fetch_add(&k->pc_counts[at], 1, __ATOMIC_RELAXED);   /* host threads share it */
         uint32_t ff = w->fflags;
         w->fexc = 0;
         w->mstatus_before = w->mstatus;
@@ -227,7 +233,7 @@ static umb_warp_state step_traced(vt_warp *w, umb_warp *uw, uint32_t max, uint64
         n++;
         umb_count_insn(w->stats, (umb_insn_class)in->cls,
                        w->nactive, w->nlanes);
-        if (w->stop != UMB_WARP_FAULTED) vt_trace_insn(w, in, ff);
+        if (k->trace && w->stop != UMB_WARP_FAULTED) vt_trace_insn(w, in, ff);
     }
     return finish(w, uw, n, executed);
 }
@@ -283,7 +289,7 @@ static uint64_t round_general(void *kernel, umb_workgroup *wg, uint32_t quantum,
 static uint64_t vt_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t *count)
 {
     vt_kernel *k = kernel;
-    if (quantum != 1 || k->trace) return round_general(kernel, wg, quantum, count);
+    if (quantum != 1 || k->hooks) return round_general(kernel, wg, quantum, count);
     umb_warp *uw = wg->warps, *end = uw + wg->nwarps;
     umb_stats *s = wg->stats;
     uint64_t stepped = 0;
@@ -381,6 +387,8 @@ umb_status umb_ventus_run(umb_device *dev, const umb_ventus_launch *launch,
     k->nlanes = (uint32_t)launch->wf_size;
     k->nwarps = (uint32_t)launch->wg_size;
     k->trace = opt ? opt->trace : NULL;
+    if (opt && opt->pc_counts) k->pc_counts = opt->pc_counts, k->pc_base = opt->pc_base, k->pc_words = opt->pc_words;
+    k->hooks = k->trace || k->pc_counts;
     vt_decode_index_build(&k->dix);
     umb_launch l;
     memset(&l, 0, sizeof l);

@@ -111,7 +111,7 @@ static void case_conversions(void)
     CHECK(cap.records == 6u * N, "conversions: %u records, want %u", cap.records, 6u * N);
     /* every line of the output must be one of the expected, and vice versa, with multiplicity */
     size_t nl = 0;
-    char **gl = NULL, **wl = NULL, *copies[2] = { NULL, NULL };
+    char **gl = NULL, **wl = NULL, *copies[2] = { NULL, NULL };   /* the lines point into the copies */
     for (int pass = 0; pass < 2; pass++) {
         char *copy = copies[pass] = strdup(pass ? want.s : (cap.text ? cap.text : ""));
         char ***lines = pass ? &wl : &gl;
