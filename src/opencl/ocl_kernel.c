@@ -243,6 +243,18 @@ static void free_launch(ocl_cmd *c)
     free(l->mems), free(l->values), free(l->args), free(l);
 }
 
+/* A JSON string (kernel names are identifiers, but never trust that). */
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
+        else if (*c < 0x20 || *c >= 0x7f) fprintf(f, "\\u%04x", *c);
+        else fputc(*c, f);
+    }
+    fputc('"', f);
+}
+
 static void append_stats(cl_device_id d, const launch *l, const umb_stats *s)
 {
     if (!d->stats_path[0]) return;
@@ -251,10 +263,14 @@ static void append_stats(cl_device_id d, const launch *l, const umb_stats *s)
         fprintf(stderr, "umbra opencl: cannot append to UMBRA_STATS file %s\n", d->stats_path);
         return;
     }
-    fprintf(f, "{\"kernel\": \"%s\", \"global\": [%llu, %llu, %llu], \"local\": [%u, %u, %u], \"stats\": ",
-            l->d.kernel, (unsigned long long)l->d.global_size[0], (unsigned long long)l->d.global_size[1],
+    /* one statistics document a line, in the shape of `umbra run --stats` (one launch: kernel, grid,
+     * the counters), so that `umbra report` reads the file as one run of many launches */
+    fprintf(f, "{\"kernel\": {\"name\": ");
+    json_string(f, l->d.kernel);
+    fprintf(f, "}, \"grid\": {\"work_dim\": %u, \"global_size\": [%llu, %llu, %llu], \"local_size\": [%u, %u, %u]}, ",
+            l->d.work_dim, (unsigned long long)l->d.global_size[0], (unsigned long long)l->d.global_size[1],
             (unsigned long long)l->d.global_size[2], l->d.local_size[0], l->d.local_size[1], l->d.local_size[2]);
-    umb_stats_write_json(s, f, 0);
+    umb_stats_write_json_members(s, f, 0);
     fprintf(f, "}\n");
     fclose(f);
 }

@@ -214,7 +214,9 @@ static void init_platform(void)
     umb_device_config cfg;
     umb_device_config_default(&cfg);
     cfg.host_threads = env_u32("UMBRA_THREADS", cfg.host_threads);
-    cfg.compute_units = env_u32("UMBRA_CUS", cfg.host_threads > cfg.compute_units ? cfg.host_threads : cfg.compute_units);
+    /* the simulated device has the compute units it reports, so that as many workgroups are
+     * resident at once as a program sizing its grid by CL_DEVICE_MAX_COMPUTE_UNITS expects */
+    cfg.compute_units = env_u32("UMBRA_CUS", 96);
     cfg.max_instructions = env_bytes("UMBRA_MAX_INSTRUCTIONS", 0);
     device.global_mem_size = env_bytes("UMBRA_GLOBAL_MEM", 24ull << 30);
     device.compute_units = env_u32("UMBRA_CUS", 96);

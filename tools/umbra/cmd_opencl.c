@@ -8,16 +8,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "umbra/report.h"
 
 static void opencl_usage(FILE *f)
 {
     fprintf(f,
             "usage: umbra opencl [options] -- PROGRAM [ARGS...]\n"
             "Runs PROGRAM with umbra's OpenCL platform (the simulated RDNA3 gfx1100) as its only platform.\n"
-            "  --stats FILE.json      append each kernel's statistics, one JSON object a line (UMBRA_STATS)\n"
+            "  --stats FILE.json      append each kernel's statistics, one JSON document a line (UMBRA_STATS)\n"
+            "  --report FILE.html     when the program ends, its kernels' statistics as an HTML page (umbra report)\n"
             "  --threads N            host threads running workgroups (UMBRA_THREADS)\n"
             "  --cus N                compute units workgroups are dispatched to (UMBRA_CUS)\n"
             "  --trace FILE|-         per-instruction trace (UMBRA_TRACE)\n"
@@ -62,9 +65,41 @@ static const struct { const char *flag, *env; } valued[] = {
     { "--cache-dir", "UMBRA_CACHE_DIR" },
 };
 
+/* --report: run the program as a child, then render the statistics it appended. */
+static int run_and_report(char **prog, const char *report, const char *stats, bool temp_stats)
+{
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "umbra opencl: cannot start %s: %s\n", prog[0], strerror(errno));
+        return 127;
+    }
+    if (pid == 0) {
+        execvp(prog[0], prog);
+        fprintf(stderr, "umbra opencl: cannot run %s: %s\n", prog[0], strerror(errno));
+        _exit(127);
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR) return 127;
+    int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    char err[1024];
+    const char *paths[1] = { stats }, *slash = strrchr(prog[0], '/');
+    const char *labels[1] = { slash ? slash + 1 : prog[0] };
+    if (!is_file(stats)) {
+        fprintf(stderr, "umbra opencl: %s launched no kernel: no report written\n", prog[0]);
+        if (!rc) rc = 1;
+    } else if (umb_report_write_files(paths, labels, 1, prog[0], report, err, sizeof err) != UMB_OK) {
+        fprintf(stderr, "umbra opencl: --report: %s\n", err);
+        if (!rc) rc = 1;
+    }
+    if (temp_stats) unlink(stats);
+    return rc;
+}
+
 int cmd_opencl(int argc, char **argv)
 {
-    char icd[PATH_MAX] = "";
+    char icd[PATH_MAX] = "", temp_stats[64] = "";
+    const char *report = NULL;
     int i = 1;
     for (; i < argc && strcmp(argv[i], "--") && argv[i][0] == '-'; i++) {
         const char *a = argv[i];
@@ -76,6 +111,8 @@ int cmd_opencl(int argc, char **argv)
             return 0;
         } else if (v < sizeof valued / sizeof valued[0] && more) {
             setenv(valued[v].env, argv[++i], 1);
+        } else if (!strcmp(a, "--report") && more) {
+            report = argv[++i];
         } else if (!strcmp(a, "--check-waitcnt")) {
             setenv("UMBRA_CHECK_WAITCNT", "1", 1);
         } else if (!strcmp(a, "--icd") && more) {
@@ -101,6 +138,23 @@ int cmd_opencl(int argc, char **argv)
         return 2;
     }
     setenv("OCL_ICD_VENDORS", icd, 1);
+    if (report) {
+        const char *stats = getenv("UMBRA_STATS");
+        bool temp = !stats || !*stats;
+        if (temp) {
+            snprintf(temp_stats, sizeof temp_stats, "/tmp/umbra-opencl-stats.XXXXXX");
+            int fd = mkstemp(temp_stats);
+            if (fd < 0) {
+                fprintf(stderr, "umbra opencl: cannot create a temporary statistics file: %s\n", strerror(errno));
+                return 2;
+            }
+            close(fd);
+            unlink(temp_stats);   /* the platform creates it at the first kernel */
+            setenv("UMBRA_STATS", temp_stats, 1);
+            stats = temp_stats;
+        }
+        return run_and_report(argv + i, report, stats, temp);
+    }
     execvp(argv[i], argv + i);
     fprintf(stderr, "umbra opencl: cannot run %s: %s\n", argv[i], strerror(errno));
     return 127;
