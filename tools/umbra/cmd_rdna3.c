@@ -14,71 +14,83 @@
 
 /* ---------------- umbra cc ---------------- */
 
-static bool is_dir_with_header(const char *dir)
-{
-    char p[PATH_MAX];
-    struct stat sb;
-    snprintf(p, sizeof p, "%s/umbra_ocl.h", dir);
-    return stat(p, &sb) == 0;
-}
-
-/* The device header: --include-dir, $UMBRA_DEVICE_DIR, next to the executable (build tree or
- * install prefix), the source tree it was built from, or the system install locations. */
-static bool find_device_dir(char *out, size_t len)
-{
-    const char *env = getenv("UMBRA_DEVICE_DIR");
-    if (env && is_dir_with_header(env)) return snprintf(out, len, "%s", env) > 0;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = '\0';
-        const char *rel[] = { "/../device", "/../share/umbra/device", "/../../device", "/device" };
-        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-            snprintf(out, len, "%s%s", exe, rel[i]);
-            if (is_dir_with_header(out)) return true;
-        }
-    }
-    const char *sys[] = {
-#ifdef UMBRA_SOURCE_DEVICE_DIR
-        UMBRA_SOURCE_DEVICE_DIR,   /* the source tree this executable was built from */
-#endif
-        "/usr/local/share/umbra/device", "/usr/share/umbra/device" };
-    for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++)
-        if (is_dir_with_header(sys[i])) return snprintf(out, len, "%s", sys[i]) > 0;
-    return false;
-}
-
 static void cc_usage(FILE *f)
 {
-    fprintf(f, "usage: umbra cc KERNEL.cl -o KERNEL.co [-O0|-O1|-O2|-O3] [--wave64] [-DNAME[=VALUE]]...\n"
-               "                [--include-dir DIR] [--clang PATH] [--lld PATH] [-v] [-Xclang-arg ARG]...\n"
-               "Compiles OpenCL C for gfx1100 with clang-19 and ld.lld-19, force-including umbra_ocl.h\n"
-               "(found in --include-dir, $UMBRA_DEVICE_DIR, or next to the umbra executable). Default -O3, wave32.\n");
+    fprintf(f, "usage: umbra cc KERNEL.cl -o KERNEL.co [-O0|-O1|-O2|-O3] [--wave64] [BUILD OPTIONS]...\n"
+               "       umbra cc KERNEL.cl -o KERNEL.bc --bitcode [...]      (compile only, for a later link)\n"
+               "       umbra cc A.bc B.bc ... -o KERNEL.co [...]            (link bitcode units)\n"
+               "Compiles OpenCL C for gfx1100 with clang-19 and ld.lld-19 against AMD's ROCm device libraries.\n"
+               "Build options are OpenCL's (clBuildProgram): -D NAME[=VALUE], -I DIR, -cl-std=CL1.2 (default)|CL2.0|\n"
+               "CL3.0, -cl-fast-relaxed-math, -cl-denorms-are-zero, -cl-mad-enable, -cl-finite-math-only, ... -w,\n"
+               "-Werror; --options \"STRING\" passes a whole options string. Other flags: --clang PATH, --lld PATH,\n"
+               "--device-lib DIR (default: $UMBRA_DEVICE_LIB_DIR or the build's devicelib/), -Xclang-arg ARG, -v.\n"
+               "Default -O3, wave32.\n");
+}
+
+/* Append one word to an options string, quoted so that the library splits it back unchanged. */
+static bool append_option(char **opts, size_t *len, const char *word)
+{
+    size_t need = *len + 4 * strlen(word) + 4;
+    char *s = realloc(*opts, need);
+    if (!s) return false;
+    char *w = s + *len;
+    if (*len) *w++ = ' ';
+    *w++ = '\'';
+    for (const char *c = word; *c; c++) {
+        if (*c == '\'') { memcpy(w, "'\\''", 4); w += 4; }
+        else *w++ = *c;
+    }
+    *w++ = '\'';
+    *w = '\0';
+    *opts = s;
+    *len = (size_t)(w - s);
+    return true;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
 }
 
 int cmd_cc(int argc, char **argv)
 {
     umb_rdna3_cc_options o = { .opt_level = 3 };
-    const char **defs = calloc((size_t)argc + 1, sizeof *defs), **extra = calloc((size_t)argc + 1, sizeof *extra);
-    char incdir[PATH_MAX] = "";
+    const char **extra = calloc((size_t)argc + 1, sizeof *extra), **inputs = calloc((size_t)argc + 1, sizeof *inputs);
+    char *opts = NULL;
+    size_t optlen = 0;
     int rc = 2;
-    if (!defs || !extra) goto out;
+    if (!extra || !inputs) goto out;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        bool takes_value = !strcmp(a, "-D") || !strcmp(a, "-I");
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { cc_usage(stdout); rc = 0; goto out; }
         else if (!strcmp(a, "-o") && i + 1 < argc) o.output = argv[++i];
         else if (!strncmp(a, "-O", 2) && strlen(a) == 3 && a[2] >= '0' && a[2] <= '3') o.opt_level = a[2] - '0';
         else if (!strcmp(a, "--wave64")) o.wave64 = true;
         else if (!strcmp(a, "--wave32")) o.wave64 = false;
-        else if (!strncmp(a, "-D", 2) && a[2]) defs[o.ndefines++] = a + 2;
-        else if (!strcmp(a, "-D") && i + 1 < argc) defs[o.ndefines++] = argv[++i];
-        else if (!strcmp(a, "--include-dir") && i + 1 < argc) snprintf(incdir, sizeof incdir, "%s", argv[++i]);
+        else if (!strcmp(a, "--bitcode")) o.emit = UMB_RDNA3_EMIT_BITCODE;
+        else if (takes_value && i + 1 < argc) {
+            if (!append_option(&opts, &optlen, a) || !append_option(&opts, &optlen, argv[++i])) goto out;
+        } else if (!takes_value && (!strncmp(a, "-D", 2) || !strncmp(a, "-I", 2) || !strncmp(a, "-cl-", 4) ||
+                                    !strcmp(a, "-w") || !strcmp(a, "-Werror") || !strcmp(a, "-g"))) {
+            if (!append_option(&opts, &optlen, a)) goto out;
+        } else if (!strcmp(a, "--options") && i + 1 < argc) {
+            /* a whole options string: appended as it is, split by the library */
+            size_t n = strlen(argv[++i]);
+            char *s = realloc(opts, optlen + n + 2);
+            if (!s) goto out;
+            opts = s;
+            if (optlen) opts[optlen++] = ' ';
+            memcpy(opts + optlen, argv[i], n + 1);
+            optlen += n;
+        }
+        else if (!strcmp(a, "--device-lib") && i + 1 < argc) o.device_lib_dir = argv[++i];
         else if (!strcmp(a, "--clang") && i + 1 < argc) o.clang = argv[++i];
         else if (!strcmp(a, "--lld") && i + 1 < argc) o.lld = argv[++i];
         else if (!strcmp(a, "-Xclang-arg") && i + 1 < argc) extra[o.nextra++] = argv[++i];
         else if (!strcmp(a, "-v")) o.verbose = true;
+        else if (a[0] != '-' && ends_with(a, ".bc")) inputs[o.ninputs++] = a;
         else if (a[0] != '-' && !o.input) o.input = a;
         else {
             fprintf(stderr, "umbra cc: unknown or incomplete option '%s'\n", a);
@@ -86,17 +98,12 @@ int cmd_cc(int argc, char **argv)
             goto out;
         }
     }
-    if (!o.input || !o.output) {
+    if ((!o.input && !o.ninputs) || (o.input && o.ninputs) || !o.output) {
         cc_usage(stderr);
         goto out;
     }
-    if (!incdir[0] && !find_device_dir(incdir, sizeof incdir)) {
-        fprintf(stderr, "umbra cc: cannot find the device header umbra_ocl.h (pass --include-dir DIR or set "
-                        "UMBRA_DEVICE_DIR)\n");
-        goto out;
-    }
-    o.include_dir = incdir;
-    o.defines = defs;
+    o.inputs = inputs;
+    o.build_options = opts;
     o.extra = extra;
     char err[1024];
     if (umb_rdna3_compile(&o, err, sizeof err)) {
@@ -106,8 +113,9 @@ int cmd_cc(int argc, char **argv)
         rc = 0;
     }
 out:
-    free(defs);
     free(extra);
+    free(inputs);
+    free(opts);
     return rc;
 }
 
