@@ -175,14 +175,6 @@ class Runner:
         if self.wave == 64:
             cmd.append("--wave64")
         cmd += ["-D" + d for d in defines] + list(options)
-        hand = os.environ.get("UMBRA_BUILTINS_HAND_CC")  # TEMPORARY until umbra cc has the device libs
-        if hand:
-            obj = co + ".o"
-            cmd = ["clang-19", "-x", "cl", "-cl-std=CL1.2", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100",
-                   "--rocm-device-lib-path=" + hand, "-O%d" % self.opt, "-c", os.path.join(self.srcdir, source),
-                   "-o", obj] + (["-mwavefrontsize64"] if self.wave == 64 else []) + ["-D" + d for d in defines] + list(options)
-            run_checked(cmd, "compile " + source)
-            cmd = ["ld.lld-19", "-shared", obj, "-o", co]
         run_checked(cmd, "compile " + source)
         self.co = co
 

@@ -14,11 +14,17 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bt_core import Report, Runner, TestFailure  # noqa: E402
+import fam_convert  # noqa: E402
+import fam_integer  # noqa: E402
 import fam_math  # noqa: E402
+import fam_relational  # noqa: E402
 
 FAMILIES = {
     "math_f32": fam_math.run,
     "math_f64": fam_math.run,
+    "integer": fam_integer.run,
+    "convert": fam_convert.run,
+    "relational": fam_relational.run,
 }
 
 
