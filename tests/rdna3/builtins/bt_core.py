@@ -169,8 +169,8 @@ class Runner:
         self.co = None
         self.runs = 0
 
-    def compile(self, source, defines=(), options=()):
-        co = os.path.join(self.dir, os.path.splitext(source)[0] + ".co")
+    def compile(self, source, defines=(), options=(), tag=""):
+        co = os.path.join(self.dir, os.path.splitext(source)[0] + tag + ".co")
         cmd = [self.umbra, "cc", os.path.join(self.srcdir, source), "-O%d" % self.opt, "-o", co]
         if self.wave == 64:
             cmd.append("--wave64")

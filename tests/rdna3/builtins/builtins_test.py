@@ -14,6 +14,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bt_core import Report, Runner, TestFailure  # noqa: E402
+import fam_common  # noqa: E402
 import fam_convert  # noqa: E402
 import fam_integer  # noqa: E402
 import fam_math  # noqa: E402
@@ -25,6 +26,8 @@ FAMILIES = {
     "integer": fam_integer.run,
     "convert": fam_convert.run,
     "relational": fam_relational.run,
+    "common": fam_common.run_common,
+    "geometric": fam_common.run_geometric,
 }
 
 
