@@ -19,6 +19,7 @@ import fam_convert  # noqa: E402
 import fam_integer  # noqa: E402
 import fam_math  # noqa: E402
 import fam_relational  # noqa: E402
+import fam_vloadstore  # noqa: E402
 
 FAMILIES = {
     "math_f32": fam_math.run,
@@ -28,6 +29,7 @@ FAMILIES = {
     "relational": fam_relational.run,
     "common": fam_common.run_common,
     "geometric": fam_common.run_geometric,
+    "vloadstore": fam_vloadstore.run,
 }
 
 
