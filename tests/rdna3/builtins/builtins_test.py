@@ -18,7 +18,9 @@ import fam_common  # noqa: E402
 import fam_convert  # noqa: E402
 import fam_integer  # noqa: E402
 import fam_math  # noqa: E402
+import fam_parallel  # noqa: E402
 import fam_relational  # noqa: E402
+import fam_shuffle  # noqa: E402
 import fam_vloadstore  # noqa: E402
 
 FAMILIES = {
@@ -30,6 +32,12 @@ FAMILIES = {
     "common": fam_common.run_common,
     "geometric": fam_common.run_geometric,
     "vloadstore": fam_vloadstore.run,
+    "shuffle": fam_shuffle.run,
+    "workitem": fam_parallel.run_workitem,
+    "sync": fam_parallel.run_sync,
+    "fences": fam_parallel.run_fences,
+    "async": fam_parallel.run_async,
+    "atomics": fam_parallel.run_atomics,
 }
 
 
