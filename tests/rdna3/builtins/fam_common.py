@@ -158,7 +158,7 @@ def run_geometric(runner, family, report):
                 mx = max(abs(v) for v in a[4 * i:4 * i + w] + b[4 * i:4 * i + w])
                 cr = [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0], mpf(0)]
                 for k in range(w):
-                    g = vgot[(slot * 4 + 0) * 4 * n + 4 * i + k] if False else vgot[slot * 4 * 4 * n + 4 * i + k]
+                    g = vgot[slot * 4 * 4 * n + 4 * i + k]
                     ok, err = within(fmt, g, Approx(cr[k]), ("abs", float(mx * mx * 3 * eps)))
                     report.check("cross_%s%d" % (tname, w), ok, "cross%d element %d of %r x %r = %r, reference %r"
                                  % (w, k, a[4 * i:4 * i + w], b[4 * i:4 * i + w], g, cr[k]))

@@ -18,8 +18,7 @@ from fractions import Fraction
 import mpmath
 from mpmath import mp, mpf
 
-from bt_core import (F32, F64, Anything, AnyOf, Approx, Report, error_of, pack, rng, to_f32,
-                     unpack)
+from bt_core import F32, F64, AnyOf, Approx, error_of, pack, rng, to_f32, unpack
 
 libm = ctypes.CDLL(ctypes.util.find_library("m"))
 
