@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "umbra/rdna3.h"
+#include "umbra/timing.h"
 
 #ifdef BENCH_HAVE_OPENCL
 #include <CL/cl.h>
@@ -72,6 +73,11 @@ static int run_umbra(const bcase *c, bool wave64, uint32_t threads, int reps, vo
     umb_device_config_default(&cfg);
     cfg.host_threads = threads;
     cfg.compute_units = threads > 1 ? threads : 1;
+    /* UMBRA_BENCH_TIMING=MACHINE: run under the timing model (docs/TIMING.md, speed of timing mode) */
+    umb_timing *timing = NULL;
+    if (getenv("UMBRA_BENCH_TIMING") && umb_timing_create(getenv("UMBRA_BENCH_TIMING"), &timing, err, sizeof err))
+        return fprintf(stderr, "timing: %s\n", err), 1;
+    cfg.timing = timing;
     umb_device *dev;
     umb_rdna3_program *p;
     if (umb_device_create(&cfg, &dev) || umb_rdna3_program_load_file(dev, co, &p, err, sizeof err))
@@ -106,6 +112,7 @@ static int run_umbra(const bcase *c, bool wave64, uint32_t threads, int reps, vo
     umb_mem_copy_from_device(dev, addr[c->out_arg], out, c->args[c->out_arg].size);
     umb_rdna3_program_destroy(p);
     umb_device_destroy(dev);
+    umb_timing_destroy(timing);
     return 0;
 }
 

@@ -113,6 +113,7 @@ typedef struct umb_rdna3_kernel_info {
     uint32_t wavefront_size;    /* 32 or 64 */
     uint32_t sgpr_count, vgpr_count, max_flat_workgroup_size;
     uint32_t sgpr_spill_count, vgpr_spill_count;
+    uint32_t reqd_workgroup_size[3];   /* `.reqd_workgroup_size` (reqd_work_group_size), 0,0,0 if none */
     bool uses_dynamic_stack, workgroup_processor_mode;
     uint32_t nargs;             /* every argument, hidden ones included */
     uint32_t nexplicit;         /* arguments the program passes (the non-hidden ones, in order) */
@@ -153,6 +154,11 @@ typedef struct umb_rdna3_arg {
                                    dynamic_shared_pointer: LDS bytes to allocate, value unused */
 } umb_rdna3_arg;
 
+/* Receives a kernel's printf output (see umb_rdna3_dispatch.printf_fn): one call per record, in the
+ * order the device wrote them, text as C printf formats it (not NUL-terminated). */
+typedef void (*umb_rdna3_printf_fn)(void *ctx, const char *text, size_t len);
+#define UMB_RDNA3_PRINTF_BUFFER_DEFAULT (1u << 20)   /* bytes, as ROCm's default */
+
 typedef struct umb_rdna3_dispatch {
     const char *kernel;         /* `.name` of the kernel */
     uint32_t work_dim;          /* 1..3 */
@@ -167,6 +173,13 @@ typedef struct umb_rdna3_dispatch {
     uint32_t alignment_mode;    /* SH_MEM_CONFIG.alignment_mode: 0 = the default (3, UNALIGNED, as ROCm
                                    sets it), 1 = DWORD_STRICT, 2 = STRICT, 3 = UNALIGNED,
                                    UMB_RDNA3_ALIGN_DWORD = mode 0 (DWORD) */
+    /* printf (kernels whose metadata has a hidden_printf_buffer argument): umbra allocates the
+     * buffer, and when the kernel ends (also when it faulted, before umb_rdna3_run returns) hands
+     * each record to printf_fn. A full buffer loses the records that do not fit, as on ROCm, and
+     * umbra says so on stderr. */
+    uint64_t printf_buffer_size;    /* bytes including the 8-byte header; 0 = UMB_RDNA3_PRINTF_BUFFER_DEFAULT */
+    umb_rdna3_printf_fn printf_fn;  /* NULL: the text goes to stdout */
+    void *printf_ctx;
 } umb_rdna3_dispatch;
 
 #define UMB_RDNA3_ALIGN_DWORD 0x100u

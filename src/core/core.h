@@ -20,6 +20,8 @@
 typedef struct umb_workgroup umb_workgroup;
 typedef struct umb_warp umb_warp;
 typedef struct umb_frontend umb_frontend;
+struct umb_tinst;    /* timing mode: src/timing/event.h */
+struct umb_tevent;
 
 /* Why a warp stopped running (the result of umb_frontend.step). */
 typedef enum umb_warp_state {
@@ -83,6 +85,12 @@ struct umb_frontend {
     uint64_t (*round)(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_FAULTED + 1]);
     /* "PC 0x... : <encoding> <disassembly>" for the instruction at the warp's PC. */
     void (*describe_pc)(void *kernel, const umb_warp *w, char *buf, size_t len);
+    /* Timing mode (src/timing/event.h): describe the instruction at the warp's PC before it
+     * executes. timing_pc: the PC of its next instruction; timing_static returns false (and
+     * reports the warp's fault) if there is no valid instruction there. */
+    uint64_t (*timing_pc)(const umb_warp *w);
+    bool (*timing_static)(void *kernel, umb_warp *w, struct umb_tinst *out);
+    void (*timing_dynamic)(void *kernel, const umb_warp *w, const struct umb_tinst *ti, struct umb_tevent *out);
 };
 
 /* One kernel launch as the core sees it. */
@@ -94,6 +102,14 @@ typedef struct umb_launch {
     uint32_t warps_per_wg;
     uint32_t threads_per_warp;
     const char *kernel_name;    /* for reports */
+    /* Workgroups resident at once: false runs each CU's workgroups one after another (Ventus, as
+     * its golden model does); true keeps up to wgs_per_cu of them resident on every CU, as the
+     * hardware's dispatcher does, so workgroups that wait on each other (a software grid
+     * barrier) finish. */
+    bool concurrent_wgs;
+    uint32_t wgs_per_cu;        /* occupancy of one CU for this kernel (front end's resource limits) */
+    /* resources, for occupancy in timing mode (0 = unknown: not a limit) */
+    uint32_t vgprs_per_warp, sgprs_per_warp, lds_per_wg;
     /* filled by the core */
     _Atomic int failed;         /* set once: stop every host thread */
     umb_fault fault;            /* the first fault */

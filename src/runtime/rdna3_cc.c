@@ -13,6 +13,14 @@
  * clCompileProgram / clLinkProgram: a unit is compiled to bitcode with the builtins it calls linked
  * in (internal to the unit, so units never clash) and without internalizing its own functions; a
  * link merges units with llvm-link-19 and generates code from the merged module.
+ *
+ * printf: clang links the device libraries before the optimizer, and LLVM's
+ * AMDGPUPrintfRuntimeBinding (part of the optimizer) only then turns printf calls into calls of
+ * the library's __printf_alloc, which is left undefined. A kernel whose object calls an undefined
+ * __printf_alloc is compiled again with -mlink-builtin-bitcode-postopt (libraries linked after the
+ * optimizer, so the library functions it calls are not inlined into it); kernels without printf
+ * keep the normal, fully optimized build. Bitcode units are always built that way (the link step
+ * optimizes the merged module again).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +32,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "loader/elf.h"
 #include "umbra/rdna3.h"
 
 extern char **environ;
@@ -232,6 +241,9 @@ static void push_target(cc_job *j, arg_vec *a)
     push(a, "-target");
     push(a, "amdgcn-amd-amdhsa");
     push(a, "-mcpu=gfx1100");
+    /* clang-19's driver would link the device libraries' ABI-4 control file while the back end
+     * emits code object v5; naming the version makes both agree (COV5 implicit arguments) */
+    push(a, "-mcode-object-version=5");
     push(a, j->o->wave64 ? "-mwavefrontsize64" : "-mno-wavefrontsize64");
     push(a, j->opt);
 }
@@ -242,8 +254,9 @@ static umb_status run_args(cc_job *j, arg_vec *a)
     return run_tool(a->v, j->o->verbose, j->log_fd, j->err, j->errlen);
 }
 
-/* .cl -> object (for a code object) or bitcode (for a later link). */
-static umb_status compile_source(cc_job *j, const char *out, bool bitcode)
+/* .cl -> object (for a code object) or bitcode (for a later link); postopt links the device
+ * libraries after the optimizer (see the top of the file). */
+static umb_status compile_source(cc_job *j, const char *out, bool bitcode, bool postopt)
 {
     const umb_rdna3_cc_options *o = j->o;
     arg_vec a = { 0 };
@@ -260,6 +273,10 @@ static umb_status compile_source(cc_job *j, const char *out, bool bitcode)
         push(&a, "-amdgpu-internalize-symbols");
     }
     for (size_t i = 0; i < j->options.n; i++) push(&a, j->options.v[i]);
+    if (postopt) {
+        push(&a, "-Xclang");
+        push(&a, "-mlink-builtin-bitcode-postopt");
+    }
     if (bitcode) push(&a, "-emit-llvm");
     push(&a, "-c");
     push(&a, o->input);
@@ -285,6 +302,7 @@ static umb_status link_bitcode(cc_job *j, const char *merged, const char *obj)
         push(&a, o->clang ? o->clang : "clang-19");
         push(&a, "-x");
         push(&a, "ir");
+        push(&a, "-nogpulib");   /* the units carry the library code they call */
         push_target(j, &a);
         push(&a, "-mllvm");
         push(&a, "-amdgpu-internalize-symbols");
@@ -297,6 +315,21 @@ static umb_status link_bitcode(cc_job *j, const char *merged, const char *obj)
     }
     free(a.v);
     return st;
+}
+
+/* Does the object call __printf_alloc without defining it? */
+static bool calls_undefined_printf_alloc(const char *obj)
+{
+    umb_elf e;
+    if (umb_elf_open_file(&e, obj) != UMB_OK) return false;
+    bool undefined = false;
+    for (uint32_t i = 1; i < umb_elf_symbol_count(&e) && !undefined; i++) {
+        umb_elf_sym sym;
+        if (umb_elf_symbol(&e, i, &sym) != UMB_OK) break;
+        undefined = sym.shndx == UMB_SHN_UNDEF && !strcmp(sym.name, "__printf_alloc");
+    }
+    umb_elf_close(&e);
+    return undefined;
 }
 
 static umb_status link_shared(cc_job *j, const char *obj)
@@ -378,12 +411,15 @@ static umb_status compile_job(cc_job *j)
 
     char obj[4200] = "", merged[4200] = "";
     if (st == UMB_OK && o->input && o->emit == UMB_RDNA3_EMIT_BITCODE) {
-        st = compile_source(j, o->output, true);
+        st = compile_source(j, o->output, true, true);
     } else if (st == UMB_OK) {
         st = temp_next_to(o->output, ".o", obj, sizeof obj, j->err, j->errlen);
-        if (st == UMB_OK && o->input) st = compile_source(j, obj, false);
-        else if (st == UMB_OK && (st = temp_next_to(o->output, ".bc", merged, sizeof merged, j->err, j->errlen)) == UMB_OK)
+        if (st == UMB_OK && o->input) {
+            st = compile_source(j, obj, false, false);
+            if (st == UMB_OK && calls_undefined_printf_alloc(obj)) st = compile_source(j, obj, false, true);
+        } else if (st == UMB_OK && (st = temp_next_to(o->output, ".bc", merged, sizeof merged, j->err, j->errlen)) == UMB_OK) {
             st = link_bitcode(j, merged, obj);
+        }
         if (st == UMB_OK) st = link_shared(j, obj);
     }
     if (obj[0]) unlink(obj);

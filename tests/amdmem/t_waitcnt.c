@@ -8,11 +8,13 @@
 
 #include "amt.h"
 #include "umbra/rdna3.h"
+#include "umbra/timing.h"
 
 #define N 256
 #define LOCAL 64
 
 typedef struct kenv {
+    umb_timing *timing;         /* UMBRA_TIMING=MACHINE: the same checks under the timing model */
     umb_device *dev;
     umb_rdna3_program *prog;
     char co[256];
@@ -22,6 +24,7 @@ static void kenv_fini(kenv *k)
 {
     if (k->prog) umb_rdna3_program_destroy(k->prog);
     if (k->dev) umb_device_destroy(k->dev);
+    umb_timing_destroy(k->timing);
     if (k->co[0]) unlink(k->co);
     memset(k, 0, sizeof *k);
 }
@@ -30,8 +33,14 @@ static bool kenv_load(amt *t, kenv *k)
 {
     umb_device_config cfg;
     umb_device_config_default(&cfg);
-    if (umb_device_create(&cfg, &k->dev) != UMB_OK) return false;
     char err[512] = "";
+    const char *machine = getenv("UMBRA_TIMING");
+    if (machine && umb_timing_create(machine, &k->timing, err, sizeof err) != UMB_OK) {
+        amt_fail(t, __FILE__, __LINE__, "timing model %s: %s", machine, err);
+        return false;
+    }
+    cfg.timing = k->timing;
+    if (umb_device_create(&cfg, &k->dev) != UMB_OK) return false;
     if (umb_rdna3_program_load_file(k->dev, k->co, &k->prog, err, sizeof err) != UMB_OK) {
         amt_fail(t, __FILE__, __LINE__, "load %s: %s", k->co, err);
         return false;

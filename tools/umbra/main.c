@@ -16,6 +16,8 @@ static void usage(FILE *out)
             "  umbra cc KERNEL.cl -o KERNEL.co     compile OpenCL C for gfx1100 (clang-19)\n"
             "  umbra run KERNEL.co --kernel NAME --global X[,Y[,Z]] [options]\n"
             "  umbra disasm KERNEL.co              disassemble an AMDGPU code object\n"
+            "  umbra opencl [options] -- PROGRAM   run an OpenCL host program on the simulated GPU\n"
+            "  umbra annotate KERNEL.co --kernel NAME ... per-instruction cycles under the timing model\n"
             "\n"
             "Run `umbra COMMAND --help` for the options of a command.\n",
             UMBRA_VERSION_STRING);
@@ -36,6 +38,8 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "run")) return cmd_run(argc - 1, argv + 1);
     if (!strcmp(cmd, "cc")) return cmd_cc(argc - 1, argv + 1);
     if (!strcmp(cmd, "disasm")) return cmd_disasm(argc - 1, argv + 1);
+    if (!strcmp(cmd, "opencl")) return cmd_opencl(argc - 1, argv + 1);
+    if (!strcmp(cmd, "annotate")) return cmd_annotate(argc - 1, argv + 1);
     fprintf(stderr, "umbra: unknown command '%s'\n\n", cmd);
     usage(stderr);
     return 2;

@@ -163,7 +163,7 @@ static void effect_smem(const rdna3_inst *in, wc_effect *e)
 }
 
 /* ALU: sources and destination from the opcode table's operand kinds. */
-static void effect_alu(const rdna3_wave *w, const rdna3_inst *in, const rdna3_opinfo *oi, wc_effect *e)
+static void effect_alu(unsigned wave_size, const rdna3_inst *in, const rdna3_opinfo *oi, wc_effect *e)
 {
     if (!oi) return;
     bool scalar_fmt = in->fmt <= RDNA3_FMT_SOPP;
@@ -174,13 +174,26 @@ static void effect_alu(const rdna3_wave *w, const rdna3_inst *in, const rdna3_op
         if (scalar_fmt || rdna3_k_scalar(oi->kind[0])) add_enc(&e->writes, in->vdst, regs);
         else add_ref(&e->writes, RF_V, in->vdst, regs ? regs : 1u);
     }
-    if (in->fmt == RDNA3_FMT_VOP3SD) add_enc(&e->writes, in->sdst, w->wave_size == 64 ? 2u : 1u);
+    if (in->fmt == RDNA3_FMT_VOP3SD) add_enc(&e->writes, in->sdst, wave_size == 64 ? 2u : 1u);
     if (in->fmt == RDNA3_FMT_VOPD) {
         const rdna3_opinfo *oy = rdna3_opinfo_get(RDNA3_T_VOPDY, in->opy);
         if (!oy) return;
         for (unsigned i = 0; i < 2; i++)
             if (oy->kind[i + 1]) add_enc(&e->reads, in->srcy[i], 1);
         add_ref(&e->writes, RF_V, in->vdsty, 1);
+    }
+}
+
+static void effect_of(unsigned wave_size, const rdna3_inst *in, wc_effect *e)
+{
+    memset(e, 0, sizeof *e);
+    const rdna3_opinfo *oi = rdna3_inst_info(in);
+    switch (in->fmt) {
+    case RDNA3_FMT_SMEM: effect_smem(in, e); e->mem = true; break;
+    case RDNA3_FMT_DS: effect_ds(in, oi, e); e->mem = true; break;
+    case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: effect_flat(in, e); e->mem = true; break;
+    case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: effect_buf(in, e); e->mem = true; break;
+    default: effect_alu(wave_size, in, oi, e); break;
     }
 }
 
@@ -274,15 +287,7 @@ void rdna3_waitcnt_step(rdna3_wave *w, const rdna3_inst *in)
     }
     if (do_wait(w, s, in)) return;
     wc_effect e;
-    memset(&e, 0, sizeof e);
-    const rdna3_opinfo *oi = rdna3_inst_info(in);
-    switch (in->fmt) {
-    case RDNA3_FMT_SMEM: effect_smem(in, &e); e.mem = true; break;
-    case RDNA3_FMT_DS: effect_ds(in, oi, &e); e.mem = true; break;
-    case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: effect_flat(in, &e); e.mem = true; break;
-    case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: effect_buf(in, &e); e.mem = true; break;
-    default: effect_alu(w, in, oi, &e); break;
-    }
+    effect_of(w->wave_size, in, &e);
     unsigned reg;
     for (unsigned i = 0; i < e.reads.n; i++) {
         const wc_op *o = pending_dest(s, &e.reads.r[i], &reg);
@@ -309,4 +314,27 @@ void rdna3_waitcnt_free(rdna3_wave *w)
 {
     free(w->waitcnt);
     w->waitcnt = NULL;
+}
+
+/* timing mode (src/isa/rdna3/timing.c): the same analysis, as registers and counters */
+static void copy_refs(const wc_refs *from, rdna3_regref *to, unsigned max, unsigned *n)
+{
+    for (unsigned i = 0; i < from->n && *n < max; i++)
+        to[(*n)++] = (rdna3_regref){ from->r[i].file == RF_V, from->r[i].first, from->r[i].count };
+}
+
+void rdna3_inst_effect(unsigned wave_size, const rdna3_inst *in, rdna3_effect *out)
+{
+    wc_effect e;
+    effect_of(wave_size, in, &e);
+    memset(out, 0, sizeof *out);
+    copy_refs(&e.reads, out->reads, RDNA3_EFFECT_REFS, &out->nreads);
+    copy_refs(&e.writes, out->writes, RDNA3_EFFECT_REFS, &out->nwrites);
+    if (e.dest.count && out->nwrites < RDNA3_EFFECT_REFS)
+        out->writes[out->nwrites++] = (rdna3_regref){ e.dest.file == RF_V, e.dest.first, e.dest.count };
+    for (unsigned c = 0; c < CNT_N; c++) {
+        if (!e.ev[c]) continue;
+        out->counters |= (uint8_t)(1u << c);
+        if (!ev_in_order(e.ev[c])) out->out_of_order |= (uint8_t)(1u << c);
+    }
 }

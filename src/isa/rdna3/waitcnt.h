@@ -17,4 +17,15 @@ void rdna3_waitcnt_step(rdna3_wave *w, const rdna3_inst *in);
 /* Free the checker state of w (safe when there is none). */
 void rdna3_waitcnt_free(rdna3_wave *w);
 
+/* Timing mode: the registers an instruction reads and writes and the counters it increments
+ * (bit 0 vmcnt, 1 lgkmcnt, 2 vscnt), from the checker's analysis. */
+#define RDNA3_EFFECT_REFS 12
+typedef struct rdna3_regref { uint8_t vector; uint16_t first, count; } rdna3_regref;
+typedef struct rdna3_effect {
+    rdna3_regref reads[RDNA3_EFFECT_REFS], writes[RDNA3_EFFECT_REFS];
+    unsigned nreads, nwrites;
+    uint8_t counters, out_of_order;
+} rdna3_effect;
+void rdna3_inst_effect(unsigned wave_size, const rdna3_inst *in, rdna3_effect *out);
+
 #endif

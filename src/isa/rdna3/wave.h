@@ -47,4 +47,11 @@ const rdna3_inst *rdna3_fetch(rdna3_wave *w, uint64_t pc, rdna3_inst *local, cha
 /* "PC 0x... : <dwords> <disassembly>" of the instruction at pc (for reports). */
 void rdna3_describe(rdna3_kernel *k, uint64_t pc, char *buf, size_t len);
 
+/* Timing mode: the umb_frontend timing callbacks (timing.c, src/timing/event.h). */
+struct umb_tinst;
+struct umb_tevent;
+uint64_t rdna3_timing_pc(const umb_warp *warp);
+bool rdna3_timing_static(void *kernel, umb_warp *warp, struct umb_tinst *ti);
+void rdna3_timing_dynamic(void *kernel, const umb_warp *warp, const struct umb_tinst *ti, struct umb_tevent *ev);
+
 #endif

@@ -338,4 +338,11 @@ void vt_trace_insn(vt_warp *w, const vt_insn *in, uint32_t fflags_before);
 #include "isa/ventus/insns.def"
 #undef VT_INSN
 
+/* Timing mode: the umb_frontend timing callbacks (timing.c, src/timing/event.h). */
+struct umb_tinst;
+struct umb_tevent;
+uint64_t vt_timing_pc(const umb_warp *uw);
+bool vt_timing_static(void *kernel, umb_warp *uw, struct umb_tinst *ti);
+void vt_timing_dynamic(void *kernel, const umb_warp *uw, const struct umb_tinst *ti, struct umb_tevent *ev);
+
 #endif

@@ -342,6 +342,10 @@ static const umb_frontend vt_frontend = {
     .step = vt_step,
     .round = vt_round,
     .describe_pc = vt_describe_pc,
+    /* timing mode (src/isa/ventus/timing.c) */
+    .timing_pc = vt_timing_pc,
+    .timing_static = vt_timing_static,
+    .timing_dynamic = vt_timing_dynamic,
 };
 
 umb_status umb_ventus_run(umb_device *dev, const umb_ventus_launch *launch,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "corpus.h"
+#include "umbra/timing.h"
 
 uint32_t tc_rand(tctx *t)
 {
@@ -283,6 +284,14 @@ int main(int argc, char **argv)
     /* UMBRA_HOST_THREADS=N: N host threads (and 2N compute units) run workgroups concurrently */
     const char *ht = getenv("UMBRA_HOST_THREADS");
     if (ht && atoi(ht) > 0) cfg.host_threads = (uint32_t)atoi(ht), cfg.compute_units = 2 * cfg.host_threads;
+    /* UMBRA_TIMING=MACHINE: run under the timing model (same checks: results must not change) */
+    const char *machine = getenv("UMBRA_TIMING");
+    umb_timing *timing = NULL;
+    if (machine && umb_timing_create(machine, &timing, err, sizeof err)) {
+        fprintf(stderr, "FAIL %s: timing model: %s\n", name, err);
+        return 1;
+    }
+    cfg.timing = timing;
     if (umb_device_create(&cfg, &t.dev)) {
         fprintf(stderr, "FAIL %s: no device\n", name);
         return 1;
@@ -299,9 +308,11 @@ int main(int argc, char **argv)
     c->run(&t);
     printf("%s -O%d wave%u: %" PRIu64 " wave-instructions, %" PRIu64 " workgroups, %.3f s\n", name, opt, wave,
            t.stats.warp_insts, t.stats.workgroups, t.stats.host_seconds);
+    if (timing) umb_timing_write_text(timing, stdout);
     umb_rdna3_program_destroy(t.prog);
     for (uint32_t i = 0; i < t.nbufs; i++) umb_mem_free(t.dev, t.bufs[i]);
     umb_device_destroy(t.dev);
+    umb_timing_destroy(timing);
     if (t.failures) {
         fprintf(stderr, "FAIL %s -O%d wave%u: %d check(s) failed\n", name, opt, wave, t.failures);
         return 1;

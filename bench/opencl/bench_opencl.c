@@ -1,0 +1,331 @@
+/* bench_opencl: what the OpenCL platform costs on top of libumbra.
+ *
+ *   bench_opencl [--launches N] [--matmul N] [--nbody N] [--alu N] [--reps R]
+ *
+ * 1. Launches per second of an empty kernel (one work-item) through the API: N enqueues then one
+ *    clFinish (the queue's throughput), and N enqueue + clFinish pairs (a round trip each).
+ * 2. The corpus' matmul_tiled and nbody and bench/rdna3's alu_loop, compiled once to a code object:
+ *    the wall time of umb_rdna3_run on it (what `umbra run` does) against clEnqueueNDRangeKernel +
+ *    clFinish of the same code object through the ICD (clCreateProgramWithBinary), same NDRange,
+ *    same inputs, best of R runs each, the two alternating; the outputs are compared. Both the
+ *    process CPU time (all threads; what the overhead figure should use on a shared machine) and
+ *    the wall time are reported.
+ * The ICD is the build tree's umbra.icd unless OCL_ICD_VENDORS says otherwise. One host thread. */
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "umbra/rdna3.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of the whole process (every thread): on a loaded machine it is what a run costs,
+ * where wall time also counts other programs' turns. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+typedef struct timing {
+    double wall, cpu;
+} timing;
+
+static timing since(double wall0, double cpu0)
+{
+    return (timing){ now() - wall0, cpu_now() - cpu0 };
+}
+
+static void keep_best(timing *best, timing t)
+{
+    if (t.wall < best->wall) best->wall = t.wall;
+    if (t.cpu < best->cpu) best->cpu = t.cpu;
+}
+
+#define CHECK(x) do { cl_int e_ = (x); if (e_) { fprintf(stderr, "%s: %d\n", #x, e_); exit(1); } } while (0)
+
+static void *xalloc(size_t n)
+{
+    void *p = calloc(1, n);
+    if (!p) exit(2);
+    return p;
+}
+
+static float frand(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (float)(*s >> 40) / (float)(1u << 24);
+}
+
+typedef struct barg {
+    void *host;
+    size_t size;
+    int is_buf;
+} barg;
+
+typedef struct bcase {
+    const char *name, *dir;
+    barg args[8];
+    int nargs, out;
+    cl_uint dim;
+    size_t global[3], local[3];
+} bcase;
+
+static cl_context ctx;
+static cl_command_queue queue;
+static cl_device_id dev;
+
+static void open_platform(void)
+{
+    cl_platform_id plat;
+    cl_int e;
+    CHECK(clGetPlatformIDs(1, &plat, NULL));
+    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
+    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
+    CHECK(e);
+    queue = clCreateCommandQueue(ctx, dev, 0, &e);
+    CHECK(e);
+}
+
+/* ---------------- 1. empty-kernel launches ---------------- */
+
+static void bench_launches(int n)
+{
+    const char *src = "__kernel void empty(void) {}\n";
+    cl_int e;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
+    CHECK(e);
+    CHECK(clBuildProgram(p, 1, &dev, NULL, NULL, NULL));
+    cl_kernel k = clCreateKernel(p, "empty", &e);
+    CHECK(e);
+    size_t one = 1;
+    CHECK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &one, &one, 0, NULL, NULL));
+    CHECK(clFinish(queue));
+    double t0 = now();
+    for (int i = 0; i < n; i++) CHECK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &one, &one, 0, NULL, NULL));
+    CHECK(clFinish(queue));
+    double queued = now() - t0;
+    t0 = now();
+    for (int i = 0; i < n; i++) {
+        CHECK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &one, &one, 0, NULL, NULL));
+        CHECK(clFinish(queue));
+    }
+    double roundtrip = now() - t0;
+    printf("empty kernel, %d launches: %.0f launches/s queued (one clFinish), %.0f launches/s with clFinish after each "
+           "(%.1f us a round trip)\n", n, n / queued, n / roundtrip, roundtrip / n * 1e6);
+    clReleaseKernel(k), clReleaseProgram(p);
+}
+
+/* ---------------- 2. corpus kernels: libumbra directly vs the ICD ---------------- */
+
+static int compile(const bcase *c, char *co, size_t len)
+{
+    char src[1024], err[1024];
+    snprintf(src, sizeof src, "%s/%s.cl", c->dir, c->name);
+    snprintf(co, len, "%s/%s.co", BENCH_WORK_DIR, c->name);
+    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .build_options = "-cl-std=CL2.0" };
+    if (umb_rdna3_compile(&o, err, sizeof err)) return fprintf(stderr, "compile %s: %s\n", c->name, err), 1;
+    return 0;
+}
+
+/* The direct side: libumbra's own device, buffers and dispatch, as `umbra run` sets them up. */
+typedef struct direct_run {
+    umb_device *d;
+    umb_rdna3_program *p;
+    umb_rdna3_arg args[8];
+    uint64_t addr[8];
+    umb_rdna3_dispatch disp;
+} direct_run;
+
+static void direct_setup(const bcase *c, const char *co, direct_run *r)
+{
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    char err[1024];
+    if (umb_device_create(&cfg, &r->d) || umb_rdna3_program_load_file(r->d, co, &r->p, err, sizeof err)) exit(1);
+    for (int i = 0; i < c->nargs; i++) {
+        if (c->args[i].is_buf) {
+            if (umb_mem_alloc(r->d, c->args[i].size, 4096, &r->addr[i]) ||
+                umb_mem_copy_to_device(r->d, r->addr[i], c->args[i].host, c->args[i].size))
+                exit(1);
+            r->args[i] = (umb_rdna3_arg){ &r->addr[i], 8 };
+        } else {
+            r->args[i] = (umb_rdna3_arg){ c->args[i].host, (uint32_t)c->args[i].size };
+        }
+    }
+    r->disp = (umb_rdna3_dispatch){ .kernel = c->name, .work_dim = c->dim, .args = r->args, .nargs = (uint32_t)c->nargs };
+    for (int i = 0; i < 3; i++) r->disp.global_size[i] = c->global[i], r->disp.local_size[i] = (uint32_t)c->local[i];
+}
+
+static timing direct_once(direct_run *r, uint64_t *wave_insts)
+{
+    umb_stats s = { 0 };
+    double w0 = now(), c0 = cpu_now();
+    if (umb_rdna3_run(r->d, r->p, &r->disp, &s)) fprintf(stderr, "%s\n", umb_device_last_error(r->d)), exit(1);
+    timing t = since(w0, c0);
+    *wave_insts = s.warp_insts;
+    return t;
+}
+
+static void direct_finish(const bcase *c, direct_run *r, void *out)
+{
+    umb_mem_copy_from_device(r->d, r->addr[c->out], out, c->args[c->out].size);
+    umb_rdna3_program_destroy(r->p);
+    umb_device_destroy(r->d);
+}
+
+/* The ICD side: the same code object through clCreateProgramWithBinary. */
+typedef struct icd_run {
+    cl_program p;
+    cl_kernel k;
+    cl_mem mems[8];
+} icd_run;
+
+static void icd_setup(const bcase *c, const char *co, icd_run *r)
+{
+    FILE *f = fopen(co, "rb");
+    if (!f) exit(1);
+    fseek(f, 0, SEEK_END);
+    size_t n = (size_t)ftell(f);
+    rewind(f);
+    unsigned char *bin = xalloc(n);
+    if (fread(bin, 1, n, f) != n) exit(1);
+    fclose(f);
+    cl_int e;
+    const unsigned char *cb = bin;
+    r->p = clCreateProgramWithBinary(ctx, 1, &dev, &n, &cb, NULL, &e);
+    CHECK(e);
+    CHECK(clBuildProgram(r->p, 1, &dev, NULL, NULL, NULL));
+    r->k = clCreateKernel(r->p, c->name, &e);
+    CHECK(e);
+    for (int i = 0; i < c->nargs; i++) {
+        if (c->args[i].is_buf) {
+            r->mems[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, c->args[i].size, c->args[i].host, &e);
+            CHECK(e);
+            CHECK(clSetKernelArg(r->k, (cl_uint)i, sizeof(cl_mem), &r->mems[i]));
+        } else {
+            CHECK(clSetKernelArg(r->k, (cl_uint)i, c->args[i].size, c->args[i].host));
+        }
+    }
+    free(bin);
+}
+
+static timing icd_once(const bcase *c, icd_run *r)
+{
+    double w0 = now(), c0 = cpu_now();
+    CHECK(clEnqueueNDRangeKernel(queue, r->k, c->dim, NULL, c->global, c->local, 0, NULL, NULL));
+    CHECK(clFinish(queue));
+    return since(w0, c0);
+}
+
+static void icd_finish(const bcase *c, icd_run *r, void *out)
+{
+    CHECK(clEnqueueReadBuffer(queue, r->mems[c->out], CL_TRUE, 0, c->args[c->out].size, out, 0, NULL, NULL));
+    for (int i = 0; i < c->nargs; i++)
+        if (r->mems[i]) clReleaseMemObject(r->mems[i]);
+    clReleaseKernel(r->k), clReleaseProgram(r->p);
+}
+
+static bcase make_matmul(uint32_t n)
+{
+    static uint32_t dims[3];
+    uint64_t seed = 1;
+    float *A = xalloc((size_t)n * n * 4), *B = xalloc((size_t)n * n * 4);
+    for (size_t i = 0; i < (size_t)n * n; i++) A[i] = frand(&seed), B[i] = frand(&seed);
+    dims[0] = dims[1] = dims[2] = n;
+    size_t g = (n + 15) / 16 * 16;
+    bcase c = { .name = "matmul_tiled", .dir = BENCH_KERNEL_DIR, .nargs = 6, .out = 2, .dim = 2,
+                .global = { g, g, 1 }, .local = { 16, 16, 1 } };
+    c.args[0] = (barg){ A, (size_t)n * n * 4, 1 };
+    c.args[1] = (barg){ B, (size_t)n * n * 4, 1 };
+    c.args[2] = (barg){ xalloc((size_t)n * n * 4), (size_t)n * n * 4, 1 };
+    for (int i = 0; i < 3; i++) c.args[3 + i] = (barg){ &dims[i], 4, 0 };
+    return c;
+}
+
+static bcase make_nbody(uint32_t n)
+{
+    static uint32_t nn;
+    static float dt = 0.01f, eps2 = 0.01f;
+    uint64_t seed = 2;
+    float *pos = xalloc((size_t)n * 16), *vel = xalloc((size_t)n * 16);
+    for (size_t i = 0; i < (size_t)n * 4; i++) pos[i] = 4 * frand(&seed) - 2, vel[i] = frand(&seed) - 0.5f;
+    nn = n;
+    bcase c = { .name = "nbody", .dir = BENCH_KERNEL_DIR, .nargs = 8, .out = 3, .dim = 1,
+                .global = { (n + 63) / 64 * 64, 1, 1 }, .local = { 64, 1, 1 } };
+    c.args[0] = (barg){ pos, (size_t)n * 16, 1 };
+    c.args[1] = (barg){ vel, (size_t)n * 16, 1 };
+    c.args[2] = (barg){ xalloc((size_t)n * 16), (size_t)n * 16, 1 };
+    c.args[3] = (barg){ xalloc((size_t)n * 16), (size_t)n * 16, 1 };
+    c.args[4] = (barg){ xalloc((size_t)n * 4), (size_t)n * 4, 1 };
+    c.args[5] = (barg){ &nn, 4, 0 };
+    c.args[6] = (barg){ &dt, 4, 0 };
+    c.args[7] = (barg){ &eps2, 4, 0 };
+    return c;
+}
+
+static bcase make_alu_loop(uint32_t n)
+{
+    static int32_t iters = 256;
+    bcase c = { .name = "alu_loop", .dir = BENCH_SOURCE_DIR, .nargs = 2, .out = 0, .dim = 1,
+                .global = { (n + 255) / 256 * 256, 1, 1 }, .local = { 256, 1, 1 } };
+    c.args[0] = (barg){ xalloc(c.global[0] * 4), c.global[0] * 4, 1 };
+    c.args[1] = (barg){ &iters, 4, 0 };
+    return c;
+}
+
+int main(int argc, char **argv)
+{
+    int launches = 2000, reps = 3;
+    uint32_t mm = 128, nb = 1024, alu = 16384;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--launches") && i + 1 < argc) launches = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--matmul") && i + 1 < argc) mm = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--nbody") && i + 1 < argc) nb = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--alu") && i + 1 < argc) alu = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "usage: bench_opencl [--launches N] [--matmul N] [--nbody N] [--alu N] [--reps R]\n");
+            return 2;
+        }
+    }
+    if (reps < 1) reps = 1;
+    setenv("OCL_ICD_VENDORS", BENCH_ICD, 0);
+    open_platform();
+    bench_launches(launches);
+    bcase cases[3] = { make_matmul(mm), make_nbody(nb), make_alu_loop(alu) };
+    for (int i = 0; i < 3; i++) {
+        bcase *c = &cases[i];
+        char co[1024];
+        if (compile(c, co, sizeof co)) return 1;
+        size_t osize = c->args[c->out].size;
+        void *a = xalloc(osize), *b = xalloc(osize);
+        uint64_t wi = 0;
+        direct_run dr = { 0 };
+        icd_run ir = { 0 };
+        direct_setup(c, co, &dr);
+        icd_setup(c, co, &ir);
+        timing direct = { 1e30, 1e30 }, icd = { 1e30, 1e30 };
+        for (int r = 0; r < reps; r++) {   /* alternate, so that both see the same machine load */
+            keep_best(&direct, direct_once(&dr, &wi));
+            keep_best(&icd, icd_once(c, &ir));
+        }
+        direct_finish(c, &dr, a);
+        icd_finish(c, &ir, b);
+        printf("%-13s %8llu wave-insts: CPU libumbra %.4f s, ICD %.4f s (%+.1f%%); wall %.4f s, %.4f s (%+.1f%%)%s\n",
+               c->name, (unsigned long long)wi, direct.cpu, icd.cpu, (icd.cpu / direct.cpu - 1) * 100, direct.wall,
+               icd.wall, (icd.wall / direct.wall - 1) * 100, memcmp(a, b, osize) ? " (OUTPUTS DIFFER)" : "");
+        free(a), free(b);
+    }
+    return 0;
+}

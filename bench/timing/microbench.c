@@ -1,0 +1,235 @@
+/* microbench: the timing model against published RX 7900 XTX figures (docs/TIMING.md).
+ *
+ *   microbench [--machine FILE|NAME] [--quick] [--check]
+ *
+ * Runs the OpenCL C kernels of microbench.cl under the timing model: pointer chasing over growing
+ * footprints (load-to-use latency of each level, scalar and vector), LDS latency, bandwidth of
+ * L2, Infinity Cache and DRAM, LDS bandwidth, FP32 throughput. Each figure is the difference of
+ * two runs that differ only in the amount of work, so launch and warm-up costs cancel. Prints a
+ * table (umbra, published, ratio); --check exits non-zero when a row with a published figure is
+ * more than 20% off. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "umbra/rdna3.h"
+#include "umbra/timing.h"
+
+typedef struct mb {
+    umb_device *dev;
+    umb_rdna3_program *prog;
+    umb_timing *tm;
+    double ghz;
+} mb;
+
+static void die(const char *what, const char *detail)
+{
+    fprintf(stderr, "microbench: %s: %s\n", what, detail);
+    exit(1);
+}
+
+/* Cycles of one launch. */
+static uint64_t launch(mb *m, const char *kernel, const umb_rdna3_arg *args, uint32_t nargs, uint64_t global,
+                       uint32_t local)
+{
+    umb_rdna3_dispatch d = { .kernel = kernel, .work_dim = 1, .args = args, .nargs = nargs };
+    d.global_size[0] = global, d.global_size[1] = d.global_size[2] = 1;
+    d.local_size[0] = local, d.local_size[1] = d.local_size[2] = 1;
+    uint64_t before = umb_timing_total_cycles(m->tm);
+    umb_stats st = { 0 };
+    if (umb_rdna3_run(m->dev, m->prog, &d, &st)) die(kernel, umb_device_last_error(m->dev));
+    return umb_timing_total_cycles(m->tm) - before;
+}
+
+static uint64_t alloc(mb *m, uint64_t bytes)
+{
+    uint64_t a;
+    if (umb_mem_alloc(m->dev, bytes, 65536, &a)) die("alloc", umb_device_last_error(m->dev));
+    return a;
+}
+
+#define ARG(v) { &(v), sizeof(v) }
+
+/* Cycles per step of a chase over `footprint` bytes with lines `stride` bytes apart. */
+static double chase(mb *m, const char *kernel, uint64_t footprint, uint32_t stride)
+{
+    uint64_t next = alloc(m, footprint), out = alloc(m, 4096);
+    uint32_t sw = stride / 4, nlines = (uint32_t)(footprint / stride);
+    umb_rdna3_arg init[] = { ARG(next), ARG(sw), ARG(nlines) };
+    launch(m, "chain_init", init, 3, nlines, 64);
+    uint32_t steps = nlines < 2048 ? 2048 : nlines;
+    uint64_t c[2];
+    for (int k = 0; k < 2; k++) {
+        uint32_t s = steps * (k + 1);
+        if (!strcmp(kernel, "chase_lds")) {
+            uint32_t n = (uint32_t)(footprint / 4);
+            umb_rdna3_arg a[] = { ARG(next), ARG(out), ARG(s), ARG(n), { NULL, (uint32_t)footprint } };
+            launch(m, kernel, a, 5, 1, 1);   /* warm: the same run once */
+            c[k] = launch(m, kernel, a, 5, 1, 1);
+        } else {
+            umb_rdna3_arg a[] = { ARG(next), ARG(out), ARG(s) };
+            launch(m, kernel, a, 3, 1, 1);
+            c[k] = launch(m, kernel, a, 3, 1, 1);
+        }
+    }
+    umb_mem_free(m->dev, next);
+    umb_mem_free(m->dev, out);
+    return (double)(c[1] - c[0]) / steps;
+}
+
+#define GRID (96u * 2u * 8u * 32u)   /* 8 waves of 32 on each SIMD of the 7900 XTX */
+
+/* Bytes per cycle reading a buffer of `bytes`, passes p1 vs p2. */
+static double read_bw(mb *m, uint64_t bytes, uint32_t p1, uint32_t p2)
+{
+    uint64_t in = alloc(m, bytes), out = alloc(m, GRID * 4ull);
+    uint32_t n4 = (uint32_t)(bytes / 16);
+    uint64_t c[2];
+    uint32_t passes[2] = { p1, p2 }, warm = 1;
+    umb_rdna3_arg w[] = { ARG(in), ARG(out), ARG(n4), ARG(warm) };
+    if (p1) launch(m, "read_bw", w, 4, GRID, 256);   /* caches as in the measured runs */
+    for (int k = 0; k < 2; k++) {
+        umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(n4), ARG(passes[k]) };
+        c[k] = launch(m, "read_bw", a, 4, GRID, 256);
+    }
+    umb_mem_free(m->dev, in);
+    umb_mem_free(m->dev, out);
+    return c[1] > c[0] ? (double)bytes * (p2 - p1) / (double)(c[1] - c[0]) : NAN;
+}
+
+static double lds_bw(mb *m)
+{
+    uint64_t out = alloc(m, GRID * 4ull);
+    uint64_t c[2];
+    uint32_t iters[2] = { 64, 192 };
+    for (int k = 0; k < 2; k++) {
+        umb_rdna3_arg a[] = { ARG(out), ARG(iters[k]), { NULL, 256 * 16 } };
+        c[k] = launch(m, "lds_bw", a, 3, GRID, 256);
+    }
+    umb_mem_free(m->dev, out);
+    return (double)GRID * 16.0 * (iters[1] - iters[0]) / (double)(c[1] - c[0]);
+}
+
+/* FP32 operations (an FMA is two) per cycle. */
+static double fp32(mb *m)
+{
+    uint64_t in = alloc(m, 4096), out = alloc(m, GRID * 4ull);
+    uint64_t c[2];
+    uint32_t iters[2] = { 32, 96 };
+    for (int k = 0; k < 2; k++) {
+        umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(iters[k]) };
+        c[k] = launch(m, "fp32_fma", a, 3, GRID, 256);
+    }
+    umb_mem_free(m->dev, in);
+    umb_mem_free(m->dev, out);
+    return (double)GRID * 16.0 * (iters[1] - iters[0]) / (double)(c[1] - c[0]);
+}
+
+typedef struct row {
+    const char *what, *unit;
+    double umbra, published;   /* published < 0: none found */
+    const char *source;
+} row;
+
+/* A copy of the machine file with VOPD dual issue off, for the single-issue FP32 figure. */
+static const char *single_issue_machine(const char *machine, const char *work, char *path, size_t len)
+{
+    char src[1024];
+    if (strchr(machine, '/')) snprintf(src, sizeof src, "%s", machine);
+    else snprintf(src, sizeof src, "%s/%s.yaml", umb_timing_machines_dir(), machine);
+    FILE *in = fopen(src, "r");
+    snprintf(path, len, "%s/single_issue.yaml", work);
+    FILE *out = in ? fopen(path, "w") : NULL;
+    if (!out) die("machine copy", src);
+    char line[512];
+    while (fgets(line, sizeof line, in))
+        fputs(strstr(line, "vopd_dual_issue:") ? "  vopd_dual_issue: false\n" : line, out);
+    fclose(in);
+    fclose(out);
+    return path;
+}
+
+static void setup(mb *m, const char *machine, const char *work)
+{
+    char err[1024], co[1024];
+    if (umb_timing_create(machine, &m->tm, err, sizeof err)) die("machine", err);
+    m->ghz = umb_timing_clock_mhz(m->tm) / 1000.0;
+    snprintf(co, sizeof co, "%s/microbench.co", work);
+    umb_rdna3_cc_options o = { .input = MB_SOURCE_DIR "/microbench.cl", .output = co, .opt_level = 3 };
+    if (umb_rdna3_compile(&o, err, sizeof err)) die("compile", err);
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    cfg.timing = m->tm;
+    if (umb_device_create(&cfg, &m->dev)) die("device", "cannot create");
+    if (umb_rdna3_program_load_file(m->dev, co, &m->prog, err, sizeof err)) die("load", err);
+}
+
+int main(int argc, char **argv)
+{
+    const char *machine = "gfx1100", *work = MB_WORK_DIR;
+    bool check = false, quick = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--machine") && i + 1 < argc) machine = argv[++i];
+        else if (!strcmp(argv[i], "--work") && i + 1 < argc) work = argv[++i];
+        else if (!strcmp(argv[i], "--check")) check = true;
+        else if (!strcmp(argv[i], "--quick")) quick = true;
+        else return fprintf(stderr, "usage: microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check]\n"), 2;
+    }
+    mb m = { 0 };
+    setup(&m, machine, work);
+    const double g = m.ghz;
+    row rows[20];
+    int n = 0;
+    /* latency (ns): published figures from chipsandcheese (docs/TIMING.md has the references) */
+    rows[n++] = (row){ "scalar cache latency (8 KB)", "ns", chase(&m, "chase_scalar", 8 << 10, 64) / g, -1, "" };
+    rows[n++] = (row){ "vector L0 latency (16 KB)", "ns", chase(&m, "chase_vector", 16 << 10, 128) / g, -1, "" };
+    rows[n++] = (row){ "vector L1 latency (128 KB)", "ns", chase(&m, "chase_vector", 128 << 10, 128) / g, -1, "" };
+    rows[n++] = (row){ "vector L2 latency (2 MB)", "ns", chase(&m, "chase_vector", 2 << 20, 128) / g, -1, "" };
+    rows[n++] = (row){ "scalar Infinity Cache latency (32 MB)", "ns", chase(&m, "chase_scalar", 32 << 20, 4096) / g,
+                       128.4, "C&C2" };
+    rows[n++] = (row){ "vector Infinity Cache latency (32 MB)", "ns", chase(&m, "chase_vector", 32 << 20, 4096) / g,
+                       150.3, "C&C2" };
+    if (!quick)
+        rows[n++] = (row){ "vector DRAM latency (192 MB)", "ns", chase(&m, "chase_vector", 192ull << 20, 8192) / g, -1, "" };
+    rows[n++] = (row){ "LDS latency (8 KB)", "ns", chase(&m, "chase_lds", 8 << 10, 4) / g, -1, "" };
+    /* bandwidth (GB/s = bytes per cycle * GHz) */
+    rows[n++] = (row){ "L2 bandwidth (4 MB)", "GB/s", read_bw(&m, 4 << 20, 2, 4) * g, -1, "" };
+    if (!quick) {
+        rows[n++] = (row){ "Infinity Cache bandwidth (32 MB)", "GB/s", read_bw(&m, 32 << 20, 2, 3) * g, 5300, "AMD (peak)" };
+        /* passes 1 vs 2 (after a warm pass): a fresh buffer may reuse the addresses of the one
+         * before, whose lines the Infinity Cache still holds; 256 MB cycled through LRU caches of
+         * 96 MB misses every time */
+        rows[n++] = (row){ "DRAM bandwidth (256 MB)", "GB/s", read_bw(&m, 256ull << 20, 1, 2) * g, 960,
+                           "AMD (peak)" };
+    }
+    rows[n++] = (row){ "LDS bandwidth", "GB/s", lds_bw(&m) * g, -1, "" };
+    rows[n++] = (row){ "FP32 FMA throughput, VOPD dual issue", "TFLOPS", fp32(&m) * g / 1000.0, 61.4, "AMD (peak)" };
+    mb single = { 0 };
+    char single_path[1024];
+    setup(&single, single_issue_machine(machine, work, single_path, sizeof single_path), work);
+    rows[n++] = (row){ "FP32 FMA throughput, single issue", "TFLOPS", fp32(&single) * g / 1000.0, 30.7,
+                       "AMD (peak / 2)" };
+    umb_rdna3_program_destroy(single.prog);
+    umb_device_destroy(single.dev);
+    umb_timing_destroy(single.tm);
+    printf("%-42s %10s %10s %7s  %s\n", "figure", "umbra", "published", "ratio", "unit / source");
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        const row *r = &rows[i];
+        if (r->published > 0) {
+            double ratio = r->umbra / r->published;
+            bool off = fabs(ratio - 1.0) > 0.20;
+            bad += off;
+            printf("%-42s %10.1f %10.1f %7.2f  %s / %s%s\n", r->what, r->umbra, r->published, ratio, r->unit, r->source,
+                   off ? "  (more than 20% off)" : "");
+        } else {
+            printf("%-42s %10.1f %10s %7s  %s\n", r->what, r->umbra, "-", "-", r->unit);
+        }
+    }
+    umb_rdna3_program_destroy(m.prog);
+    umb_device_destroy(m.dev);
+    umb_timing_destroy(m.tm);
+    return check && bad ? 1 : 0;
+}

@@ -1,0 +1,227 @@
+/* The umbra OpenCL platform (an ICD for the ocl-icd loader): objects and shared helpers.
+ *
+ * A client of libumbra's public API: buffers are umb_mem allocations, programs are code objects
+ * loaded with umb_rdna3_program_load_memory, kernels run with umb_rdna3_run. Every object starts
+ * with the ICD dispatch pointer; a registry of live handles lets every entry point reject NULL and
+ * released objects with the specified error instead of touching freed memory.
+ *
+ * Locking: one platform lock (ocl_lock) guards the registry, event states, queue lists, mappings
+ * and kernel arguments; ocl_cond is broadcast whenever an event changes state or a queue empties.
+ * The device lock (device->run_lock) serialises every call into libumbra (launches and copies).
+ */
+#ifndef UMBRA_OCL_H
+#define UMBRA_OCL_H
+
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
+#include <CL/cl.h>
+#include <CL/cl_ext.h>
+#include <CL/cl_icd.h>
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "umbra/rdna3.h"
+#include "umbra/umbra.h"
+
+typedef enum ocl_kind {
+    OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT,
+} ocl_kind;
+
+/* The header of every object: the ICD loader reads the dispatch pointer first. */
+typedef struct ocl_obj {
+    const struct _cl_icd_dispatch *dispatch;
+    ocl_kind kind;
+    atomic_uint refs;
+    size_t block;   /* bytes of the object's memory block (ocl_obj_alloc) */
+} ocl_obj;
+
+extern const struct _cl_icd_dispatch ocl_dispatch;
+extern pthread_mutex_t ocl_lock;
+extern pthread_cond_t ocl_cond;
+
+struct _cl_platform_id { ocl_obj h; };
+
+struct _cl_device_id {
+    ocl_obj h;
+    umb_device *dev;
+    pthread_mutex_t run_lock;     /* one launch or copy at a time */
+    uint64_t global_mem_size;     /* UMBRA_GLOBAL_MEM, default the RX 7900 XTX's 24 GiB */
+    uint32_t compute_units;       /* CL_DEVICE_MAX_COMPUTE_UNITS: UMBRA_CUS, default the XTX's 96 */
+    FILE *trace;                  /* UMBRA_TRACE */
+    bool check_waitcnt;           /* UMBRA_CHECK_WAITCNT */
+    char stats_path[4096];        /* UMBRA_STATS: append each kernel's statistics */
+};
+
+struct _cl_context {
+    ocl_obj h;
+    cl_context_properties props[8];
+    size_t props_size;            /* bytes of props to report (0: none given) */
+    void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
+    void *notify_data;
+};
+
+typedef struct ocl_cmd ocl_cmd;
+
+struct _cl_command_queue {
+    ocl_obj h;
+    cl_context ctx;
+    cl_command_queue_properties props;
+    ocl_cmd *head, *tail;         /* waiting commands */
+    ocl_cmd *running;             /* the one the worker executes */
+    bool retiring;                /* the worker is releasing what the last command held */
+    cl_event barrier;             /* out-of-order: the last barrier later commands wait for */
+    bool closing;                 /* released: the worker drains and frees the queue */
+};
+
+typedef struct ocl_mapping {
+    struct ocl_mapping *next;
+    void *ptr;
+    size_t offset, size;
+    cl_map_flags flags;
+    bool owned;                   /* ptr was allocated for the mapping */
+} ocl_mapping;
+
+typedef struct ocl_mem_callback {
+    struct ocl_mem_callback *next;
+    void (CL_CALLBACK *fn)(cl_mem, void *);
+    void *data;
+} ocl_mem_callback;
+
+struct _cl_mem {
+    ocl_obj h;
+    cl_context ctx;
+    cl_mem_flags flags;
+    size_t size;
+    void *host_ptr;               /* CL_MEM_USE_HOST_PTR (sub-buffers: parent's + origin) */
+    uint64_t addr;                /* device address */
+    cl_mem parent;                /* sub-buffers */
+    size_t origin;
+    ocl_mapping *maps;
+    cl_uint map_count;
+    ocl_mem_callback *callbacks;
+};
+
+/* One compiled-or-loaded program for the device. */
+struct _cl_program {
+    ocl_obj h;
+    cl_context ctx;
+    char *source;                 /* NULL for programs from binary */
+    uint8_t *binary;              /* code object (executable) or bitcode (compiled object) */
+    size_t binary_size;
+    cl_program_binary_type binary_type;
+    cl_build_status status;
+    char *options, *log;
+    umb_rdna3_program *prog;      /* loaded executable */
+    atomic_uint kernels;          /* kernel objects attached */
+};
+
+typedef struct ocl_arg {
+    bool set, is_mem, is_local;
+    uint32_t size;                /* bytes of value, or __local bytes */
+    uint8_t value[8];             /* small values inline */
+    uint8_t *big;                 /* values larger than 8 bytes */
+    cl_mem mem;                   /* retained buffer (NULL buffer: is_mem with mem NULL) */
+} ocl_arg;
+
+struct _cl_kernel {
+    ocl_obj h;
+    cl_program program;
+    const umb_rdna3_kernel_info *ki;
+    ocl_arg *args;                /* ki->nexplicit */
+};
+
+typedef struct ocl_event_callback {
+    struct ocl_event_callback *next;
+    cl_int on;                    /* CL_SUBMITTED, CL_RUNNING or CL_COMPLETE */
+    void (CL_CALLBACK *fn)(cl_event, cl_int, void *);
+    void *data;
+} ocl_event_callback;
+
+struct _cl_event {
+    ocl_obj h;
+    cl_context ctx;
+    cl_command_queue queue;       /* NULL for user events */
+    cl_command_type type;
+    cl_int status;
+    bool profiling;
+    cl_ulong times[4];            /* QUEUED, SUBMIT, START, END */
+    ocl_event_callback *callbacks;
+    char *printf_text;            /* kernel printf output, written when the event completes */
+    size_t printf_len;
+};
+
+/* A command: the worker runs it once its wait list has completed. */
+struct ocl_cmd {
+    ocl_cmd *next;
+    cl_event ev;
+    cl_event *wait;
+    cl_uint nwait;
+    cl_int (*run)(ocl_cmd *);     /* returns CL_COMPLETE or a negative status */
+    void (*done)(ocl_cmd *);      /* frees the payload */
+    cl_mem mem[2];                /* retained */
+    void *ptr;
+    size_t off[2], size;
+    size_t origin[2][3], region[3], pitch[2][2];   /* Rect forms: [buffer, host|dst][row, slice] */
+    uint8_t pattern[128];
+    cl_kernel kernel;             /* retained */
+    void *launch;                 /* kernel launch payload */
+    ocl_mapping *map;
+};
+
+/* ---- objects: ocl_objects.c ---- */
+/* Objects' memory is never returned to the system: the ICD loader reads the dispatch pointer of
+ * any handle it is given, released ones included, so a released object keeps a valid header and
+ * its block is reused for a later object of the same size. */
+void *ocl_obj_alloc(size_t size);
+void ocl_obj_free(void *obj);
+void ocl_register(void *obj, ocl_kind kind);
+void ocl_unregister(void *obj);
+bool ocl_valid(const void *obj, ocl_kind kind);   /* a live object of this kind */
+void ocl_retain(void *obj);
+bool ocl_release_last(void *obj);   /* drops a reference; true when it was the last */
+void ocl_free_object(void *obj);    /* the kind's destructor (after the last release) */
+cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n);
+cl_platform_id ocl_platform(void);
+cl_device_id ocl_device(void);
+cl_ulong ocl_device_max_alloc(void);
+#define OCL_BASE_ADDR_ALIGN_BITS 2048u   /* CL_DEVICE_MEM_BASE_ADDR_ALIGN (sub-buffer origins) */
+
+/* ---- events and queues: ocl_queue.c ---- */
+cl_event ocl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type);
+void ocl_event_set_status(cl_event ev, cl_int status);
+cl_int ocl_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list);
+/* Queue a command built by the caller; on error the command is freed. */
+cl_int ocl_enqueue(cl_command_queue q, ocl_cmd *c, cl_command_type type, cl_uint nwait,
+                   const cl_event *wait, cl_event *out, bool blocking);
+ocl_cmd *ocl_cmd_new(void);
+void ocl_cmd_free(ocl_cmd *c);   /* releases what it holds */
+cl_int ocl_wait_events(cl_uint n, const cl_event *list);
+/* The profiling clock: host nanoseconds now; a timing model replaces this one function. */
+cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage);
+
+/* ---- memory: ocl_mem.c ---- */
+void ocl_mem_destroy(cl_mem m);
+/* CL_MEM_USE_HOST_PTR buffers: copy [off, off+size) between the host memory and the device. */
+cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host);
+bool ocl_mem_overlap(cl_mem a, size_t aoff, cl_mem b, size_t boff, size_t size);
+
+/* ---- programs and kernels ---- */
+void ocl_program_destroy(cl_program p);
+void ocl_kernel_destroy(cl_kernel k);
+void ocl_queue_close(cl_command_queue q);
+
+/* Helpers for the entry points. */
+#define OCL_ERR(code) do { if (errcode_ret) *errcode_ret = (code); return NULL; } while (0)
+#define OCL_OK(obj) do { if (errcode_ret) *errcode_ret = CL_SUCCESS; return (obj); } while (0)
+#define OCL_INFO(type, v) do { type info_v_ = (v); return ocl_info(size, value, ret, &info_v_, sizeof info_v_); } while (0)
+#define OCL_INFO_STR(s) do { const char *info_s_ = (s); return ocl_info(size, value, ret, info_s_, strlen(info_s_) + 1); } while (0)
+
+#endif

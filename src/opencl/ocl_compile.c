@@ -1,0 +1,290 @@
+/* OpenCL C -> code object through umb_rdna3_compile, with an on-disk cache.
+ *
+ * The cache is keyed by a 128-bit hash of the compiler (clang-19's resolved path, size and time),
+ * umbra's version, what is emitted, the device libraries (folder, ocml.bc's size and time), the
+ * build options and the source (or the linked bitcode), as PoCL keys its own; a
+ * program's second build reads the code object back without running clang. The folder is
+ * $UMBRA_CACHE_DIR, else $XDG_CACHE_HOME/umbra, else ~/.cache/umbra; UMBRA_CACHE_DIR=off disables it.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ocl_compile.h"
+
+/* ---------------- files ---------------- */
+
+static bool read_file(const char *path, uint8_t **data, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    uint8_t *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? cap * 2 : 65536;
+            uint8_t *nb = realloc(buf, cap + 1);
+            if (!nb) break;
+            buf = nb;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    bool ok = !ferror(f) && buf;
+    fclose(f);
+    if (!ok) return free(buf), false;
+    buf[n] = 0;   /* text files read back as strings */
+    *data = buf, *size = n;
+    return true;
+}
+
+static bool write_file(const char *path, const void *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    bool ok = fwrite(data, 1, size, f) == size;
+    return fclose(f) == 0 && ok;
+}
+
+/* Write to a temporary name and rename, so a concurrent reader never sees half a file. */
+static void write_atomically(const char *path, const void *data, size_t size)
+{
+    char tmp[PATH_MAX];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    if (write_file(tmp, data, size) && rename(tmp, path) == 0) return;
+    unlink(tmp);
+}
+
+/* ---------------- the cache key ---------------- */
+
+typedef struct hash128 { uint64_t a, b; } hash128;
+
+static void hash_bytes(hash128 *h, const void *data, size_t n)
+{
+    const uint8_t *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h->a = (h->a ^ p[i]) * 0x100000001b3ull;
+        h->b = (h->b ^ p[i]) * 0x00000100000001b3ull + 0x9e3779b97f4a7c15ull;
+    }
+    /* a separator, so that ("ab","c") and ("a","bc") differ */
+    h->a = (h->a ^ 0xff) * 0x100000001b3ull;
+    h->b = (h->b ^ (n & 0xff)) * 0x00000100000001b3ull;
+}
+
+static void hash_str(hash128 *h, const char *s) { hash_bytes(h, s ? s : "", s ? strlen(s) : 0); }
+
+/* The compiler: the clang-19 that PATH finds, by its resolved path, size and time (cheaper than
+ * running it for its version, and it changes whenever the package does). */
+static void hash_compiler(hash128 *h)
+{
+    const char *path = getenv("PATH");
+    char dir[PATH_MAX], full[PATH_MAX + 16], real[PATH_MAX];
+    for (const char *p = path ? path : "/usr/bin"; *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)n, p);
+        snprintf(full, sizeof full, "%s/clang-19", n ? dir : ".");
+        struct stat sb;
+        if (stat(full, &sb) == 0 && realpath(full, real)) {
+            struct stat rb;
+            if (stat(real, &rb) == 0) sb = rb;
+            hash_str(h, real);
+            uint64_t id[2] = { (uint64_t)sb.st_size, (uint64_t)sb.st_mtime };
+            hash_bytes(h, id, sizeof id);
+            return;
+        }
+        p += n + (p[n] == ':');
+    }
+    hash_str(h, "no clang-19");
+}
+
+/* The device libraries linked in: their folder and ocml.bc's size and time. */
+static void hash_device_lib(hash128 *h)
+{
+    char dir[PATH_MAX], ocml[PATH_MAX + 16];
+    struct stat sb;
+    if (!umb_rdna3_find_device_lib(dir, sizeof dir)) return;
+    hash_str(h, dir);
+    snprintf(ocml, sizeof ocml, "%s/ocml.bc", dir);
+    if (stat(ocml, &sb) == 0) {
+        uint64_t id[2] = { (uint64_t)sb.st_size, (uint64_t)sb.st_mtime };
+        hash_bytes(h, id, sizeof id);
+    }
+}
+
+static bool cache_dir(char *out, size_t len)
+{
+    const char *env = getenv("UMBRA_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (env && !strcmp(env, "off")) return false;
+    if (env && *env) snprintf(out, len, "%s", env);
+    else if (xdg && *xdg) snprintf(out, len, "%s/umbra", xdg);
+    else if (home && *home) snprintf(out, len, "%s/.cache/umbra", home);
+    else return false;
+    /* mkdir -p */
+    for (char *s = out + 1; *s; s++)
+        if (*s == '/') {
+            *s = 0;
+            mkdir(out, 0755);
+            *s = '/';
+        }
+    return mkdir(out, 0755) == 0 || errno == EEXIST;
+}
+
+static bool cache_path(const hash128 *key, const char *ext, char *out, size_t len)
+{
+    char dir[PATH_MAX - 64];
+    if (!cache_dir(dir, sizeof dir)) return false;
+    snprintf(out, len, "%s/%016llx%016llx%s", dir, (unsigned long long)key->a, (unsigned long long)key->b, ext);
+    return true;
+}
+
+static hash128 key_start(bool bitcode, const char *options)
+{
+    hash128 h = { 0xcbf29ce484222325ull, 0x84222325cbf29ce4ull };
+    hash_str(&h, "umbra-opencl-cache-1 " UMBRA_VERSION_STRING);
+    hash_compiler(&h);
+    hash_str(&h, bitcode ? "bitcode" : "code-object");
+    hash_device_lib(&h);
+    hash_str(&h, options);
+    return h;
+}
+
+/* A cached result: the binary and the build log that came with it. */
+static bool cache_get(const hash128 *key, ocl_compile_result *r)
+{
+    char path[PATH_MAX], logpath[PATH_MAX];
+    if (!cache_path(key, ".bin", path, sizeof path) || !cache_path(key, ".log", logpath, sizeof logpath)) return false;
+    uint8_t *log;
+    size_t loglen;
+    if (!read_file(logpath, &log, &loglen)) return false;
+    if (!read_file(path, &r->binary, &r->size)) return free(log), false;
+    r->log = (char *)log;
+    return true;
+}
+
+static void cache_put(const hash128 *key, const ocl_compile_result *r)
+{
+    char path[PATH_MAX], logpath[PATH_MAX];
+    if (!cache_path(key, ".bin", path, sizeof path) || !cache_path(key, ".log", logpath, sizeof logpath)) return;
+    write_atomically(path, r->binary, r->size);   /* the binary first: the log marks a whole entry */
+    write_atomically(logpath, r->log ? r->log : "", r->log ? strlen(r->log) : 0);
+}
+
+/* ---------------- compiling ---------------- */
+
+void ocl_compile_result_free(ocl_compile_result *r)
+{
+    free(r->binary);
+    free(r->log);
+    memset(r, 0, sizeof *r);
+}
+
+static char *strdup_or_empty(const char *s)
+{
+    char *d = strdup(s ? s : "");
+    return d;
+}
+
+/* A private temporary folder for clang's input and output files. */
+static bool make_tmpdir(char *out, size_t len)
+{
+    const char *t = getenv("TMPDIR");
+    snprintf(out, len, "%s/umbra-ocl-XXXXXX", t && *t ? t : "/tmp");
+    return mkdtemp(out) != NULL;
+}
+
+static void remove_tmpdir(const char *dir, const char *const *files, size_t n)
+{
+    char p[PATH_MAX];
+    for (size_t i = 0; i < n; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, files[i]);
+        unlink(p);
+    }
+    rmdir(dir);
+}
+
+/* Option errors (the library's message starts "build options:") are the caller's; anything else
+ * is a failed compile whose diagnostics are in the log. */
+static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_compile_result *r)
+{
+    char *log = NULL;
+    char err[1024] = "";
+    o->log = &log;
+    umb_status st = umb_rdna3_compile(o, err, sizeof err);
+    if (st != UMB_OK) {
+        size_t n = (log ? strlen(log) : 0) + strlen(err) + 2;
+        r->log = malloc(n);
+        if (r->log) snprintf(r->log, n, "%s%s\n", log ? log : "", err);
+        free(log);
+        if (st == UMB_ERR_NOMEM) return CL_OUT_OF_HOST_MEMORY;
+        return !strncmp(err, "build options:", 14) ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
+    }
+    r->log = log ? log : strdup_or_empty("");
+    if (!read_file(out_path, &r->binary, &r->size)) return CL_OUT_OF_RESOURCES;
+    return CL_SUCCESS;
+}
+
+cl_int ocl_compile_source(const char *source, const char *options, bool bitcode, ocl_compile_result *r)
+{
+    memset(r, 0, sizeof *r);
+    hash128 key = key_start(bitcode, options);
+    hash_str(&key, source);
+    if (cache_get(&key, r)) return CL_SUCCESS;
+    char dir[PATH_MAX - 32], in[PATH_MAX], out[PATH_MAX];
+    if (!make_tmpdir(dir, sizeof dir)) return CL_OUT_OF_RESOURCES;
+    snprintf(in, sizeof in, "%s/program.cl", dir);
+    snprintf(out, sizeof out, "%s/program.out", dir);
+    cl_int st = CL_OUT_OF_RESOURCES;
+    if (write_file(in, source, strlen(source))) {
+        umb_rdna3_cc_options o = { .input = in, .output = out, .opt_level = 3, .build_options = options,
+                                   .emit = bitcode ? UMB_RDNA3_EMIT_BITCODE : UMB_RDNA3_EMIT_CODE_OBJECT };
+        st = run_compiler(&o, out, r);
+    }
+    const char *files[] = { "program.cl", "program.out" };
+    remove_tmpdir(dir, files, 2);
+    if (st == CL_SUCCESS) cache_put(&key, r);
+    return st;
+}
+
+cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n, const char *options,
+                        ocl_compile_result *r)
+{
+    memset(r, 0, sizeof *r);
+    hash128 key = key_start(false, options);
+    for (size_t i = 0; i < n; i++) hash_bytes(&key, bc[i], sizes[i]);
+    if (cache_get(&key, r)) return CL_SUCCESS;
+    char dir[PATH_MAX - 32], out[PATH_MAX];
+    if (!make_tmpdir(dir, sizeof dir)) return CL_OUT_OF_RESOURCES;
+    char **paths = calloc(n ? n : 1, sizeof *paths);
+    const char **names = calloc(n + 1, sizeof *names);
+    cl_int st = paths && names ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+    for (size_t i = 0; i < n && st == CL_SUCCESS; i++) {
+        paths[i] = malloc(PATH_MAX);
+        if (!paths[i]) { st = CL_OUT_OF_HOST_MEMORY; break; }
+        snprintf(paths[i], PATH_MAX, "%s/in%zu.bc", dir, i);
+        names[i] = strrchr(paths[i], '/') + 1;
+        if (!write_file(paths[i], bc[i], sizes[i])) st = CL_OUT_OF_RESOURCES;
+    }
+    snprintf(out, sizeof out, "%s/program.out", dir);
+    if (st == CL_SUCCESS) {
+        umb_rdna3_cc_options o = { .inputs = (const char *const *)paths, .ninputs = (uint32_t)n, .output = out,
+                                   .opt_level = 3, .build_options = options };
+        st = run_compiler(&o, out, r);
+        if (st == CL_BUILD_PROGRAM_FAILURE) st = CL_LINK_PROGRAM_FAILURE;
+        if (st == CL_INVALID_BUILD_OPTIONS) st = CL_INVALID_LINKER_OPTIONS;
+    }
+    if (names) {
+        names[n] = "program.out";
+        remove_tmpdir(dir, names, n + 1);
+    } else {
+        rmdir(dir);
+    }
+    for (size_t i = 0; paths && i < n; i++) free(paths[i]);
+    free(paths);
+    free(names);
+    if (st == CL_SUCCESS) cache_put(&key, r);
+    return st;
+}

@@ -1,0 +1,425 @@
+/* Kernels: arguments, queries, and NDRange launches through umb_rdna3_run. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl.h"
+
+#define DEVICE_LDS_BYTES (64u << 10)
+
+static cl_kernel new_kernel(cl_program p, const umb_rdna3_kernel_info *ki)
+{
+    cl_kernel k = ocl_obj_alloc(sizeof *k);
+    if (!k) return NULL;
+    k->args = calloc(ki->nexplicit ? ki->nexplicit : 1, sizeof *k->args);
+    if (!k->args) return ocl_obj_free(k), NULL;
+    k->program = p, k->ki = ki;
+    ocl_retain(p);
+    atomic_fetch_add(&p->kernels, 1);
+    ocl_register(k, OCL_KERNEL);
+    return k;
+}
+
+static void clear_arg(ocl_arg *a)
+{
+    if (a->mem && ocl_release_last(a->mem)) ocl_free_object(a->mem);
+    free(a->big);
+    memset(a, 0, sizeof *a);
+}
+
+void ocl_kernel_destroy(cl_kernel k)
+{
+    for (uint32_t i = 0; i < k->ki->nexplicit; i++) clear_arg(&k->args[i]);
+    free(k->args);
+    cl_program p = k->program;
+    atomic_fetch_sub(&p->kernels, 1);
+    ocl_obj_free(k);
+    if (ocl_release_last(p)) ocl_free_object(p);
+}
+
+CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program p, const char *name, cl_int *errcode_ret)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) OCL_ERR(CL_INVALID_PROGRAM);
+    if (!p->prog) OCL_ERR(CL_INVALID_PROGRAM_EXECUTABLE);
+    if (!name) OCL_ERR(CL_INVALID_VALUE);
+    const umb_rdna3_kernel_info *ki = umb_rdna3_program_find_kernel(p->prog, name);
+    if (!ki || strcmp(ki->name, name)) OCL_ERR(CL_INVALID_KERNEL_NAME);
+    cl_kernel k = new_kernel(p, ki);
+    if (!k) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    OCL_OK(k);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program p, cl_uint n, cl_kernel *out, cl_uint *num)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
+    uint32_t count = umb_rdna3_program_kernel_count(p->prog);
+    if (out && n < count) return CL_INVALID_VALUE;
+    for (uint32_t i = 0; out && i < count; i++) {
+        out[i] = new_kernel(p, umb_rdna3_program_kernel(p->prog, i));
+        if (!out[i]) {
+            while (i--) clReleaseKernel(out[i]);
+            return CL_OUT_OF_HOST_MEMORY;
+        }
+    }
+    if (num) *num = count;
+    return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel k)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    ocl_retain(k);
+    return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel k)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    if (ocl_release_last(k)) ocl_free_object(k);
+    return CL_SUCCESS;
+}
+
+/* ---------------- arguments ---------------- */
+
+static cl_int set_buffer_arg(ocl_arg *a, cl_kernel k, size_t size, const void *value)
+{
+    if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+    cl_mem m = value ? *(const cl_mem *)value : NULL;
+    if (m && !ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
+    if (m && m->ctx != k->program->ctx) return CL_INVALID_MEM_OBJECT;
+    if (m) ocl_retain(m);
+    clear_arg(a);
+    a->set = a->is_mem = true, a->mem = m, a->size = 8;
+    return CL_SUCCESS;
+}
+
+static cl_int set_value_arg(ocl_arg *a, const umb_rdna3_arg_info *ai, size_t size, const void *value)
+{
+    if (size != ai->size) return CL_INVALID_ARG_SIZE;
+    if (!value) return CL_INVALID_ARG_VALUE;
+    uint8_t *big = NULL;
+    if (size > sizeof a->value) {
+        big = malloc(size);
+        if (!big) return CL_OUT_OF_HOST_MEMORY;
+        memcpy(big, value, size);
+    }
+    clear_arg(a);
+    if (big) a->big = big;
+    else memcpy(a->value, value, size);
+    a->set = true, a->size = (uint32_t)size;
+    return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_t size, const void *value)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    if (index >= k->ki->nexplicit) return CL_INVALID_ARG_INDEX;
+    const umb_rdna3_arg_info *ai = &k->ki->args[index];
+    ocl_arg *a = &k->args[index];   /* one kernel's arguments are set from one thread at a time (spec A.2) */
+    switch (ai->kind) {
+    case UMB_RDNA3_ARG_GLOBAL_BUFFER: return set_buffer_arg(a, k, size, value);
+    case UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER:
+        if (value) return CL_INVALID_ARG_VALUE;
+        if (size == 0 || size > DEVICE_LDS_BYTES) return CL_INVALID_ARG_SIZE;
+        clear_arg(a);
+        a->set = a->is_local = true, a->size = (uint32_t)size;
+        return CL_SUCCESS;
+    case UMB_RDNA3_ARG_BY_VALUE: return set_value_arg(a, ai, size, value);
+    case UMB_RDNA3_ARG_SAMPLER: return CL_INVALID_SAMPLER;
+    case UMB_RDNA3_ARG_IMAGE: case UMB_RDNA3_ARG_PIPE: return CL_INVALID_MEM_OBJECT;
+    default: return CL_INVALID_ARG_VALUE;
+    }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel k, cl_uint index, const void *value)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    return CL_INVALID_OPERATION;   /* no SVM on an OpenCL 1.2 device */
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel k, cl_kernel_exec_info param, size_t size,
+                                                    const void *value)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    return CL_INVALID_OPERATION;
+}
+
+/* ---------------- queries ---------------- */
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info param, size_t size, void *value,
+                                                size_t *ret)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    switch (param) {
+    case CL_KERNEL_FUNCTION_NAME: OCL_INFO_STR(k->ki->name);
+    case CL_KERNEL_NUM_ARGS: OCL_INFO(cl_uint, k->ki->nexplicit);
+    case CL_KERNEL_REFERENCE_COUNT: OCL_INFO(cl_uint, atomic_load(&k->h.refs));
+    case CL_KERNEL_CONTEXT: OCL_INFO(cl_context, k->program->ctx);
+    case CL_KERNEL_PROGRAM: OCL_INFO(cl_program, k->program);
+    case CL_KERNEL_ATTRIBUTES: OCL_INFO_STR("");
+    default: return CL_INVALID_VALUE;
+    }
+}
+
+static cl_kernel_arg_address_qualifier address_qualifier(const umb_rdna3_arg_info *ai)
+{
+    if (ai->kind == UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER) return CL_KERNEL_ARG_ADDRESS_LOCAL;
+    if (ai->kind != UMB_RDNA3_ARG_GLOBAL_BUFFER) return CL_KERNEL_ARG_ADDRESS_PRIVATE;
+    return ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_ADDRESS_CONSTANT : CL_KERNEL_ARG_ADDRESS_GLOBAL;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, cl_kernel_arg_info param, size_t size,
+                                                   void *value, size_t *ret)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    if (index >= k->ki->nexplicit) return CL_INVALID_ARG_INDEX;
+    const umb_rdna3_arg_info *ai = &k->ki->args[index];
+    switch (param) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER: OCL_INFO(cl_kernel_arg_address_qualifier, address_qualifier(ai));
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: OCL_INFO(cl_kernel_arg_access_qualifier, CL_KERNEL_ARG_ACCESS_NONE);
+    case CL_KERNEL_ARG_TYPE_NAME:
+        if (!ai->type_name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+        OCL_INFO_STR(ai->type_name);
+    case CL_KERNEL_ARG_TYPE_QUALIFIER:
+        OCL_INFO(cl_kernel_arg_type_qualifier,
+                 ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_TYPE_CONST : CL_KERNEL_ARG_TYPE_NONE);
+    case CL_KERNEL_ARG_NAME:
+        if (!ai->name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+        OCL_INFO_STR(ai->name);
+    default: return CL_INVALID_VALUE;
+    }
+}
+
+static uint64_t local_arg_bytes(cl_kernel k)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < k->ki->nexplicit; i++)
+        if (k->args[i].is_local) n += (k->args[i].size + 15u) & ~15u;
+    return n;
+}
+
+static size_t kernel_max_group(cl_kernel k)
+{
+    uint32_t m = k->ki->max_flat_workgroup_size;
+    return m && m < 1024 ? m : 1024;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id d, cl_kernel_work_group_info param,
+                                                         size_t size, void *value, size_t *ret)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    if (d && d != ocl_device()) return CL_INVALID_DEVICE;
+    switch (param) {
+    case CL_KERNEL_WORK_GROUP_SIZE: OCL_INFO(size_t, kernel_max_group(k));
+    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: {
+        const uint32_t *r = k->ki->reqd_workgroup_size;
+        size_t s[3] = { r[0], r[1], r[2] };
+        return ocl_info(size, value, ret, s, sizeof s);
+    }
+    case CL_KERNEL_LOCAL_MEM_SIZE: OCL_INFO(cl_ulong, k->ki->group_segment_fixed_size + local_arg_bytes(k));
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: OCL_INFO(size_t, k->ki->wavefront_size);
+    case CL_KERNEL_PRIVATE_MEM_SIZE: OCL_INFO(cl_ulong, k->ki->private_segment_fixed_size);
+    case CL_KERNEL_GLOBAL_WORK_SIZE: return CL_INVALID_VALUE;   /* only for built-in kernels */
+    default: return CL_INVALID_VALUE;
+    }
+}
+
+/* ---------------- launches ---------------- */
+
+typedef struct launch {
+    umb_rdna3_dispatch d;
+    umb_rdna3_arg *args;
+    uint8_t *values;              /* the argument bytes, snapshot at enqueue */
+    cl_mem *mems;                 /* retained buffers */
+    uint32_t nmems;
+} launch;
+
+static void free_launch(ocl_cmd *c)
+{
+    launch *l = c->launch;
+    if (!l) return;
+    for (uint32_t i = 0; i < l->nmems; i++)
+        if (ocl_release_last(l->mems[i])) ocl_free_object(l->mems[i]);
+    free(l->mems), free(l->values), free(l->args), free(l);
+}
+
+static void append_stats(cl_device_id d, const launch *l, const umb_stats *s)
+{
+    if (!d->stats_path[0]) return;
+    FILE *f = fopen(d->stats_path, "a");
+    if (!f) {
+        fprintf(stderr, "umbra opencl: cannot append to UMBRA_STATS file %s\n", d->stats_path);
+        return;
+    }
+    fprintf(f, "{\"kernel\": \"%s\", \"global\": [%llu, %llu, %llu], \"local\": [%u, %u, %u], \"stats\": ",
+            l->d.kernel, (unsigned long long)l->d.global_size[0], (unsigned long long)l->d.global_size[1],
+            (unsigned long long)l->d.global_size[2], l->d.local_size[0], l->d.local_size[1], l->d.local_size[2]);
+    umb_stats_write_json(s, f, 0);
+    fprintf(f, "}\n");
+    fclose(f);
+}
+
+/* printf records, kept with the event until it completes. */
+static void collect_printf(void *ctx, const char *text, size_t len)
+{
+    cl_event ev = ctx;
+    pthread_mutex_lock(&ocl_lock);
+    char *grown = realloc(ev->printf_text, ev->printf_len + len);
+    if (grown) {
+        memcpy(grown + ev->printf_len, text, len);
+        ev->printf_text = grown, ev->printf_len += len;
+    }
+    pthread_mutex_unlock(&ocl_lock);
+}
+
+/* A fault, budget exhaustion or deadlock: umbra's report on stderr, a negative event status. */
+static cl_int run_kernel(ocl_cmd *c)
+{
+    launch *l = c->launch;
+    cl_device_id d = ocl_device();
+    umb_stats stats;
+    memset(&stats, 0, sizeof stats);
+    for (uint32_t i = 0; i < l->nmems; i++) ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, false);
+    pthread_mutex_lock(&d->run_lock);
+    l->d.trace = d->trace;
+    l->d.check_waitcnt = d->check_waitcnt;
+    l->d.printf_fn = collect_printf, l->d.printf_ctx = c->ev;
+    umb_status st = umb_rdna3_run(d->dev, c->kernel->program->prog, &l->d, &stats);
+    if (st) fprintf(stderr, "umbra: kernel %s failed (%s):\n%s\n", l->d.kernel, umb_status_name(st),
+                    umb_device_last_error(d->dev));
+    else append_stats(d, l, &stats);
+    pthread_mutex_unlock(&d->run_lock);
+    for (uint32_t i = 0; i < l->nmems; i++)
+        if (!(l->mems[i]->flags & CL_MEM_READ_ONLY))   /* the host memory may be read-only too */
+            ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, true);
+    return st ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
+}
+
+/* Snapshot the kernel's arguments (they may change after the enqueue). Caller holds ocl_lock. */
+static cl_int snapshot_args(cl_kernel k, launch *l)
+{
+    uint32_t n = k->ki->nexplicit;
+    size_t bytes = 0;
+    for (uint32_t i = 0; i < n; i++) bytes += k->args[i].is_local ? 0 : k->args[i].size;
+    l->args = calloc(n ? n : 1, sizeof *l->args);
+    l->values = malloc(bytes ? bytes : 1);
+    l->mems = calloc(n ? n : 1, sizeof *l->mems);
+    if (!l->args || !l->values || !l->mems) return CL_OUT_OF_HOST_MEMORY;
+    uint8_t *w = l->values;
+    for (uint32_t i = 0; i < n; i++) {
+        const ocl_arg *a = &k->args[i];
+        l->args[i].size = a->size;
+        if (a->is_local) continue;
+        l->args[i].value = w;
+        if (a->is_mem) {
+            uint64_t addr = a->mem ? a->mem->addr : 0;
+            memcpy(w, &addr, 8);
+            if (a->mem) ocl_retain(a->mem), l->mems[l->nmems++] = a->mem;
+        } else {
+            memcpy(w, a->big ? a->big : a->value, a->size);
+        }
+        w += a->size;
+    }
+    return CL_SUCCESS;
+}
+
+/* NULL local size: per dimension the largest divisor of the global size within a budget of
+ * 256 work-items (and the kernel's limit), so the grid divides evenly as OpenCL 1.2 requires. */
+static void choose_local(cl_uint dim, const size_t *global, size_t kmax, uint32_t *local)
+{
+    size_t budget = kmax < 256 ? kmax : 256;
+    for (cl_uint i = 0; i < 3; i++) {
+        size_t g = i < dim ? global[i] : 1, best = 1;
+        for (size_t l = budget < g ? budget : g; l > 1; l--)
+            if (g % l == 0) { best = l; break; }
+        local[i] = (uint32_t)best;
+        budget /= best;
+    }
+}
+
+static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const size_t *global, const size_t *local)
+{
+    if (dim < 1 || dim > 3) return CL_INVALID_WORK_DIMENSION;
+    if (!global) return CL_INVALID_GLOBAL_WORK_SIZE;
+    size_t items = 1;
+    for (cl_uint i = 0; i < dim; i++) {
+        if (global[i] == 0 || global[i] > 0xffffffffu) return CL_INVALID_GLOBAL_WORK_SIZE;
+        if (offset && offset[i] > SIZE_MAX - global[i]) return CL_INVALID_GLOBAL_OFFSET;
+        if (!local) continue;
+        if (local[i] == 0) return CL_INVALID_WORK_GROUP_SIZE;
+        if (local[i] > 1024) return CL_INVALID_WORK_ITEM_SIZE;
+        if (global[i] % local[i]) return CL_INVALID_WORK_GROUP_SIZE;
+        items *= local[i];
+    }
+    if (local && items > kernel_max_group(k)) return CL_INVALID_WORK_GROUP_SIZE;
+    /* __attribute__((reqd_work_group_size(X, Y, Z))): the local size must be exactly that */
+    const uint32_t *r = k->ki->reqd_workgroup_size;
+    for (cl_uint i = 0; r[0] && i < 3; i++) {
+        size_t want = r[i], got = i < dim ? (local ? local[i] : want) : 1;
+        if (got != want || (i < dim && global[i] % want)) return CL_INVALID_WORK_GROUP_SIZE;
+    }
+    return CL_SUCCESS;
+}
+
+static cl_int check_args_set(cl_kernel k)
+{
+    for (uint32_t i = 0; i < k->ki->nexplicit; i++)
+        if (!k->args[i].set) return CL_INVALID_KERNEL_ARGS;
+    if (k->ki->group_segment_fixed_size + local_arg_bytes(k) > DEVICE_LDS_BYTES) return CL_OUT_OF_RESOURCES;
+    return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel k, cl_uint dim,
+                                                       const size_t *offset, const size_t *global,
+                                                       const size_t *local, cl_uint n, const cl_event *list,
+                                                       cl_event *out)
+{
+    if (!ocl_valid(q, OCL_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    if (k->program->ctx != q->ctx) return CL_INVALID_CONTEXT;
+    cl_int st = check_sizes(k, dim, offset, global, local);
+    if (!st) st = ocl_check_wait_list(q, n, list);
+    if (st) return st;
+    ocl_cmd *c = ocl_cmd_new();
+    launch *l = calloc(1, sizeof *l);
+    if (!c || !l) return free(c), free(l), CL_OUT_OF_HOST_MEMORY;
+    ocl_retain(k), c->kernel = k;
+    c->launch = l, c->run = run_kernel, c->done = free_launch;
+    pthread_mutex_lock(&ocl_lock);
+    st = check_args_set(k);
+    if (!st) st = snapshot_args(k, l);
+    pthread_mutex_unlock(&ocl_lock);
+    if (st) return ocl_cmd_free(c), st;
+    l->d.kernel = k->ki->name;
+    l->d.work_dim = dim;
+    l->d.args = l->args, l->d.nargs = k->ki->nexplicit;
+    if (k->ki->reqd_workgroup_size[0]) {
+        for (cl_uint i = 0; i < 3; i++) l->d.local_size[i] = k->ki->reqd_workgroup_size[i];
+    } else if (local) {
+        for (cl_uint i = 0; i < 3; i++) l->d.local_size[i] = i < dim ? (uint32_t)local[i] : 1;
+    } else {
+        choose_local(dim, global, kernel_max_group(k), l->d.local_size);
+    }
+    for (cl_uint i = 0; i < 3; i++) l->d.global_size[i] = 1;
+    for (cl_uint i = 0; i < dim; i++) {
+        l->d.global_size[i] = global[i];
+        l->d.global_offset[i] = offset ? offset[i] : 0;
+    }
+    return ocl_enqueue(q, c, CL_COMMAND_NDRANGE_KERNEL, n, list, out, false);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue q, cl_kernel k, cl_uint n, const cl_event *list,
+                                              cl_event *out)
+{
+    size_t one = 1;
+    return clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, n, list, out);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue q, void (CL_CALLBACK *fn)(void *), void *args,
+                                                      size_t cb_args, cl_uint nmem, const cl_mem *mems,
+                                                      const void **locs, cl_uint n, const cl_event *list,
+                                                      cl_event *out)
+{
+    if (!ocl_valid(q, OCL_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
+    return CL_INVALID_OPERATION;   /* CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL */
+}

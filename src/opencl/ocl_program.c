@@ -1,0 +1,421 @@
+/* Programs: from source (clang through umb_rdna3_compile) or binary (code object or bitcode),
+ * build, compile, link, and their queries. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ocl_compile.h"
+
+static bool is_elf(const uint8_t *b, size_t n) { return n >= 4 && !memcmp(b, "\x7f" "ELF", 4); }
+static bool is_bitcode(const uint8_t *b, size_t n) { return n >= 4 && !memcmp(b, "BC\xc0\xde", 4); }
+
+static cl_program new_program(cl_context ctx)
+{
+    cl_program p = ocl_obj_alloc(sizeof *p);
+    if (!p) return NULL;
+    p->ctx = ctx;
+    p->status = CL_BUILD_NONE;
+    p->binary_type = CL_PROGRAM_BINARY_TYPE_NONE;
+    ocl_retain(ctx);
+    ocl_register(p, OCL_PROGRAM);
+    return p;
+}
+
+static void unload(cl_program p)
+{
+    if (!p->prog) return;
+    cl_device_id d = ocl_device();
+    pthread_mutex_lock(&d->run_lock);
+    umb_rdna3_program_destroy(p->prog);
+    pthread_mutex_unlock(&d->run_lock);
+    p->prog = NULL;
+}
+
+void ocl_program_destroy(cl_program p)
+{
+    unload(p);
+    free(p->source), free(p->binary), free(p->options), free(p->log);
+    cl_context ctx = p->ctx;
+    ocl_obj_free(p);
+    if (ocl_release_last(ctx)) ocl_free_object(ctx);
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context ctx, cl_uint count, const char **strings,
+                                                              const size_t *lengths, cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    if (count == 0 || !strings) OCL_ERR(CL_INVALID_VALUE);
+    size_t total = 1;
+    for (cl_uint i = 0; i < count; i++) {
+        if (!strings[i]) OCL_ERR(CL_INVALID_VALUE);
+        total += lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+    }
+    char *src = malloc(total), *w = src;
+    if (!src) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    for (cl_uint i = 0; i < count; i++) {
+        size_t n = lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+        memcpy(w, strings[i], n), w += n;
+    }
+    *w = 0;
+    cl_program p = new_program(ctx);
+    if (!p) return free(src), NULL;
+    p->source = src;
+    OCL_OK(p);
+}
+
+/* A code object must load (and be for gfx1100); bitcode is taken as a compiled object. */
+static cl_int classify_binary(const uint8_t *b, size_t n, cl_program_binary_type *type)
+{
+    if (is_bitcode(b, n)) {
+        *type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
+        return CL_SUCCESS;
+    }
+    if (!is_elf(b, n)) return CL_INVALID_BINARY;
+    umb_rdna3_program *prog;
+    if (umb_rdna3_program_load_memory(NULL, "binary", b, n, &prog, NULL, 0)) return CL_INVALID_BINARY;
+    const char *target = umb_rdna3_program_target(prog);
+    bool ours = target && strstr(target, "gfx1100");
+    umb_rdna3_program_destroy(prog);
+    *type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    return ours ? CL_SUCCESS : CL_INVALID_BINARY;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context ctx, cl_uint ndev, const cl_device_id *devs,
+                                                              const size_t *lengths, const unsigned char **binaries,
+                                                              cl_int *binary_status, cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    if (ndev == 0 || !devs) OCL_ERR(CL_INVALID_VALUE);
+    for (cl_uint i = 0; i < ndev; i++)
+        if (devs[i] != ocl_device()) OCL_ERR(CL_INVALID_DEVICE);
+    if (ndev != 1) OCL_ERR(CL_INVALID_DEVICE);   /* the one device, listed once */
+    if (!lengths || !binaries || !lengths[0] || !binaries[0]) {
+        if (binary_status) binary_status[0] = CL_INVALID_VALUE;
+        OCL_ERR(CL_INVALID_VALUE);
+    }
+    cl_program_binary_type type;
+    cl_int st = classify_binary(binaries[0], lengths[0], &type);
+    if (binary_status) binary_status[0] = st;
+    if (st) OCL_ERR(st);
+    cl_program p = new_program(ctx);
+    uint8_t *copy = malloc(lengths[0]);
+    if (!p || !copy) {
+        free(copy);
+        if (p && ocl_release_last(p)) ocl_free_object(p);
+        OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    }
+    memcpy(copy, binaries[0], lengths[0]);
+    p->binary = copy, p->binary_size = lengths[0], p->binary_type = type;
+    OCL_OK(p);
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context ctx, cl_uint ndev,
+                                                                      const cl_device_id *devs, const char *names,
+                                                                      cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    if (ndev == 0 || !devs || !names) OCL_ERR(CL_INVALID_VALUE);
+    for (cl_uint i = 0; i < ndev; i++)
+        if (devs[i] != ocl_device()) OCL_ERR(CL_INVALID_DEVICE);
+    OCL_ERR(CL_INVALID_VALUE);   /* CL_DEVICE_BUILT_IN_KERNELS is empty */
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context ctx, const void *il, size_t length,
+                                                          cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    if (!il || !length) OCL_ERR(CL_INVALID_VALUE);
+    OCL_ERR(CL_INVALID_OPERATION);   /* no device in the context takes an IL */
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program p)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    ocl_retain(p);
+    return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program p)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    if (ocl_release_last(p)) ocl_free_object(p);
+    return CL_SUCCESS;
+}
+
+/* ---------------- building ---------------- */
+
+/* Link options the platform itself answers, taken out before the compiler sees the string. */
+static char *compiler_options(const char *options, bool *create_library)
+{
+    char *out = strdup(options ? options : "");
+    if (!out) return NULL;
+    static const char *const ours[] = { "-create-library", "-enable-link-options" };
+    for (size_t i = 0; i < sizeof ours / sizeof ours[0]; i++) {
+        size_t n = strlen(ours[i]);
+        for (char *s = out; (s = strstr(s, ours[i]));) {
+            bool word = (s == out || s[-1] == ' ' || s[-1] == '\t') && (!s[n] || s[n] == ' ' || s[n] == '\t');
+            if (!word) { s += n; continue; }
+            if (i == 0 && create_library) *create_library = true;
+            memset(s, ' ', n);
+        }
+    }
+    return out;
+}
+
+static cl_int check_devices(cl_uint ndev, const cl_device_id *devs)
+{
+    if ((ndev == 0) != (devs == NULL)) return CL_INVALID_VALUE;
+    for (cl_uint i = 0; i < ndev; i++)
+        if (devs[i] != ocl_device()) return CL_INVALID_DEVICE;
+    return CL_SUCCESS;
+}
+
+/* Claim the program for a build: no kernels attached, no build running. */
+static cl_int begin_build(cl_program p, const char *options)
+{
+    pthread_mutex_lock(&ocl_lock);
+    cl_int st = atomic_load(&p->kernels) ? CL_INVALID_OPERATION
+                : p->status == CL_BUILD_IN_PROGRESS ? CL_INVALID_OPERATION : CL_SUCCESS;
+    if (!st) p->status = CL_BUILD_IN_PROGRESS;
+    pthread_mutex_unlock(&ocl_lock);
+    if (st) return st;
+    free(p->options);
+    p->options = strdup(options ? options : "");
+    free(p->log);
+    p->log = NULL;
+    return CL_SUCCESS;
+}
+
+static void end_build(cl_program p, cl_int st)
+{
+    pthread_mutex_lock(&ocl_lock);
+    p->status = st == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
+    pthread_mutex_unlock(&ocl_lock);
+}
+
+static void append_log(cl_program p, const char *text)
+{
+    size_t old = p->log ? strlen(p->log) : 0, n = strlen(text);
+    char *l = realloc(p->log, old + n + 2);
+    if (!l) return;
+    memcpy(l + old, text, n);
+    l[old + n] = '\n', l[old + n + 1] = 0;
+    p->log = l;
+}
+
+/* Load the code object held in p->binary into device memory. */
+static cl_int load_executable(cl_program p)
+{
+    unload(p);
+    char err[1024] = "";
+    cl_device_id d = ocl_device();
+    pthread_mutex_lock(&d->run_lock);
+    umb_status st = umb_rdna3_program_load_memory(d->dev, "program", p->binary, p->binary_size, &p->prog, err,
+                                                   sizeof err);
+    pthread_mutex_unlock(&d->run_lock);
+    if (st) {
+        append_log(p, err);
+        return CL_BUILD_PROGRAM_FAILURE;
+    }
+    p->binary_type = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+    return CL_SUCCESS;
+}
+
+static void take_result(cl_program p, ocl_compile_result *r, cl_program_binary_type type)
+{
+    if (r->log && *r->log) append_log(p, r->log);
+    if (r->binary) {
+        free(p->binary);
+        p->binary = r->binary, p->binary_size = r->size, p->binary_type = type;
+        r->binary = NULL;
+    }
+    ocl_compile_result_free(r);
+}
+
+static cl_int build(cl_program p, const char *options)
+{
+    bool lib = false;
+    char *opts = compiler_options(options, &lib);
+    if (!opts) return CL_OUT_OF_HOST_MEMORY;
+    cl_int st;
+    ocl_compile_result r;
+    if (p->source) {
+        st = ocl_compile_source(p->source, opts, false, &r);
+        take_result(p, &r, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+    } else if (p->binary_type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ||
+               p->binary_type == CL_PROGRAM_BINARY_TYPE_LIBRARY) {
+        const uint8_t *bc = p->binary;
+        st = ocl_link_bitcode(&bc, &p->binary_size, 1, opts, &r);
+        if (st == CL_LINK_PROGRAM_FAILURE) st = CL_BUILD_PROGRAM_FAILURE;
+        if (st == CL_INVALID_LINKER_OPTIONS) st = CL_INVALID_BUILD_OPTIONS;
+        take_result(p, &r, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+    } else {
+        st = p->binary ? CL_SUCCESS : CL_INVALID_BINARY;
+    }
+    free(opts);
+    if (st == CL_SUCCESS) st = load_executable(p);
+    return st;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const cl_device_id *devs,
+                                               const char *options, void (CL_CALLBACK *notify)(cl_program, void *),
+                                               void *data)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    cl_int st = check_devices(ndev, devs);
+    if (st) return st;
+    if (!notify && data) return CL_INVALID_VALUE;
+    if ((st = begin_build(p, options))) return st;
+    st = build(p, options);
+    end_build(p, st);
+    if (notify) notify(p, data);
+    return st;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, const cl_device_id *devs,
+                                                 const char *options, cl_uint nheaders, const cl_program *headers,
+                                                 const char **header_names,
+                                                 void (CL_CALLBACK *notify)(cl_program, void *), void *data)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    cl_int st = check_devices(ndev, devs);
+    if (st) return st;
+    if (!notify && data) return CL_INVALID_VALUE;
+    if ((nheaders == 0) != (headers == NULL) || (nheaders == 0) != (header_names == NULL)) return CL_INVALID_VALUE;
+    if (nheaders) return CL_INVALID_OPERATION;   /* embedded headers are not supported (docs/OPENCL.md) */
+    if (!p->source) return CL_INVALID_OPERATION;
+    if ((st = begin_build(p, options))) return st;
+    char *opts = compiler_options(options, NULL);
+    ocl_compile_result r;
+    st = opts ? ocl_compile_source(p->source, opts, true, &r) : CL_OUT_OF_HOST_MEMORY;
+    free(opts);
+    if (st == CL_BUILD_PROGRAM_FAILURE) st = CL_COMPILE_PROGRAM_FAILURE;
+    if (st != CL_OUT_OF_HOST_MEMORY) take_result(p, &r, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+    unload(p);
+    end_build(p, st);
+    if (notify) notify(p, data);
+    return st;
+}
+
+CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev, const cl_device_id *devs,
+                                                  const char *options, cl_uint nprog, const cl_program *progs,
+                                                  void (CL_CALLBACK *notify)(cl_program, void *), void *data,
+                                                  cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    cl_int st = check_devices(ndev, devs);
+    if (st) OCL_ERR(st);
+    if (!notify && data) OCL_ERR(CL_INVALID_VALUE);
+    if (nprog == 0 || !progs) OCL_ERR(CL_INVALID_VALUE);
+    const uint8_t **bc = calloc(nprog, sizeof *bc);
+    size_t *sizes = calloc(nprog, sizeof *sizes);
+    if (!bc || !sizes) {
+        free(bc), free(sizes);
+        OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    }
+    for (cl_uint i = 0; i < nprog && !st; i++) {
+        if (!ocl_valid(progs[i], OCL_PROGRAM)) st = CL_INVALID_PROGRAM;
+        else if (progs[i]->binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
+                 progs[i]->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
+            st = CL_INVALID_OPERATION;
+        else bc[i] = progs[i]->binary, sizes[i] = progs[i]->binary_size;
+    }
+    bool lib = false;
+    char *opts = st ? NULL : compiler_options(options, &lib);
+    if (!st && !opts) st = CL_OUT_OF_HOST_MEMORY;
+    if (!st && lib && nprog != 1) st = CL_INVALID_LINKER_OPTIONS;   /* a library is one compiled object */
+    cl_program p = st ? NULL : new_program(ctx);
+    if (!st && !p) st = CL_OUT_OF_HOST_MEMORY;
+    if (st) {
+        free(bc), free(sizes), free(opts);
+        OCL_ERR(st);
+    }
+    p->options = strdup(options ? options : "");
+    ocl_compile_result r = { 0 };
+    if (lib) {
+        r.binary = malloc(sizes[0]), r.size = sizes[0];
+        st = r.binary ? (memcpy(r.binary, bc[0], sizes[0]), CL_SUCCESS) : CL_OUT_OF_HOST_MEMORY;
+        take_result(p, &r, CL_PROGRAM_BINARY_TYPE_LIBRARY);
+    } else {
+        st = ocl_link_bitcode(bc, sizes, nprog, opts, &r);
+        take_result(p, &r, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+        if (st == CL_SUCCESS && load_executable(p) != CL_SUCCESS) st = CL_LINK_PROGRAM_FAILURE;
+    }
+    free(bc), free(sizes), free(opts);
+    end_build(p, st);
+    if (notify) notify(p, data);
+    if (errcode_ret) *errcode_ret = st;
+    /* A failed link still returns the program, so that its log can be read. */
+    if (st != CL_SUCCESS && st != CL_LINK_PROGRAM_FAILURE) {
+        if (ocl_release_last(p)) ocl_free_object(p);
+        return NULL;
+    }
+    return p;
+}
+
+/* ---------------- queries ---------------- */
+
+static cl_int kernel_names(cl_program p, size_t size, void *value, size_t *ret)
+{
+    size_t n = 1;
+    uint32_t count = umb_rdna3_program_kernel_count(p->prog);
+    for (uint32_t i = 0; i < count; i++) n += strlen(umb_rdna3_program_kernel(p->prog, i)->name) + 1;
+    char *s = calloc(1, n);
+    if (!s) return CL_OUT_OF_HOST_MEMORY;
+    for (uint32_t i = 0; i < count; i++) {
+        if (i) strcat(s, ";");
+        strcat(s, umb_rdna3_program_kernel(p->prog, i)->name);
+    }
+    cl_int st = ocl_info(size, value, ret, s, strlen(s) + 1);
+    free(s);
+    return st;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info param, size_t size, void *value,
+                                                 size_t *ret)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    switch (param) {
+    case CL_PROGRAM_REFERENCE_COUNT: OCL_INFO(cl_uint, atomic_load(&p->h.refs));
+    case CL_PROGRAM_CONTEXT: OCL_INFO(cl_context, p->ctx);
+    case CL_PROGRAM_NUM_DEVICES: OCL_INFO(cl_uint, 1);
+    case CL_PROGRAM_DEVICES: OCL_INFO(cl_device_id, ocl_device());
+    case CL_PROGRAM_SOURCE: OCL_INFO_STR(p->source ? p->source : "");
+    case CL_PROGRAM_BINARY_SIZES: OCL_INFO(size_t, p->binary_size);
+    case CL_PROGRAM_BINARIES: {
+        if (value && size < sizeof(unsigned char *)) return CL_INVALID_VALUE;
+        if (ret) *ret = sizeof(unsigned char *);
+        unsigned char **dst = value;
+        if (dst && dst[0] && p->binary) memcpy(dst[0], p->binary, p->binary_size);
+        return CL_SUCCESS;
+    }
+    case CL_PROGRAM_NUM_KERNELS:
+        if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
+        OCL_INFO(size_t, umb_rdna3_program_kernel_count(p->prog));
+    case CL_PROGRAM_KERNEL_NAMES:
+        if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
+        return kernel_names(p, size, value, ret);
+    default: return CL_INVALID_VALUE;
+    }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id d, cl_program_build_info param,
+                                                      size_t size, void *value, size_t *ret)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    if (d != ocl_device()) return CL_INVALID_DEVICE;
+    switch (param) {
+    case CL_PROGRAM_BUILD_STATUS: OCL_INFO(cl_build_status, p->status);
+    case CL_PROGRAM_BUILD_OPTIONS: OCL_INFO_STR(p->options ? p->options : "");
+    case CL_PROGRAM_BUILD_LOG: OCL_INFO_STR(p->log ? p->log : "");
+    case CL_PROGRAM_BINARY_TYPE: OCL_INFO(cl_program_binary_type, p->binary_type);
+    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: OCL_INFO(size_t, 0);
+    default: return CL_INVALID_VALUE;
+    }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program p, void (CL_CALLBACK *fn)(cl_program, void *),
+                                                            void *data)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    return CL_INVALID_OPERATION;   /* no program-scope global destructors */
+}

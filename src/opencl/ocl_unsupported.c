@@ -1,0 +1,242 @@
+/* Entry points of features the device does not have (images, samplers, pipes, SVM, native
+ * kernels, OpenCL 2.x queries): each exists and returns the error the specification names. */
+#include <string.h>
+
+#include "ocl.h"
+
+/* ---------------- images (CL_DEVICE_IMAGE_SUPPORT is false) ---------------- */
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context ctx, cl_mem_flags flags, const cl_image_format *format,
+                                              const cl_image_desc *desc, void *host_ptr, cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    if (!format) OCL_ERR(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+    if (!desc) OCL_ERR(CL_INVALID_IMAGE_DESCRIPTOR);
+    OCL_ERR(CL_INVALID_OPERATION);   /* no device in the context supports images */
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context ctx, const cl_mem_properties *props,
+                                                            cl_mem_flags flags, const cl_image_format *format,
+                                                            const cl_image_desc *desc, void *host_ptr,
+                                                            cl_int *errcode_ret)
+{
+    return clCreateImage(ctx, flags, format, desc, host_ptr, errcode_ret);
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context ctx, cl_mem_flags flags, const cl_image_format *format,
+                                                size_t w, size_t h, size_t pitch, void *host_ptr, cl_int *errcode_ret)
+{
+    cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = w, .image_height = h,
+                           .image_row_pitch = pitch };
+    return clCreateImage(ctx, flags, format, &desc, host_ptr, errcode_ret);
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context ctx, cl_mem_flags flags, const cl_image_format *format,
+                                                size_t w, size_t h, size_t d, size_t row_pitch, size_t slice_pitch,
+                                                void *host_ptr, cl_int *errcode_ret)
+{
+    cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE3D, .image_width = w, .image_height = h,
+                           .image_depth = d, .image_row_pitch = row_pitch, .image_slice_pitch = slice_pitch };
+    return clCreateImage(ctx, flags, format, &desc, host_ptr, errcode_ret);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context ctx, cl_mem_flags flags, cl_mem_object_type type,
+                                                           cl_uint n, cl_image_format *formats, cl_uint *num)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) return CL_INVALID_CONTEXT;
+    if (n == 0 && formats) return CL_INVALID_VALUE;
+    switch (type) {
+    case CL_MEM_OBJECT_IMAGE1D: case CL_MEM_OBJECT_IMAGE1D_BUFFER: case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+    case CL_MEM_OBJECT_IMAGE2D: case CL_MEM_OBJECT_IMAGE2D_ARRAY: case CL_MEM_OBJECT_IMAGE3D: break;
+    default: return CL_INVALID_VALUE;
+    }
+    if (num) *num = 0;
+    return CL_SUCCESS;
+}
+
+/* No image object can exist, so every image handle is invalid. */
+CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem m, cl_image_info param, size_t size, void *value, size_t *ret)
+{
+    return CL_INVALID_MEM_OBJECT;
+}
+
+static cl_int image_command(cl_command_queue q)
+{
+    return ocl_valid(q, OCL_QUEUE) ? CL_INVALID_MEM_OBJECT : CL_INVALID_COMMAND_QUEUE;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue q, cl_mem m, cl_bool b, const size_t *o,
+                                                   const size_t *r, size_t rp, size_t sp, void *p, cl_uint n,
+                                                   const cl_event *l, cl_event *e)
+{
+    return image_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue q, cl_mem m, cl_bool b, const size_t *o,
+                                                    const size_t *r, size_t rp, size_t sp, const void *p, cl_uint n,
+                                                    const cl_event *l, cl_event *e)
+{
+    return image_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue q, cl_mem m, const void *c, const size_t *o,
+                                                   const size_t *r, cl_uint n, const cl_event *l, cl_event *e)
+{
+    return image_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue q, cl_mem s, cl_mem d, const size_t *so,
+                                                   const size_t *dor, const size_t *r, cl_uint n, const cl_event *l,
+                                                   cl_event *e)
+{
+    return image_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem s, cl_mem d, const size_t *so,
+                                                           const size_t *r, size_t off, cl_uint n, const cl_event *l,
+                                                           cl_event *e)
+{
+    return image_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem s, cl_mem d, size_t off,
+                                                           const size_t *dor, const size_t *r, cl_uint n,
+                                                           const cl_event *l, cl_event *e)
+{
+    return image_command(q);
+}
+
+CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem m, cl_bool b, cl_map_flags f,
+                                                 const size_t *o, const size_t *r, size_t *rp, size_t *sp, cl_uint n,
+                                                 const cl_event *l, cl_event *e, cl_int *errcode_ret)
+{
+    OCL_ERR(image_command(q));
+}
+
+/* ---------------- samplers ---------------- */
+
+CL_API_ENTRY cl_sampler CL_API_CALL clCreateSampler(cl_context ctx, cl_bool norm, cl_addressing_mode am,
+                                                    cl_filter_mode fm, cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    OCL_ERR(CL_INVALID_OPERATION);   /* images are not supported */
+}
+
+CL_API_ENTRY cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context ctx, const cl_sampler_properties *props,
+                                                                  cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    OCL_ERR(CL_INVALID_OPERATION);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainSampler(cl_sampler s) { return CL_INVALID_SAMPLER; }
+CL_API_ENTRY cl_int CL_API_CALL clReleaseSampler(cl_sampler s) { return CL_INVALID_SAMPLER; }
+
+CL_API_ENTRY cl_int CL_API_CALL clGetSamplerInfo(cl_sampler s, cl_sampler_info param, size_t size, void *value,
+                                                 size_t *ret)
+{
+    return CL_INVALID_SAMPLER;
+}
+
+/* ---------------- OpenCL 2.x features of a 1.2 platform ---------------- */
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context ctx, cl_mem_flags flags, cl_uint packet, cl_uint max,
+                                             const cl_pipe_properties *props, cl_int *errcode_ret)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
+    OCL_ERR(CL_INVALID_OPERATION);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem m, cl_pipe_info param, size_t size, void *value, size_t *ret)
+{
+    return CL_INVALID_MEM_OBJECT;
+}
+
+CL_API_ENTRY void *CL_API_CALL clSVMAlloc(cl_context ctx, cl_svm_mem_flags flags, size_t size, cl_uint align)
+{
+    return NULL;   /* no SVM: the specified failure value */
+}
+
+CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context ctx, void *ptr) {}
+
+static cl_int svm_command(cl_command_queue q)
+{
+    return ocl_valid(q, OCL_QUEUE) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue q, cl_uint np, void *ptrs[],
+                                                 void (CL_CALLBACK *fn)(cl_command_queue, cl_uint, void *[], void *),
+                                                 void *data, cl_uint n, const cl_event *l, cl_event *e)
+{
+    return svm_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue q, cl_bool b, void *d, const void *s, size_t size,
+                                                   cl_uint n, const cl_event *l, cl_event *e)
+{
+    return svm_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue q, void *p, const void *pat, size_t ps,
+                                                    size_t size, cl_uint n, const cl_event *l, cl_event *e)
+{
+    return svm_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue q, cl_bool b, cl_map_flags f, void *p, size_t size,
+                                                cl_uint n, const cl_event *l, cl_event *e)
+{
+    return svm_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue q, void *p, cl_uint n, const cl_event *l,
+                                                  cl_event *e)
+{
+    return svm_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue q, cl_uint np, const void **p,
+                                                       const size_t *sizes, cl_mem_migration_flags f, cl_uint n,
+                                                       const cl_event *l, cl_event *e)
+{
+    return svm_command(q);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context ctx, cl_device_id d, cl_command_queue q)
+{
+    if (!ocl_valid(ctx, OCL_CONTEXT)) return CL_INVALID_CONTEXT;
+    return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id d, cl_ulong *dev, cl_ulong *host)
+{
+    if (d != ocl_device()) return CL_INVALID_DEVICE;
+    return CL_INVALID_OPERATION;   /* OpenCL 2.1 */
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetHostTimer(cl_device_id d, cl_ulong *host)
+{
+    if (d != ocl_device()) return CL_INVALID_DEVICE;
+    return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel k, cl_int *errcode_ret)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) OCL_ERR(CL_INVALID_KERNEL);
+    OCL_ERR(CL_INVALID_OPERATION);   /* OpenCL 2.1 */
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel k, cl_device_id d, cl_kernel_sub_group_info param,
+                                                        size_t in_size, const void *in, size_t size, void *value,
+                                                        size_t *ret)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program p, cl_uint id, size_t size,
+                                                                   const void *value)
+{
+    if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    return CL_INVALID_OPERATION;   /* programs are not made from SPIR-V */
+}

@@ -1,0 +1,953 @@
+/* The timing engine: execution-driven and event-ordered.
+ *
+ * Every resident wave has the cycle at which its next instruction can issue (`ready`): after its
+ * previous issue, once its source registers are written and, for s_waitcnt, once the counters
+ * have dropped far enough. Those times are known when the previous instruction issues, because
+ * every latency is decided at issue (the memory system answers when a request will be back).
+ * The engine takes the wave with the earliest ready cycle (the oldest on a tie), checks that its
+ * SIMD's pipeline is free then (else it waits: "pipe"), has the front end describe and execute
+ * exactly that instruction, and computes the wave's next ready cycle. Workgroups are dispatched
+ * onto CUs as their resources (wave slots, VGPRs, SGPRs, LDS) allow and retire when all their
+ * waves have ended. Functional execution happens in issue order, one instruction at a time.
+ */
+#include "timing/engine.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *const tm_state_name[TM_ST_N] = { "issue", "wait_vmcnt", "wait_lgkmcnt", "wait_vscnt", "barrier",
+                                             "dependency", "pipeline_busy" };
+const char *const tm_level_name[LVL_N] = { "scalar_cache", "l0", "l1", "l2", "l3" };
+
+#define CNT_QUEUE 64   /* outstanding operations a counter tracks (its 6-bit range) */
+
+/* ---- per-PC static information and profile ---- */
+
+typedef struct tm_pc {
+    uint64_t pc;         /* key + 1 (0 = empty slot) */
+    umb_tinst ti;
+    uint64_t issues, stall_cycles;
+    struct tm_pc *succ;  /* the instruction that followed it last time (saves a lookup) */
+} tm_pc;
+
+/* PC -> entry. Entries live in chunks that never move (waves keep pointers to them); the hash
+ * table of pointers grows. */
+#define PC_CHUNK 1024
+
+typedef struct pc_table {
+    tm_pc **slot;                /* open addressing; NULL = empty */
+    size_t cap, n;
+    tm_pc **chunk;
+    size_t nchunk;
+} pc_table;
+
+static size_t pc_hash(uint64_t pc, size_t cap) { return (size_t)((pc >> 2) * 0x9E3779B97F4A7C15ull >> 20) & (cap - 1); }
+
+static bool pc_table_grow(pc_table *t)
+{
+    size_t cap = t->cap ? t->cap * 2 : 2048;
+    tm_pc **s = calloc(cap, sizeof *s);
+    if (!s) return false;
+    for (size_t i = 0; i < t->cap; i++) {
+        if (!t->slot[i]) continue;
+        size_t h = pc_hash(t->slot[i]->pc - 1, cap);
+        while (s[h]) h = (h + 1) & (cap - 1);
+        s[h] = t->slot[i];
+    }
+    free(t->slot);
+    t->slot = s;
+    t->cap = cap;
+    return true;
+}
+
+/* A new zeroed entry (the n-th). */
+static tm_pc *pc_entry_new(pc_table *t)
+{
+    if (t->n % PC_CHUNK == 0) {
+        tm_pc **c = realloc(t->chunk, (t->nchunk + 1) * sizeof *c);
+        if (!c) return NULL;
+        t->chunk = c;
+        if (!(c[t->nchunk] = calloc(PC_CHUNK, sizeof(tm_pc)))) return NULL;
+        t->nchunk++;
+    }
+    return &t->chunk[t->n / PC_CHUNK][t->n % PC_CHUNK];
+}
+
+static void pc_table_free(pc_table *t)
+{
+    for (size_t i = 0; i < t->nchunk; i++) free(t->chunk[i]);
+    free(t->chunk);
+    free(t->slot);
+}
+
+/* ---- the run ---- */
+
+typedef struct twg twg;
+
+typedef struct twave {
+    umb_warp *warp;
+    twg *g;
+    uint32_t simd, cu;           /* global SIMD index, CU */
+    uint64_t age;                /* dispatch order: the oldest issues first on a tie */
+    uint64_t ready;              /* cycle its next instruction can issue (UINT64_MAX: at a barrier) */
+    uint64_t issued_from;        /* ready as computed (what came later was waiting for a port) */
+    uint32_t port;               /* the issue port of its next instruction */
+    uint64_t start;              /* dispatch cycle */
+    bool at_barrier;
+    uint64_t barrier_since;
+    tm_pc *next;                 /* the instruction at its PC */
+    uint64_t vready[256], sready[128];
+    uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
+    uint8_t ncnt[UMB_CNT_N];
+} twave;
+
+struct twg {
+    umb_workgroup wg;
+    twave *waves;
+    uint32_t arrived, exited;
+    uint64_t barrier_at;         /* latest arrival at the current barrier */
+    uint64_t start;
+    umb_mem *local;
+    twg *prev, *next;            /* the run's resident workgroups */
+};
+
+/* The issue ports of a SIMD: one instruction of each kind per cycle (from different waves);
+ * s_waitcnt, s_delay_alu, s_clause and other sequencer instructions take none. */
+enum { PORT_VALU, PORT_SALU, PORT_VMEM, PORT_SMEM, PORT_LDS, PORT_BRANCH, PORT_N, PORT_NONE = PORT_N };
+
+typedef struct tsimd {
+    uint64_t port_free[PORT_N + 1];   /* next cycle each port takes an instruction ([PORT_NONE]: 0) */
+    uint64_t next_time;          /* earliest cycle one of its waves can issue (UINT64_MAX: none) */
+    uint64_t key;                /* heap order: next_time << 16 | index (UINT64_MAX: none) */
+    struct twave *pick;          /* the oldest wave that can issue then */
+    uint32_t index, heap_pos;
+    struct twave **resident;     /* its waves (waves_per_simd slots), in no order */
+    uint32_t nresident;
+    uint32_t waves, vgprs, sgprs;
+} tsimd;
+
+typedef struct tcu {
+    uint32_t lds, wgs;
+    uint64_t vmem_free, lds_free;
+} tcu;
+
+typedef struct trun {
+    umb_timing *t;
+    const tm_machine *m;
+    tm_memsys *ms;
+    umb_launch *l;
+    const umb_frontend *fe;
+    tm_launch_rec *rec;
+    pc_table pcs;
+    tsimd *simd;
+    tcu *cu;
+    tsimd **heap;                /* every SIMD, by next_time then index */
+    struct twave **resident_slots;   /* the SIMDs' wave lists, one block */
+    uint32_t nheap;
+    uint64_t next_wg, total_wgs, resident_wgs;
+    uint32_t rr_cu;
+    uint64_t age, now, executed, budget;
+    umb_stats stats;
+    twg *resident;               /* list of resident workgroups */
+    umb_mem **local_pool;
+    uint32_t nlocal;
+    uint32_t wave_vgprs, wave_sgprs, wg_lds;   /* allocation of one wave / workgroup */
+    umb_status status;
+    umb_tevent ev;
+} trun;
+
+static void run_fail(trun *r, umb_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void run_fail(trun *r, umb_status st, const char *fmt, ...)
+{
+    if (r->status != UMB_OK) return;
+    r->status = st;
+    if (atomic_load(&r->l->failed)) return;   /* a fault the front end reported */
+    atomic_store(&r->l->failed, 1);
+    r->l->fault.status = st;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->l->fault.message, sizeof r->l->fault.message, fmt, ap);
+    va_end(ap);
+}
+
+static const char *kname(const trun *r) { return r->l->kernel_name ? r->l->kernel_name : "?"; }
+
+static tm_pc *pc_lookup(trun *r, twave *w, uint64_t pc)
+{
+    pc_table *t = &r->pcs;
+    if ((t->n + 1) * 2 > t->cap && !pc_table_grow(t)) return NULL;
+    size_t h = pc_hash(pc, t->cap);
+    while (t->slot[h] && t->slot[h]->pc != pc + 1) h = (h + 1) & (t->cap - 1);
+    if (t->slot[h]) return t->slot[h];
+    tm_pc *p = pc_entry_new(t);
+    if (!p || !r->fe->timing_static(r->l->kernel, w->warp, &p->ti)) return NULL;   /* OOM, or the front end faulted */
+    p->pc = pc + 1;
+    t->slot[h] = p;
+    t->n++;
+    return p;
+}
+
+/* The static description of the instruction at the wave's PC (asked once per PC). */
+static tm_pc *pc_info(trun *r, twave *w)
+{
+    uint64_t pc = r->fe->timing_pc(w->warp);
+    tm_pc *prev = w->next;   /* the instruction that just issued */
+    if (prev && prev->succ && prev->succ->pc == pc + 1) return prev->succ;
+    tm_pc *p = pc_lookup(r, w, pc);
+    if (p && prev) prev->succ = p;
+    return p;
+}
+
+/* ---- scheduling: a heap of SIMDs by the cycle their next issue can happen ---- */
+
+static inline bool before(const tsimd *a, const tsimd *b) { return a->key < b->key; }
+
+static void heap_set(trun *r, uint32_t i, tsimd *s)
+{
+    r->heap[i] = s;
+    s->heap_pos = i;
+}
+
+static void heap_fix(trun *r, tsimd *s)
+{
+    uint32_t i = s->heap_pos, n = r->nheap;
+    while (i && before(s, r->heap[(i - 1) / 2])) {
+        heap_set(r, i, r->heap[(i - 1) / 2]);
+        i = (i - 1) / 2;
+    }
+    for (;;) {
+        uint32_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && before(r->heap[c + 1], r->heap[c])) c++;
+        if (!before(r->heap[c], s)) break;
+        heap_set(r, i, r->heap[c]);
+        i = c;
+    }
+    heap_set(r, i, s);
+}
+
+static unsigned port_of(unsigned cls);
+
+/* The cycle wave w can issue: ready, and its instruction's port free. */
+static inline uint64_t wave_issue_time(const tsimd *s, const twave *w)
+{
+    if (w->ready == UINT64_MAX) return UINT64_MAX;
+    uint64_t port = s->port_free[w->port];
+    return w->ready > port ? w->ready : port;
+}
+
+static inline uint64_t w_age(const twave *w) { return w->age; }
+
+/* Recompute when the SIMD can issue next, and which wave, and reorder the heap. */
+static void simd_touch(trun *r, tsimd *s)
+{
+    uint64_t best = UINT64_MAX;
+    struct twave *pick = NULL;
+    for (uint32_t i = 0; i < s->nresident; i++) {
+        struct twave *w = s->resident[i];
+        uint64_t t = wave_issue_time(s, w);
+        if (t < best || (t == best && pick && w_age(w) < w_age(pick))) best = t, pick = w;
+    }
+    s->next_time = best;
+    s->pick = best == UINT64_MAX ? NULL : pick;
+    s->key = best == UINT64_MAX ? UINT64_MAX : best << 16 | s->index;
+    heap_fix(r, s);
+}
+
+/* ---- counters ---- */
+
+/* Add an operation completing at `done` to counter c; returns its completion (in-order
+ * counters complete no earlier than the one before). */
+static uint64_t counter_push(twave *w, unsigned c, uint64_t done, bool in_order, uint64_t now, uint64_t *stall)
+{
+    uint8_t n = w->ncnt[c];
+    uint64_t *q = w->cnt[c];
+    unsigned drop = 0;
+    while (drop < n && q[drop] <= now) drop++;
+    if (drop) memmove(q, q + drop, (n - drop) * sizeof *q), n -= (uint8_t)drop;
+    if (n == CNT_QUEUE) {   /* the counter is saturated: issue waits for the oldest */
+        if (q[0] > *stall) *stall = q[0];
+        memmove(q, q + 1, (n - 1) * sizeof *q), n--;
+    }
+    if (in_order && n && q[n - 1] > done) done = q[n - 1];
+    unsigned i = n;
+    while (i && q[i - 1] > done) { q[i] = q[i - 1]; i--; }
+    q[i] = done;
+    w->ncnt[c] = (uint8_t)(n + 1);
+    return done;
+}
+
+/* The cycle at which counter c is at most `limit` (0 if it already is at `now`). */
+static uint64_t counter_wait(const twave *w, unsigned c, unsigned limit, uint64_t now)
+{
+    unsigned n = w->ncnt[c], first = 0;
+    while (first < n && w->cnt[c][first] <= now) first++;
+    unsigned pending = n - first;
+    if (pending <= limit) return 0;
+    return w->cnt[c][first + pending - limit - 1];
+}
+
+/* ---- readiness ---- */
+
+static uint64_t regs_ready(const twave *w, const umb_treg *rg, unsigned n)
+{
+    uint64_t t = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const uint64_t *file = rg[i].file == UMB_TREG_V ? w->vready : w->sready;
+        unsigned lim = rg[i].file == UMB_TREG_V ? 256u : 128u;
+        for (unsigned k = rg[i].first; k < (unsigned)rg[i].first + rg[i].count && k < lim; k++)
+            if (file[k] > t) t = file[k];
+    }
+    return t;
+}
+
+static void add_state(trun *r, twave *w, tm_state s, uint64_t cycles)
+{
+    r->rec->state_cycles[s] += cycles;
+    r->rec->cu[w->cu].state_cycles[s] += cycles;
+}
+
+/* The wave may issue its next instruction from cycle `base`: find when it really can. */
+static bool schedule_next(trun *r, twave *w, uint64_t base)
+{
+    tm_pc *p = pc_info(r, w);
+    if (!p) {
+        if (r->status == UMB_OK) run_fail(r, UMB_ERR_GUEST_FAULT, "kernel %s: timing: cannot describe the next instruction", kname(r));
+        return false;
+    }
+    w->next = p;
+    const umb_tinst *ti = &p->ti;
+    uint64_t ready = base;
+    tm_state why = TM_ST_DEP;
+    uint64_t dep = regs_ready(w, ti->src, ti->nsrc);
+    if (dep > ready) ready = dep;
+    if (ti->cls == UMB_T_WAITCNT) {
+        static const tm_state cnt_state[UMB_CNT_N] = { TM_ST_WAIT_VM, TM_ST_WAIT_LGKM, TM_ST_WAIT_VS, TM_ST_WAIT_VM };
+        for (unsigned c = 0; c < UMB_CNT_N; c++) {
+            if (!(ti->waits & (1u << c))) continue;
+            uint64_t t = counter_wait(w, c, ti->wait[c], base);
+            if (t > ready) {
+                ready = t;
+                why = cnt_state[c];
+            }
+        }
+    }
+    if (ready > base) {
+        add_state(r, w, why, ready - base);
+        p->stall_cycles += ready - base;
+    }
+    w->ready = ready;
+    w->issued_from = ready;
+    w->port = port_of(ti->cls);
+    return true;
+}
+
+/* ---- issue ---- */
+
+static unsigned port_of(unsigned cls)
+{
+    switch (cls) {
+    case UMB_T_VALU: case UMB_T_VALU_TRANS: case UMB_T_VALU_DUAL: case UMB_T_VALU_DP: return PORT_VALU;
+    case UMB_T_SALU: return PORT_SALU;
+    case UMB_T_SMEM: return PORT_SMEM;
+    case UMB_T_VMEM_LOAD: case UMB_T_VMEM_STORE: case UMB_T_VMEM_ATOMIC: return PORT_VMEM;
+    case UMB_T_LDS: return PORT_LDS;
+    case UMB_T_BRANCH: case UMB_T_BARRIER: case UMB_T_END: return PORT_BRANCH;
+    default: return PORT_NONE;
+    }
+}
+
+/* Cycles the instruction holds its pipeline. */
+static uint32_t issue_cycles(const trun *r, const umb_tinst *ti)
+{
+    const tm_machine *m = r->m;
+    uint32_t passes = r->l->threads_per_warp > 32 ? m->wave64_passes : 1;
+    switch (ti->cls) {
+    case UMB_T_VALU: return passes;
+    case UMB_T_VALU_DUAL: return m->vopd_dual_issue ? passes : 2 * passes;
+    case UMB_T_VALU_TRANS: return m->trans_issue * passes;
+    case UMB_T_VALU_DP: return m->dp_issue * passes;
+    case UMB_T_DELAY: return ti->delay;
+    case UMB_T_CLAUSE: return 0;
+    default: return 1;
+    }
+}
+
+/* Lines (of `line` bytes) the active lanes touch, in lane order without repeats. */
+static unsigned coalesce(const umb_tevent *ev, unsigned bytes, unsigned line, uint64_t *out)
+{
+    unsigned n = 0;
+    if (!bytes) bytes = 4;
+    for (uint64_t m = ev->exec; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        uint64_t a = ev->addr[lane];
+        for (uint64_t ln = a / line; ln <= (a + bytes - 1) / line; ln++) {
+            bool seen = false;
+            for (unsigned i = n; i-- > 0 && !seen;) seen = out[i] == ln;
+            if (!seen && n < 2 * UMB_TEVENT_MAX_LANES) out[n++] = ln;
+        }
+    }
+    return n;
+}
+
+/* A memory instruction: when its data is back (or it is acknowledged). */
+static uint64_t memory_time(trun *r, twave *w, const umb_tinst *ti, uint64_t now)
+{
+    const tm_machine *m = r->m;
+    tm_memsys *ms = r->ms;
+    const umb_tevent *ev = &r->ev;
+    if (!ev->active) return now + 1;
+    if (ti->cls == UMB_T_LDS || ev->space == UMB_TSPACE_LDS) {
+        uint32_t conflict = 0;
+        uint32_t cycles = tm_lds_cycles(ms, ev->addr, ev->exec, ti->bytes_per_lane, 32, &conflict);
+        tcu *cu = &r->cu[w->cu];
+        uint64_t start = now > cu->lds_free ? now : cu->lds_free;
+        cu->lds_free = start + cycles;
+        ms->lds_accesses++;
+        ms->lds_conflict_cycles += conflict;
+        return start + cycles + m->lds_latency;
+    }
+    int kind = ti->cls == UMB_T_VMEM_STORE ? TM_WRITE : ti->cls == UMB_T_VMEM_ATOMIC ? TM_ATOMIC : TM_READ;
+    if (ti->cls == UMB_T_SMEM) {
+        unsigned line = m->cache[LVL_SCALAR].size ? m->cache[LVL_SCALAR].line : 64;
+        uint64_t a = ev->addr[__builtin_ctzll(ev->exec)], done = now;
+        unsigned bytes = ti->bytes_per_lane ? ti->bytes_per_lane : 4;
+        for (uint64_t ln = a / line; ln <= (a + bytes - 1) / line; ln++) {
+            uint64_t d = tm_mem_line(ms, w->cu, LVL_SCALAR, ln * line, TM_READ, ti->policy, now);
+            if (d > done) done = d;
+        }
+        return done;
+    }
+    unsigned line = m->cache[LVL_L0].size ? m->cache[LVL_L0].line : 128;
+    uint64_t lines[2 * UMB_TEVENT_MAX_LANES];
+    unsigned n = coalesce(ev, ti->bytes_per_lane, line, lines);
+    tcu *cu = &r->cu[w->cu];
+    uint64_t start = now > cu->vmem_free ? now : cu->vmem_free, done = start;
+    unsigned per = m->vmem_lines_per_cycle ? m->vmem_lines_per_cycle : 1;
+    cu->vmem_free = start + (n + per - 1) / per;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t d = tm_mem_line(ms, w->cu, LVL_L0, lines[i] * line, kind, ti->policy, start + i / per);
+        if (d > done) done = d;
+    }
+    return done;
+}
+
+static uint32_t alu_latency(const tm_machine *m, unsigned cls)
+{
+    switch (cls) {
+    case UMB_T_SALU: return m->salu_latency;
+    case UMB_T_VALU: case UMB_T_VALU_DUAL: return m->valu_latency;
+    case UMB_T_VALU_TRANS: return m->trans_latency;
+    case UMB_T_VALU_DP: return m->dp_latency;
+    default: return 1;
+    }
+}
+
+static void mark_dsts(twave *w, const umb_tinst *ti, uint64_t t)
+{
+    for (unsigned i = 0; i < ti->ndst; i++) {
+        const umb_treg *d = &ti->dst[i];
+        uint64_t *file = d->file == UMB_TREG_V ? w->vready : w->sready;
+        unsigned lim = d->file == UMB_TREG_V ? 256u : 128u;
+        for (unsigned k = d->first; k < (unsigned)d->first + d->count && k < lim; k++) file[k] = t;
+    }
+}
+
+static bool wave_exit(trun *r, twave *w, uint64_t t);
+static bool barrier_check(trun *r, twg *g, uint64_t t);
+
+static void timeline_event(trun *r, const char *name, uint32_t pid, uint32_t tid, uint64_t start, uint64_t end)
+{
+    FILE *f = r->t->timeline;
+    if (!f) return;
+    double us = 1.0 / r->m->clock_mhz;   /* microseconds per cycle */
+    fprintf(f, "%s\n{\"name\":\"%s\",\"ph\":\"X\",\"pid\":%u,\"tid\":%u,\"ts\":%.4f,\"dur\":%.4f}",
+            r->t->timeline_started ? "," : "", name, pid, tid, start * us, (end - start) * us);
+    r->t->timeline_started = true;
+}
+
+static bool issue(trun *r, twave *w, uint64_t now)
+{
+    tm_pc *p = w->next;
+    const umb_tinst *ti = &p->ti;
+    bool mem = ti->cls == UMB_T_SMEM || ti->cls == UMB_T_LDS || (ti->cls >= UMB_T_VMEM_LOAD && ti->cls <= UMB_T_VMEM_ATOMIC);
+    if (mem) {   /* only memory instructions need lanes and addresses */
+        r->ev.exec = 0, r->ev.active = 0;
+        if (r->fe->timing_dynamic && !ti->late_addr) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
+    }
+    uint64_t n = 0;
+    umb_warp_state st = r->fe->step(r->l->kernel, w->warp, 1, &n);
+    if (mem && ti->late_addr && st != UMB_WARP_FAULTED && r->fe->timing_dynamic)
+        r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
+    w->warp->state = st;
+    r->executed += n;
+    p->issues++;
+    r->rec->insts++;
+    r->rec->cu[w->cu].insts++;
+    if (st == UMB_WARP_FAULTED) {
+        run_fail(r, UMB_ERR_GUEST_FAULT, "kernel %s: guest fault", kname(r));
+        return false;
+    }
+    if (r->budget && r->executed > r->budget) {
+        char at[512] = "";
+        w->warp->pc = r->fe->timing_pc(w->warp);
+        if (r->fe->describe_pc) r->fe->describe_pc(r->l->kernel, w->warp, at, sizeof at);
+        run_fail(r, UMB_ERR_BUDGET, "kernel %s: instruction budget of %" PRIu64 " warp-instructions exhausted (a "
+                 "kernel that never ends?) at workgroup (%u,%u,%u), warp %u, %s; raise it with --max-instructions",
+                 kname(r), r->budget, w->g->wg.id[0], w->g->wg.id[1], w->g->wg.id[2], w->warp->id, at);
+        return false;
+    }
+    uint32_t c = issue_cycles(r, ti);
+    unsigned port = port_of(ti->cls);
+    if (port != PORT_NONE) r->simd[w->simd].port_free[port] = now + (port == PORT_VALU && c ? c : 1);
+    add_state(r, w, TM_ST_ISSUE, c ? c : 1);
+    uint64_t after = now + (c ? c : 1), stall = 0;
+    switch (ti->cls) {
+    case UMB_T_SMEM: case UMB_T_VMEM_LOAD: case UMB_T_VMEM_STORE: case UMB_T_VMEM_ATOMIC: case UMB_T_LDS: {
+        uint64_t done = memory_time(r, w, ti, now);
+        for (unsigned k = 0; k < UMB_CNT_N; k++)
+            if (ti->counters & (1u << k)) {
+                uint64_t d = counter_push(w, k, done, !(ti->out_of_order & (1u << k)), now, &stall);
+                if (d > done) done = d;
+            }
+        mark_dsts(w, ti, done);
+        break;
+    }
+    case UMB_T_BRANCH:
+        after = now + r->m->branch_cycles;
+        break;
+    default:
+        mark_dsts(w, ti, now + (c ? c - 1 : 0) + alu_latency(r->m, ti->cls));
+        break;
+    }
+    if (stall > after) {
+        add_state(r, w, TM_ST_PIPE, stall - after);
+        after = stall;
+    }
+    if (st == UMB_WARP_EXITED) return wave_exit(r, w, after);
+    if (st == UMB_WARP_AT_BARRIER) {
+        twg *g = w->g;
+        w->at_barrier = true;
+        w->barrier_since = after;
+        w->ready = UINT64_MAX;
+        g->arrived++;
+        if (after > g->barrier_at) g->barrier_at = after;
+        return barrier_check(r, g, after);
+    }
+    return schedule_next(r, w, after);
+}
+
+/* Release the workgroup's barrier if every wave it waits for arrived. */
+static bool barrier_check(trun *r, twg *g, uint64_t t)
+{
+    if (!g->arrived) return true;
+    uint32_t n = g->wg.nwarps;
+    bool complete = r->fe->barrier_counts_exited ? g->arrived + g->exited == n : g->arrived == n;
+    if (!complete) {
+        if (g->arrived + g->exited == n) {
+            run_fail(r, UMB_ERR_DEADLOCK, "kernel %s, workgroup (%u,%u,%u): deadlock: a barrier can never complete: "
+                     "%u waves wait at a barrier but %u have exited", kname(r), g->wg.id[0], g->wg.id[1], g->wg.id[2],
+                     g->arrived, g->exited);
+            return false;
+        }
+        return true;
+    }
+    uint64_t release = (g->barrier_at > t ? g->barrier_at : t) + r->m->barrier_cycles;
+    g->arrived = 0;
+    g->barrier_at = 0;
+    r->stats.barriers++;
+    for (uint32_t i = 0; i < n; i++) {
+        twave *w = &g->waves[i];
+        if (!w->at_barrier) continue;
+        w->at_barrier = false;
+        w->warp->state = UMB_WARP_RUNNABLE;
+        add_state(r, w, TM_ST_BARRIER, release - w->barrier_since);
+        if (!schedule_next(r, w, release)) return false;
+        simd_touch(r, &r->simd[w->simd]);
+    }
+    return true;
+}
+
+/* ---- dispatch and retirement ---- */
+
+static uint32_t round_up(uint32_t v, uint32_t g) { return g ? (v + g - 1) / g * g : v; }
+
+/* Pick SIMDs of CU c for the workgroup's waves (fewest waves first); false if they do not fit. */
+static bool place(trun *r, uint32_t c, uint32_t nwaves, uint32_t *simd_of)
+{
+    const tm_machine *m = r->m;
+    tcu *cu = &r->cu[c];
+    if (cu->wgs >= m->max_wgs_per_cu || cu->lds + r->wg_lds > m->lds_per_cu) return false;
+    uint32_t waves[16], vg[16], sg[16], ns = m->simds_per_cu < 16 ? m->simds_per_cu : 16;
+    for (uint32_t s = 0; s < ns; s++) {
+        tsimd *x = &r->simd[c * m->simds_per_cu + s];
+        waves[s] = x->waves, vg[s] = x->vgprs, sg[s] = x->sgprs;
+    }
+    for (uint32_t i = 0; i < nwaves; i++) {
+        uint32_t best = ns;
+        for (uint32_t s = 0; s < ns; s++) {
+            if (waves[s] >= m->waves_per_simd || vg[s] + r->wave_vgprs > m->vgprs_per_simd ||
+                sg[s] + r->wave_sgprs > m->sgprs_per_simd)
+                continue;
+            if (best == ns || waves[s] < waves[best]) best = s;
+        }
+        if (best == ns) return false;
+        waves[best]++, vg[best] += r->wave_vgprs, sg[best] += r->wave_sgprs;
+        simd_of[i] = c * m->simds_per_cu + best;
+    }
+    return true;
+}
+
+static umb_mem *take_local(trun *r)
+{
+    if (r->nlocal) {
+        umb_mem *mm = r->local_pool[--r->nlocal];
+        umb_mem_clear(mm);
+        return mm;
+    }
+    return umb_mem_create();
+}
+
+static void free_wg(trun *r, twg *g, uint32_t inited)
+{
+    const umb_frontend *fe = r->fe;
+    if (g->prev) g->prev->next = g->next;
+    else if (r->resident == g) r->resident = g->next;
+    if (g->next) g->next->prev = g->prev;
+    for (uint32_t i = 0; i < inited; i++)
+        if (fe->warp_fini) fe->warp_fini(r->l->kernel, &g->wg.warps[i]);
+    if (fe->wg_fini) fe->wg_fini(r->l->kernel, &g->wg);
+    if (g->local) r->local_pool[r->nlocal++] = g->local;
+    free(g->wg.warps);
+    free(g->waves);
+    free(g);
+}
+
+static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
+{
+    umb_launch *l = r->l;
+    uint64_t linear = r->next_wg++;
+    twg *g = calloc(1, sizeof *g);
+    uint32_t nw = l->warps_per_wg;
+    if (g) {
+        g->wg.warps = calloc(nw, sizeof *g->wg.warps);
+        g->waves = calloc(nw, sizeof *g->waves);
+        g->local = take_local(r);
+    }
+    if (!g || !g->wg.warps || !g->waves || !g->local) {
+        if (g) free_wg(r, g, 0);
+        run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory");
+        return false;
+    }
+    g->next = r->resident;
+    if (r->resident) r->resident->prev = g;
+    r->resident = g;
+    umb_workgroup *wg = &g->wg;
+    wg->launch = l;
+    wg->linear_id = linear;
+    wg->id[0] = (uint32_t)(linear % l->grid[0]);
+    wg->id[1] = (uint32_t)(linear / l->grid[0] % l->grid[1]);
+    wg->id[2] = (uint32_t)(linear / ((uint64_t)l->grid[0] * l->grid[1]));
+    wg->cu = c;
+    wg->nwarps = nw;
+    wg->local = g->local;
+    wg->stats = &r->stats;
+    g->start = t;
+    umb_status st = r->fe->wg_init ? r->fe->wg_init(l->kernel, wg) : UMB_OK;
+    uint32_t inited = 0;
+    for (; st == UMB_OK && inited < nw; inited++) {
+        umb_warp *w = &wg->warps[inited];
+        w->wg = wg;
+        w->id = inited;
+        w->width = l->threads_per_warp;
+        w->state = UMB_WARP_RUNNABLE;
+        st = r->fe->warp_init(l->kernel, w);
+        if (st != UMB_OK) {
+            inited++;
+            break;
+        }
+    }
+    r->stats.workgroups++;
+    r->stats.warps += inited;
+    if (st != UMB_OK) {
+        free_wg(r, g, inited);
+        run_fail(r, st, "kernel %s: workgroup setup failed (%s)", kname(r), umb_status_name(st));
+        return false;
+    }
+    r->cu[c].wgs++;
+    r->cu[c].lds += r->wg_lds;
+    r->resident_wgs++;
+    r->rec->workgroups++;
+    for (uint32_t i = 0; i < nw; i++) {
+        twave *w = &g->waves[i];
+        w->warp = &wg->warps[i];
+        w->g = g;
+        w->simd = simd_of[i];
+        w->cu = c;
+        w->age = r->age++;
+        w->start = t;
+        tsimd *s = &r->simd[w->simd];
+        s->waves++, s->vgprs += r->wave_vgprs, s->sgprs += r->wave_sgprs;
+        s->resident[s->nresident++] = w;
+        w->ready = UINT64_MAX;   /* until schedule_next */
+        r->rec->waves++;
+        r->rec->cu[c].waves++;
+    }
+    /* A wave without work (no lane in the grid) ends at once; the others are scheduled. */
+    for (uint32_t i = 0; i < nw; i++) {
+        twave *w = &g->waves[i];
+        bool last = g->exited + 1 == nw;   /* then wave_exit retires (and frees) the workgroup */
+        bool exits = w->warp->state == UMB_WARP_EXITED;
+        if (!(exits ? wave_exit(r, w, t) : schedule_next(r, w, t))) return false;
+        if (!exits) simd_touch(r, &r->simd[w->simd]);
+        if (last && exits) break;
+    }
+    return true;
+}
+
+/* Start workgroups, in order, while some CU has room for the next one. */
+static bool dispatch(trun *r, uint64_t t)
+{
+    const tm_machine *m = r->m;
+    uint32_t nw = r->l->warps_per_wg;
+    uint32_t *simd_of = malloc(nw * sizeof *simd_of);
+    if (!simd_of) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+    bool ok = true;
+    while (ok && r->next_wg < r->total_wgs && r->status == UMB_OK) {
+        uint32_t c = m->cus;
+        for (uint32_t i = 0; i < m->cus; i++) {
+            uint32_t k = (r->rr_cu + i) % m->cus;
+            if (place(r, k, nw, simd_of)) {
+                c = k;
+                break;
+            }
+        }
+        if (c == m->cus) break;
+        r->rr_cu = (c + 1) % m->cus;
+        ok = start_wg(r, c, simd_of, t + m->dispatch_cycles);
+    }
+    free(simd_of);
+    return ok;
+}
+
+static bool wave_exit(trun *r, twave *w, uint64_t t)
+{
+    twg *g = w->g;
+    tsimd *s = &r->simd[w->simd];
+    s->waves--, s->vgprs -= r->wave_vgprs, s->sgprs -= r->wave_sgprs;
+    for (uint32_t i = 0; i < s->nresident; i++)
+        if (s->resident[i] == w) {
+            s->resident[i] = s->resident[--s->nresident];
+            break;
+        }
+    w->ready = UINT64_MAX;
+    simd_touch(r, s);
+    r->rec->resident_wave_cycles += t - w->start;
+    r->rec->cu[w->cu].resident_wave_cycles += t - w->start;
+    if (t > r->now) r->now = t;
+    timeline_event(r, "wave", w->cu, w->simd % r->m->simds_per_cu + 1, w->start, t);
+    g->exited++;
+    if (g->exited < g->wg.nwarps) return r->fe->barrier_counts_exited ? barrier_check(r, g, t) : true;
+    /* the workgroup is done */
+    timeline_event(r, "workgroup", w->cu, 0, g->start, t);
+    uint32_t c = w->cu;
+    r->cu[c].wgs--;
+    r->cu[c].lds -= r->wg_lds;
+    r->resident_wgs--;
+    free_wg(r, g, g->wg.nwarps);
+    return dispatch(r, t);
+}
+
+/* ---- occupancy ---- */
+
+static void occupancy_limit(trun *r)
+{
+    const tm_machine *m = r->m;
+    uint32_t nw = r->l->warps_per_wg;
+    uint32_t lim = m->waves_per_simd;
+    const char *why = "wave slots";
+    uint32_t by_v = r->wave_vgprs ? m->vgprs_per_simd / r->wave_vgprs : lim;
+    uint32_t by_s = r->wave_sgprs ? m->sgprs_per_simd / r->wave_sgprs : lim;
+    uint32_t wgs_by_lds = r->wg_lds ? m->lds_per_cu / r->wg_lds : m->max_wgs_per_cu;
+    if (wgs_by_lds > m->max_wgs_per_cu) wgs_by_lds = m->max_wgs_per_cu;
+    uint32_t by_wg = (uint32_t)((uint64_t)wgs_by_lds * nw / m->simds_per_cu);
+    if (by_v < lim) lim = by_v, why = "VGPRs";
+    if (by_s < lim) lim = by_s, why = "SGPRs";
+    if (by_wg < lim) lim = by_wg, why = r->wg_lds && m->lds_per_cu / r->wg_lds < m->max_wgs_per_cu ? "LDS" : "workgroups";
+    r->rec->occ_limit = lim;
+    r->rec->occ_limiter = why;
+}
+
+/* ---- the launch ---- */
+
+static bool record_launch(umb_timing *t, umb_launch *l, tm_launch_rec **out)
+{
+    if (t->nrec == t->caprec) {
+        size_t cap = t->caprec ? t->caprec * 2 : 8;
+        tm_launch_rec *r = realloc(t->rec, cap * sizeof *r);
+        if (!r) return false;
+        t->rec = r;
+        t->caprec = cap;
+    }
+    tm_launch_rec *rec = &t->rec[t->nrec];
+    memset(rec, 0, sizeof *rec);
+    rec->cu = calloc(t->m.cus, sizeof *rec->cu);
+    if (!rec->cu) return false;
+    rec->ncu = t->m.cus;
+    snprintf(rec->kernel, sizeof rec->kernel, "%s", l->kernel_name ? l->kernel_name : "?");
+    rec->start_cycle = t->total_cycles;
+    t->nrec++;
+    *out = rec;
+    return true;
+}
+
+static int prof_cmp(const void *a, const void *b)
+{
+    const tm_pc_prof *x = a, *y = b;
+    uint64_t kx = x->issues + x->stall_cycles, ky = y->issues + y->stall_cycles;
+    return kx < ky ? 1 : kx > ky ? -1 : (x->pc > y->pc) - (x->pc < y->pc);
+}
+
+/* Keep the per-PC profile of the launch (with disassembly) in its record. */
+static void keep_profile(trun *r)
+{
+    umb_warp fake = {0};   /* describe_pc reads the warp's PC only */
+    tm_launch_rec *rec = r->rec;
+    rec->prof = calloc(r->pcs.n ? r->pcs.n : 1, sizeof *rec->prof);
+    if (!rec->prof) return;
+    size_t n = 0;
+    for (size_t i = 0; i < r->pcs.n; i++) {
+        const tm_pc *p = &r->pcs.chunk[i / PC_CHUNK][i % PC_CHUNK];
+        tm_pc_prof *q = &rec->prof[n++];
+        q->pc = p->pc - 1;
+        q->issues = p->issues;
+        q->stall_cycles = p->stall_cycles;
+        if (r->fe->describe_pc) {
+            fake.pc = q->pc;
+            r->fe->describe_pc(r->l->kernel, &fake, q->text, sizeof q->text);
+        }
+    }
+    qsort(rec->prof, n, sizeof *rec->prof, prof_cmp);
+    rec->nprof = n;
+}
+
+static umb_status run(trun *r)
+{
+    umb_launch *l = r->l;
+    const tm_machine *m = r->m;
+    uint32_t width_factor = l->threads_per_warp > 32 ? 2 : 1;
+    r->wave_vgprs = round_up(l->vgprs_per_warp ? l->vgprs_per_warp : 1, m->vgpr_granule) * width_factor;
+    r->wave_sgprs = round_up(l->sgprs_per_warp ? l->sgprs_per_warp : 1, m->sgpr_granule);
+    r->wg_lds = round_up(l->lds_per_wg, m->lds_granule);
+    occupancy_limit(r);
+    if (r->wg_lds > m->lds_per_cu || !r->rec->occ_limit ||
+        (uint64_t)r->rec->occ_limit * m->simds_per_cu < l->warps_per_wg)
+        return run_fail(r, UMB_ERR_INVALID, "kernel %s: a workgroup of %u waves (%u VGPRs, %u bytes of LDS) does not fit "
+                        "on one CU of %s", kname(r), l->warps_per_wg, l->vgprs_per_warp, l->lds_per_wg, m->name),
+               r->status;
+    uint32_t nsimd = m->cus * m->simds_per_cu;
+    if (nsimd >= 65536)
+        return run_fail(r, UMB_ERR_INVALID, "timing: %s has %u SIMDs; at most 65535 are supported", m->name, nsimd),
+               r->status;
+    r->local_pool = calloc(m->cus * m->max_wgs_per_cu + 1, sizeof *r->local_pool);
+    r->heap = calloc(nsimd, sizeof *r->heap);
+    r->resident_slots = calloc((size_t)nsimd * m->waves_per_simd, sizeof *r->resident_slots);
+    if (!r->local_pool || !r->heap || !r->resident_slots) return UMB_ERR_NOMEM;
+    for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle: in index order, a valid heap */
+        tsimd *x = &r->simd[i];
+        x->index = i;
+        x->next_time = x->key = UINT64_MAX;
+        x->resident = &r->resident_slots[(size_t)i * m->waves_per_simd];
+        heap_set(r, i, x);
+    }
+    r->nheap = nsimd;
+    uint64_t start = r->t->total_cycles;
+    r->now = start;
+    if (!dispatch(r, start)) return r->status;
+    while (r->status == UMB_OK) {
+        tsimd *s = r->heap[0];
+        uint64_t now = s->next_time;
+        if (now == UINT64_MAX) break;   /* nothing can issue: done (or deadlocked) */
+        twave *w = s->pick;   /* the oldest wave that can issue now */
+        if (now > w->issued_from) {   /* it was ready; another wave had the port */
+            add_state(r, w, TM_ST_PIPE, now - w->issued_from);
+            w->next->stall_cycles += now - w->issued_from;
+        }
+        if (!issue(r, w, now)) break;
+        simd_touch(r, s);
+    }
+    if (r->status == UMB_OK && (r->resident_wgs || r->next_wg < r->total_wgs))
+        run_fail(r, UMB_ERR_DEADLOCK, "kernel %s: deadlock: waves wait at a barrier that can never complete", kname(r));
+    r->rec->cycles = r->now - start;
+    return r->status;
+}
+
+umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
+{
+    const umb_frontend *fe = l->fe;
+    if (!fe->timing_static || !fe->timing_pc) {
+        umb_device_set_error(l->dev, "launch %s: the %s front end has no timing model", l->kernel_name ? l->kernel_name : "?",
+                             fe->name);
+        return UMB_ERR_UNSUPPORTED;
+    }
+    pthread_mutex_lock(&t->lock);
+    trun *r = calloc(1, sizeof *r);
+    umb_status st = UMB_ERR_NOMEM;
+    if (!r) goto out;
+    r->t = t;
+    r->m = &t->m;
+    r->ms = &t->ms;
+    r->l = l;
+    r->fe = fe;
+    r->total_wgs = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+    r->budget = umb_device_get_config(l->dev)->max_instructions;
+    r->simd = calloc((size_t)t->m.cus * t->m.simds_per_cu, sizeof *r->simd);
+    r->cu = calloc(t->m.cus, sizeof *r->cu);
+    if (!r->simd || !r->cu || !record_launch(t, l, &r->rec)) goto out;
+    tm_memsys before = t->ms;
+    double t0 = 0;
+    {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        t0 = ts.tv_sec + ts.tv_nsec * 1e-9;
+    }
+    st = run(r);
+    /* memory-system counters of this launch */
+    for (int k = 0; k < LVL_N; k++) {
+        r->rec->level[k].hits = t->ms.level[k].hits - before.level[k].hits;
+        r->rec->level[k].misses = t->ms.level[k].misses - before.level[k].misses;
+        r->rec->level[k].bytes = t->ms.level[k].bytes - before.level[k].bytes;
+    }
+    r->rec->dram_read_bytes = t->ms.dram_read_bytes - before.dram_read_bytes;
+    r->rec->dram_write_bytes = t->ms.dram_write_bytes - before.dram_write_bytes;
+    r->rec->lds_accesses = t->ms.lds_accesses - before.lds_accesses;
+    r->rec->lds_conflict_cycles = t->ms.lds_conflict_cycles - before.lds_conflict_cycles;
+    t->total_cycles += r->rec->cycles;
+    keep_profile(r);
+    /* clean up whatever is still resident after a failure */
+    while (r->resident) free_wg(r, r->resident, r->resident->wg.nwarps);
+    {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        r->stats.host_seconds = ts.tv_sec + ts.tv_nsec * 1e-9 - t0;
+    }
+    r->stats.launches = 1;
+    if (stats) umb_stats_add(stats, &r->stats);
+out:
+    if (r) {
+        for (uint32_t i = 0; i < r->nlocal; i++) umb_mem_destroy(r->local_pool[i]);
+        free(r->local_pool);
+        pc_table_free(&r->pcs);
+        free(r->heap);
+        free(r->resident_slots);
+        free(r->simd);
+        free(r->cu);
+        free(r);
+    }
+    pthread_mutex_unlock(&t->lock);
+    if (st != UMB_OK && l->fault.message[0]) umb_device_set_error(l->dev, "%s", l->fault.message);
+    return st;
+}

@@ -1,0 +1,152 @@
+/* Machine descriptions: YAML files read with libfyaml. Every key is required, so a description
+ * says all its numbers (and where they come from, in its comments). */
+#include "timing/machine.h"
+
+#include <errno.h>
+#include <libfyaml.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct yaml_reader {
+    struct fy_document *doc;
+    const char *path;
+    char *err;
+    size_t errlen;
+    bool failed;
+} yaml_reader;
+
+static void reader_error(yaml_reader *r, struct fy_node *n, const char *key, const char *what)
+{
+    if (r->failed) return;
+    r->failed = true;
+    struct fy_token *tok = n && fy_node_is_scalar(n) ? fy_node_get_scalar_token(n) : NULL;
+    const struct fy_mark *m = tok ? fy_token_start_mark(tok) : NULL;
+    if (m) snprintf(r->err, r->errlen, "%s:%d: %s: %s", r->path, m->line + 1, key, what);
+    else snprintf(r->err, r->errlen, "%s: %s: %s", r->path, key, what);
+}
+
+/* The number at path ("/compute/cus"); must be > 0 unless zero_ok. */
+static double read_number(yaml_reader *r, const char *path, bool zero_ok)
+{
+    if (r->failed) return 0;
+    struct fy_node *n = fy_node_by_path(fy_document_root(r->doc), path, (size_t)-1, FYNWF_DONT_FOLLOW);
+    if (!n) {
+        reader_error(r, NULL, path, "missing");
+        return 0;
+    }
+    size_t len = 0;
+    const char *s = fy_node_is_scalar(n) ? fy_node_get_scalar(n, &len) : NULL;
+    char buf[64];
+    if (!s || len == 0 || len >= sizeof buf) {
+        reader_error(r, n, path, "not a number");
+        return 0;
+    }
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    char *end;
+    errno = 0;
+    double v = strtod(buf, &end);
+    if (end == buf || *end || errno || !isfinite(v) || v < 0 || (!zero_ok && v == 0))
+        reader_error(r, n, path, zero_ok ? "not a number >= 0" : "not a number > 0");
+    return v;
+}
+
+static uint32_t read_u32(yaml_reader *r, const char *path, bool zero_ok)
+{
+    double v = read_number(r, path, zero_ok);
+    if (!r->failed && (v != floor(v) || v > 4294967295.0)) reader_error(r, NULL, path, "not a whole number");
+    return r->failed ? 0 : (uint32_t)v;
+}
+
+static bool read_bool(yaml_reader *r, const char *path)
+{
+    if (r->failed) return false;
+    struct fy_node *n = fy_node_by_path(fy_document_root(r->doc), path, (size_t)-1, FYNWF_DONT_FOLLOW);
+    size_t len = 0;
+    const char *s = n && fy_node_is_scalar(n) ? fy_node_get_scalar(n, &len) : NULL;
+    if (s && len == 4 && !memcmp(s, "true", 4)) return true;
+    if (s && len == 5 && !memcmp(s, "false", 5)) return false;
+    reader_error(r, n, path, n ? "not true or false" : "missing");
+    return false;
+}
+
+static void read_cache(yaml_reader *r, const char *name, tm_cache_cfg *c)
+{
+    char p[96];
+#define KEY(k) (snprintf(p, sizeof p, "/memory/%s/%s", name, k), p)
+    c->size = (uint64_t)read_number(r, KEY("size"), true);
+    if (c->size == 0) return;   /* absent level */
+    c->line = read_u32(r, KEY("line"), false);
+    c->assoc = read_u32(r, KEY("assoc"), false);
+    c->latency = read_u32(r, KEY("latency"), false);
+    c->bytes_per_cycle = read_number(r, KEY("bytes_per_cycle"), false);
+    c->cus_per_instance = read_u32(r, KEY("cus_per_instance"), true);
+    if (!r->failed && (c->line & (c->line - 1u))) reader_error(r, NULL, KEY("line"), "not a power of two");
+    if (!r->failed && c->size % ((uint64_t)c->line * c->assoc))
+        reader_error(r, NULL, KEY("size"), "not a multiple of line * assoc");
+#undef KEY
+}
+
+static void read_machine(yaml_reader *r, tm_machine *m)
+{
+    struct fy_node *n = fy_node_by_path(fy_document_root(r->doc), "/name", (size_t)-1, FYNWF_DONT_FOLLOW);
+    size_t len = 0;
+    const char *s = n && fy_node_is_scalar(n) ? fy_node_get_scalar(n, &len) : NULL;
+    if (!s) reader_error(r, n, "/name", "missing");
+    else snprintf(m->name, sizeof m->name, "%.*s", (int)len, s);
+    m->clock_mhz = read_number(r, "/clock_mhz", false);
+    m->cus = read_u32(r, "/compute/compute_units", false);
+    m->simds_per_cu = read_u32(r, "/compute/simds_per_cu", false);
+    m->waves_per_simd = read_u32(r, "/compute/waves_per_simd", false);
+    m->vgprs_per_simd = read_u32(r, "/compute/vgprs_per_simd", false);
+    m->vgpr_granule = read_u32(r, "/compute/vgpr_granule", false);
+    m->sgprs_per_simd = read_u32(r, "/compute/sgprs_per_simd", false);
+    m->sgpr_granule = read_u32(r, "/compute/sgpr_granule", false);
+    m->lds_per_cu = read_u32(r, "/compute/lds_per_cu", false);
+    m->lds_granule = read_u32(r, "/compute/lds_granule", false);
+    m->max_wgs_per_cu = read_u32(r, "/compute/max_workgroups_per_cu", false);
+    m->dispatch_cycles = read_u32(r, "/compute/dispatch_cycles", true);
+    m->salu_latency = read_u32(r, "/pipeline/salu_latency", false);
+    m->valu_latency = read_u32(r, "/pipeline/valu_latency", false);
+    m->trans_latency = read_u32(r, "/pipeline/trans_latency", false);
+    m->dp_latency = read_u32(r, "/pipeline/dp_latency", false);
+    m->trans_issue = read_u32(r, "/pipeline/trans_issue", false);
+    m->dp_issue = read_u32(r, "/pipeline/dp_issue", false);
+    m->wave64_passes = read_u32(r, "/pipeline/wave64_passes", false);
+    m->vopd_dual_issue = read_bool(r, "/pipeline/vopd_dual_issue");
+    m->branch_cycles = read_u32(r, "/pipeline/branch_cycles", false);
+    m->barrier_cycles = read_u32(r, "/pipeline/barrier_cycles", false);
+    static const char *const level[LVL_N] = { "scalar_cache", "l0", "l1", "l2", "l3" };
+    for (int i = 0; i < LVL_N; i++) read_cache(r, level[i], &m->cache[i]);
+    m->dram_latency = read_u32(r, "/memory/dram/latency", false);
+    m->dram_bytes_per_cycle = read_number(r, "/memory/dram/bytes_per_cycle", false);
+    m->store_latency = read_u32(r, "/memory/store_latency", false);
+    m->vmem_lines_per_cycle = read_u32(r, "/memory/vmem_lines_per_cycle", false);
+    m->lds_latency = read_u32(r, "/lds/latency", false);
+    m->lds_banks = read_u32(r, "/lds/banks", false);
+    m->lds_bank_bytes = read_u32(r, "/lds/bank_bytes", false);
+    if (!r->failed && m->wave64_passes > 2) reader_error(r, NULL, "/pipeline/wave64_passes", "must be 1 or 2");
+}
+
+umb_status tm_machine_load(const char *path, tm_machine *m, char *err, size_t errlen)
+{
+    memset(m, 0, sizeof *m);
+    FILE *probe = fopen(path, "r");
+    if (!probe) {
+        snprintf(err, errlen, "%s: cannot open machine description: %s", path, strerror(errno));
+        return UMB_ERR_IO;
+    }
+    fclose(probe);
+    struct fy_parse_cfg cfg = { .flags = FYPCF_QUIET };
+    struct fy_document *doc = fy_document_build_from_file(&cfg, path);
+    if (!doc) {
+        snprintf(err, errlen, "%s: not a valid YAML document", path);
+        return UMB_ERR_FORMAT;
+    }
+    yaml_reader r = { .doc = doc, .path = path, .err = err, .errlen = errlen };
+    read_machine(&r, m);
+    fy_document_destroy(doc);
+    return r.failed ? UMB_ERR_FORMAT : UMB_OK;
+}

@@ -1,0 +1,52 @@
+/* A machine description: the numbers the timing model runs on, read from a YAML file. */
+#ifndef UMBRA_TIMING_MACHINE_H
+#define UMBRA_TIMING_MACHINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "umbra/device.h"
+
+/* Cache levels, nearest first. The scalar path is scalar cache -> L1 -> L2 -> L3 -> DRAM; the
+ * vector path L0 -> L1 -> L2 -> L3 -> DRAM. A level of size 0 is absent (skipped). */
+enum { LVL_SCALAR = 0, LVL_L0, LVL_L1, LVL_L2, LVL_L3, LVL_N };
+
+typedef struct tm_cache_cfg {
+    uint64_t size;              /* bytes (0: no such level) */
+    uint32_t line;              /* bytes */
+    uint32_t assoc;             /* ways */
+    uint32_t latency;           /* load-to-use cycles of an access that hits here */
+    double bytes_per_cycle;     /* of one instance */
+    uint32_t cus_per_instance;  /* CUs sharing one instance (0: one for the whole device) */
+} tm_cache_cfg;
+
+typedef struct tm_machine {
+    char name[96];
+    double clock_mhz;
+    /* compute */
+    uint32_t cus, simds_per_cu, waves_per_simd;
+    uint32_t vgprs_per_simd, vgpr_granule;     /* per lane, in wave32 registers */
+    uint32_t sgprs_per_simd, sgpr_granule;
+    uint32_t lds_per_cu, lds_granule;          /* bytes */
+    uint32_t max_wgs_per_cu;
+    uint32_t dispatch_cycles;                  /* a workgroup's launch to its first issue */
+    /* pipeline */
+    uint32_t salu_latency, valu_latency, trans_latency, dp_latency;
+    uint32_t trans_issue, dp_issue;            /* cycles the SIMD's VALU is busy per wave32 op */
+    uint32_t wave64_passes;                    /* VALU passes of a wave64 instruction */
+    bool vopd_dual_issue;                      /* a VOPD pair issues in one cycle */
+    uint32_t branch_cycles, barrier_cycles;
+    /* memory */
+    tm_cache_cfg cache[LVL_N];
+    uint32_t dram_latency;                     /* load-to-use cycles of a DRAM access */
+    double dram_bytes_per_cycle;               /* whole device, at the core clock */
+    uint32_t store_latency;                    /* cycles until a store is acknowledged (vscnt) */
+    uint32_t lds_latency, lds_banks, lds_bank_bytes;
+    uint32_t vmem_lines_per_cycle;             /* lines the CU's texture path handles per cycle */
+} tm_machine;
+
+/* Read path (YAML). On an error: non-OK and a message naming file, line and key. */
+umb_status tm_machine_load(const char *path, tm_machine *m, char *err, size_t errlen);
+
+#endif

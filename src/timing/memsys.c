@@ -1,0 +1,232 @@
+/* Caches (set associative, LRU, write-back at L2 and below, write-through without allocation at
+ * L0/L1/scalar), DRAM as one queue with a bandwidth, and LDS banks.
+ *
+ * Time: an access takes its level's port for line / bytes_per_cycle cycles (so a level
+ * saturates at its bandwidth) and, if it hits, returns `latency` cycles after it got the port:
+ * the latency figures are load-to-use as microbenchmarks measure them. A miss goes to the next
+ * level when it got the port. Port times are kept in 1/256 cycle so fractional bandwidths add up.
+ */
+#include "timing/memsys.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "timing/event.h"
+
+#define FRAC 256u
+
+static unsigned log2u(uint64_t v)
+{
+    unsigned s = 0;
+    while ((1ull << s) < v) s++;
+    return s;
+}
+
+bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
+{
+    memset(ms, 0, sizeof *ms);
+    ms->m = m;
+    for (int l = 0; l < LVL_N; l++) {
+        const tm_cache_cfg *c = &m->cache[l];
+        if (!c->size) continue;
+        uint32_t n = c->cus_per_instance ? (m->cus + c->cus_per_instance - 1) / c->cus_per_instance : 1;
+        ms->inst[l] = calloc(n, sizeof(tm_cache));
+        if (!ms->inst[l]) return false;
+        ms->ninst[l] = n;
+        for (uint32_t i = 0; i < n; i++) {
+            tm_cache *k = &ms->inst[l][i];
+            k->assoc = c->assoc;
+            k->sets = (uint32_t)(c->size / c->line / c->assoc);
+            k->line_shift = log2u(c->line);
+            k->tag = calloc((size_t)k->sets * k->assoc, sizeof *k->tag);
+            if (!k->tag) return false;
+        }
+    }
+    return true;
+}
+
+void tm_memsys_fini(tm_memsys *ms)
+{
+    for (int l = 0; l < LVL_N; l++) {
+        for (uint32_t i = 0; i < ms->ninst[l]; i++) free(ms->inst[l][i].tag);
+        free(ms->inst[l]);
+    }
+    memset(ms, 0, sizeof *ms);
+}
+
+/* Look line up in its set; on a hit move it to the front (most recent). Returns the hit way's
+ * slot or NULL. */
+static uint64_t *lookup(tm_cache *k, uint64_t line)
+{
+    uint64_t *set = &k->tag[(size_t)(line % k->sets) * k->assoc];
+    for (uint32_t w = 0; w < k->assoc; w++) {
+        if (set[w] && (set[w] - 2) >> 1 == line) {
+            uint64_t t = set[w];
+            memmove(&set[1], &set[0], w * sizeof *set);
+            set[0] = t;
+            return &set[0];
+        }
+    }
+    return NULL;
+}
+
+/* Insert line at the front; returns the evicted entry (0 if none). */
+static uint64_t insert(tm_cache *k, uint64_t line, bool dirty)
+{
+    uint64_t *set = &k->tag[(size_t)(line % k->sets) * k->assoc];
+    uint64_t victim = set[k->assoc - 1];
+    memmove(&set[1], &set[0], (k->assoc - 1) * sizeof *set);
+    set[0] = (line << 1 | (dirty ? 1u : 0u)) + 2;
+    return victim;
+}
+
+static uint64_t port(uint64_t *free_at, uint64_t t, uint32_t bytes, double bytes_per_cycle)
+{
+    uint64_t start = t * FRAC > *free_at ? t * FRAC : *free_at;
+    *free_at = start + (uint64_t)((double)bytes * FRAC / bytes_per_cycle + 0.5);
+    return (start + FRAC - 1) / FRAC;
+}
+
+static uint64_t dram(tm_memsys *ms, uint64_t t, uint32_t bytes, bool write)
+{
+    uint64_t s = port(&ms->dram_free_at, t, bytes, ms->m->dram_bytes_per_cycle);
+    if (write) ms->dram_write_bytes += bytes;
+    else ms->dram_read_bytes += bytes;
+    return s + ms->m->dram_latency;
+}
+
+static int next_level(const tm_machine *m, int l)
+{
+    if (l == LVL_SCALAR) l = LVL_L0;   /* the scalar cache is backed by L1, not by L0 */
+    for (l++; l < LVL_N; l++)
+        if (m->cache[l].size) return l;
+    return LVL_N;
+}
+
+/* A dirty line leaving level l: written into the next level (or DRAM) in the background. */
+static void write_back(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, uint64_t t)
+{
+    int n = next_level(ms->m, l);
+    if (n == LVL_N) {
+        dram(ms, t, ms->m->cache[l].line, true);
+        return;
+    }
+    tm_cache *k = &ms->inst[n][ms->m->cache[n].cus_per_instance ? cu / ms->m->cache[n].cus_per_instance : 0];
+    uint64_t line = byte_addr >> k->line_shift;
+    uint64_t *slot = lookup(k, line);
+    if (slot) {
+        *slot |= 1u;
+        return;
+    }
+    uint64_t victim = insert(k, line, true);
+    if (victim & 1u) write_back(ms, cu, n, ((victim - 2) >> 1) << k->line_shift, t);
+}
+
+/* Levels that keep written data (write-back): L2 and below. Above it, writes pass through. */
+static bool writes_allocate(int l) { return l >= LVL_L2; }
+
+static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, int kind, unsigned policy,
+                             uint64_t t)
+{
+    const tm_machine *m = ms->m;
+    if (l == LVL_N) return dram(ms, t, m->cache[LVL_L2].size ? m->cache[LVL_L2].line : 64, kind == TM_WRITE);
+    const tm_cache_cfg *c = &m->cache[l];
+    tm_cache *k = &ms->inst[l][c->cus_per_instance ? cu / c->cus_per_instance : 0];
+    uint64_t s = port(&k->free_at, t, c->line, c->bytes_per_cycle);
+    ms->level[l].bytes += c->line;
+    uint64_t line = byte_addr >> k->line_shift;
+    /* GLC: the L0 (and scalar cache) does not keep the line; DLC: nor does L1; SLC: streaming,
+     * L2 does not allocate it. Atomics execute at L2. Writes pass through L0 and L1. */
+    bool bypass = ((policy & UMB_TPOL_GLC) && (l == LVL_L0 || l == LVL_SCALAR)) ||
+                  ((policy & UMB_TPOL_DLC) && l == LVL_L1) || (kind != TM_READ && l < LVL_L2);
+    if (bypass) {
+        if (kind != TM_READ && l < LVL_L2) {   /* invalidate a stale copy on the way */
+            uint64_t *slot = lookup(k, line);
+            if (slot) *slot = 0;
+        }
+        return access_level(ms, cu, next_level(m, l), byte_addr, kind, policy, s);
+    }
+    uint64_t *slot = lookup(k, line);
+    if (slot) {
+        ms->level[l].hits++;
+        if (kind != TM_READ) *slot |= 1u;
+        return s + (kind == TM_WRITE ? m->store_latency > c->latency ? c->latency : m->store_latency : c->latency);
+    }
+    ms->level[l].misses++;
+    uint64_t done = access_level(ms, cu, next_level(m, l), byte_addr, kind == TM_WRITE ? TM_WRITE : TM_READ,
+                                 policy, s);
+    bool allocate = !((policy & UMB_TPOL_SLC) && l == LVL_L2) && (kind == TM_READ || writes_allocate(l));
+    if (allocate) {
+        uint64_t victim = insert(k, line, kind != TM_READ);
+        if (victim & 1u) write_back(ms, cu, l, ((victim - 2) >> 1) << k->line_shift, s);
+    }
+    if (kind == TM_WRITE && writes_allocate(l)) return s + m->store_latency;   /* acknowledged here */
+    return done;
+}
+
+uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, int kind, unsigned policy,
+                     uint64_t t)
+{
+    int l = first;
+    if (l == LVL_SCALAR && !ms->m->cache[l].size) l = LVL_L0;   /* no scalar cache: the vector path */
+    if (!ms->m->cache[l].size) l = next_level(ms->m, l);
+    return access_level(ms, cu, l, line_addr, kind, policy, t);
+}
+
+/* Add word to the pass's set; true if it was not there. */
+static bool lds_word_new(tm_memsys *ms, uint64_t word)
+{
+    unsigned h = (unsigned)((word * 0x9E3779B97F4A7C15ull) >> 55);
+    while (ms->lds_stamp[h] == ms->lds_gen) {
+        if (ms->lds_word[h] == word) return false;
+        h = (h + 1) & 511u;
+    }
+    ms->lds_stamp[h] = ms->lds_gen;
+    ms->lds_word[h] = word;
+    return true;
+}
+
+/* Cycles of one pass of lanes: each bank delivers one word per cycle; lanes asking for the same
+ * word share it. *ideal gets the cycles without conflicts. */
+static uint32_t lds_pass(tm_memsys *ms, const uint64_t *addr, uint64_t pass, unsigned words, uint32_t *ideal)
+{
+    const tm_machine *m = ms->m;
+    if (++ms->lds_gen == 0) {   /* wrapped: forget every stamp */
+        memset(ms->lds_stamp, 0, sizeof ms->lds_stamp);
+        ms->lds_gen = 1;
+    }
+    uint8_t per_bank[64] = {0};
+    unsigned distinct = 0, worst = 0;
+    uint64_t prev = ~0ull;
+    for (uint64_t b = pass; b; b &= b - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(b);
+        if (addr[lane] == prev) continue;   /* the same words as the lane before (broadcast) */
+        prev = addr[lane];
+        for (unsigned k = 0; k < words; k++) {
+            uint64_t word = addr[lane] / m->lds_bank_bytes + k;
+            if (!lds_word_new(ms, word)) continue;
+            distinct++;
+            unsigned bank = (unsigned)(word % m->lds_banks) & 63u;
+            if (++per_bank[bank] > worst) worst = per_bank[bank];
+        }
+    }
+    uint32_t need = (distinct + m->lds_banks - 1) / m->lds_banks;
+    *ideal += need;
+    return worst > need ? worst : need;
+}
+
+uint32_t tm_lds_cycles(tm_memsys *ms, const uint64_t *addr, uint64_t exec, unsigned bytes_per_lane,
+                       unsigned lanes_per_pass, uint32_t *conflict)
+{
+    const tm_machine *m = ms->m;
+    uint32_t total = 0, ideal = 0;
+    unsigned words = bytes_per_lane > m->lds_bank_bytes ? bytes_per_lane / m->lds_bank_bytes : 1;
+    if (words > 4) words = 4;
+    for (unsigned base = 0; base < 64; base += lanes_per_pass) {
+        uint64_t lanes = lanes_per_pass >= 64 ? ~0ull : ((1ull << lanes_per_pass) - 1) << base;
+        uint64_t pass = exec & lanes;
+        if (pass) total += lds_pass(ms, addr, pass, words, &ideal);
+    }
+    *conflict = total - ideal;
+    return total ? total : 1;
+}

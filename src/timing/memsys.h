@@ -1,0 +1,49 @@
+/* The memory system of the timing model: caches, DRAM, the LDS banks. It works on addresses and
+ * times only; the functional data lives in umbra's memory (src/mem). */
+#ifndef UMBRA_TIMING_MEMSYS_H
+#define UMBRA_TIMING_MEMSYS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "timing/machine.h"
+
+typedef struct tm_level_stats {
+    uint64_t hits, misses, bytes;   /* bytes moved through this level (requests it served) */
+} tm_level_stats;
+
+typedef struct tm_cache {
+    uint64_t *tag;          /* sets * assoc; 0 = empty, else (line address << 1 | dirty) + 2 */
+    uint32_t sets, assoc, line_shift;
+    uint64_t free_at;       /* next cycle its port takes a request, in 1/256 cycles */
+} tm_cache;
+
+typedef struct tm_memsys {
+    const tm_machine *m;
+    tm_cache *inst[LVL_N];  /* instances of each level */
+    uint32_t ninst[LVL_N];
+    uint64_t dram_free_at;  /* 1/256 cycles */
+    tm_level_stats level[LVL_N];
+    uint64_t dram_read_bytes, dram_write_bytes;
+    uint64_t lds_accesses, lds_conflict_cycles;
+    /* the distinct LDS words of one pass: a hash set emptied by bumping the generation */
+    uint64_t lds_word[512];
+    uint32_t lds_stamp[512], lds_gen;
+} tm_memsys;
+
+bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);
+void tm_memsys_fini(tm_memsys *ms);
+
+enum { TM_READ = 0, TM_WRITE, TM_ATOMIC };
+
+/* One line request of CU cu reaching `first` (LVL_SCALAR or LVL_L0) at cycle t; returns the
+ * cycle its data is back (reads) or it is acknowledged (writes). policy: UMB_TPOL_x. */
+uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, int kind, unsigned policy,
+                     uint64_t t);
+
+/* Cycles the LDS needs for the lanes' dword addresses (bank conflicts serialise), per pass of
+ * `lanes_per_pass` lanes; *conflict gets the cycles beyond one per pass. */
+uint32_t tm_lds_cycles(tm_memsys *ms, const uint64_t *addr, uint64_t exec, unsigned bytes_per_lane,
+                       unsigned lanes_per_pass, uint32_t *conflict);
+
+#endif

@@ -1,0 +1,15 @@
+#!/bin/sh
+# `umbra opencl -- clinfo`: one platform (umbra), its device, and no query left unanswered
+# (clinfo prints an error code or "Invalid ..." where a query fails).
+# usage: clinfo_check.sh UMBRA CLINFO
+set -u
+out=$("$1" opencl -- "$2" 2>&1) || { echo "clinfo failed"; echo "$out"; exit 1; }
+fail() { echo "FAIL: $1"; echo "$out"; exit 1; }
+echo "$out" | grep -Eq "^Number of platforms +1$" || fail "not exactly one platform"
+echo "$out" | grep -Eq "^ +Platform Name +umbra$" || fail "the platform is not umbra"
+echo "$out" | grep -Eq "^ +Device Name +umbra RDNA3 gfx1100$" || fail "no umbra RDNA3 gfx1100 device"
+echo "$out" | grep -Eq "^ +Max compute units +96$" || fail "compute units"
+echo "$out" | grep -Eq "^ +Image support +No$" || fail "image support"
+bad=$(echo "$out" | grep -E "<error|error -[0-9]|Invalid|CL_INVALID|not available|Unknown" || true)
+[ -z "$bad" ] || fail "unanswered queries: $bad"
+echo PASS

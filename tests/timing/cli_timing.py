@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""The timing options of `umbra run`: results identical to functional mode, the "timing" object of
+the statistics JSON, annotate, the Chrome trace-event timeline, machine files and their errors.
+
+usage: cli_timing.py UMBRA SRC_DIR WORK_DIR
+"""
+import json
+import os
+import subprocess
+import sys
+
+umbra, src, work = sys.argv[1:4]
+co = os.path.join(work, "cli_shapes.co")
+failures = []
+
+
+def run(*args, check=True):
+    p = subprocess.run([umbra, *args], capture_output=True, text=True)
+    if check and p.returncode != 0:
+        failures.append(f"umbra {' '.join(args)}: exit {p.returncode}: {p.stderr[-500:]}")
+    return p
+
+
+def expect(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+run("cc", os.path.join(src, "shapes.cl"), "-O3", "-o", co)
+n = 4096
+gather = ["run", co, "--kernel", "gather", "--global", str(n), "--local", "256",
+          "--arg", f"buf:iota:u32:{n * 4}", "--arg", f"buf:zeros:{n * 4}", "--arg", "u32:4"]
+plain = os.path.join(work, "cli_out_plain.bin")
+timed = os.path.join(work, "cli_out_timed.bin")
+stats = os.path.join(work, "cli_stats.json")
+timeline = os.path.join(work, "cli_timeline.json")
+run(*gather, "--out", f"1:{plain}", "--quiet")
+p = run(*gather, "--out", f"1:{timed}", "--timing", "--stats", stats, "--timeline", timeline)
+expect(open(plain, "rb").read() == open(timed, "rb").read(), "results differ with --timing")
+expect(list(range(0, n * 4, 4)) == list(memoryview(open(timed, "rb").read()).cast("I")), "gather result wrong")
+expect("timing (AMD Radeon RX 7900 XTX" in p.stderr, "no timing summary on stderr")
+
+s = json.load(open(stats))
+t = s.get("timing", {})
+expect(s.get("warp_insts", 0) > 0 or s.get("warp_instructions", 0) > 0 or len(s) > 1, "statistics missing")
+expect(t.get("machine", "").startswith("AMD Radeon RX 7900 XTX"), "timing.machine")
+la = t.get("launches", [{}])[0]
+expect(la.get("kernel") == "gather", "launch kernel name")
+expect(la.get("cycles", 0) > 0 and abs(t["cycles"] - la["cycles"]) == 0, "cycles")
+expect(abs(la["seconds"] - la["cycles"] / 2.5e9) < 1e-12, "seconds at 2500 MHz")
+for key in ("ipc", "occupancy", "wave_cycles", "caches", "dram", "lds", "per_cu", "hottest"):
+    expect(key in la, f"launch has no {key}")
+for key in ("issue", "wait_vmcnt", "wait_lgkmcnt", "wait_vscnt", "barrier", "dependency", "idle"):
+    expect(key in la.get("wave_cycles", {}), f"wave_cycles has no {key}")
+expect(la["waves"] == n // 32, "waves")
+expect(la["dram"]["read_bytes"] > 0, "DRAM bytes")
+
+tl = json.load(open(timeline))
+events = tl["traceEvents"]
+expect(sum(e["name"] == "wave" for e in events) == n // 32, "one timeline event per wave")
+expect(sum(e["name"] == "workgroup" for e in events) == n // 256, "one timeline event per workgroup")
+expect(all(e["ph"] == "X" and e["dur"] >= 0 for e in events), "complete events")
+
+p = run("annotate", *gather[1:], "--lines", "5")
+lines = p.stdout.splitlines()
+expect(lines and lines[0].startswith("kernel gather:"), "annotate header")
+expect(len(lines) == 2 + 5, f"annotate printed {len(lines)} lines")
+p = run("annotate", *gather[1:], "--lines", "0")
+expect(any("global_load_b32" in l for l in p.stdout.splitlines()), "annotate --lines 0 shows the load")
+
+# a copied machine with a smaller clock gives the same cycles and a longer time
+machine = os.path.join(work, "slow.yaml")
+text = open(os.path.join(src, "..", "..", "machines", "gfx1100.yaml")).read()
+open(machine, "w").write(text.replace("clock_mhz: 2500", "clock_mhz: 1250"))
+run(*gather, "--machine", machine, "--stats", stats, "--quiet")
+la2 = json.load(open(stats))["timing"]["launches"][0]
+expect(la2["cycles"] == la["cycles"], "same cycles at another clock")
+expect(abs(la2["seconds"] - 2 * la["seconds"]) < 1e-12, "twice the time at half the clock")
+
+# errors name the file, line and key
+open(machine, "w").write(text.replace("  banks: 32", "  banks: many"))
+p = run(*gather, "--machine", machine, check=False)
+expect(p.returncode != 0 and "slow.yaml" in p.stderr and "/lds/banks" in p.stderr, f"bad value error: {p.stderr}")
+open(machine, "w").write(text.replace("  l2:\n", "  l2x:\n"))
+p = run(*gather, "--machine", machine, check=False)
+expect(p.returncode != 0 and "/memory/l2/size" in p.stderr and "missing" in p.stderr, f"missing key error: {p.stderr}")
+p = run(*gather, "--machine", os.path.join(work, "nonexistent.yaml"), check=False)
+expect(p.returncode != 0 and "cannot open" in p.stderr, "missing file error")
+
+for f in failures:
+    print("FAIL", f)
+print("PASS" if not failures else f"{len(failures)} failure(s)")
+sys.exit(1 if failures else 0)

@@ -1,0 +1,56 @@
+/* Kernels of the timing model's shape tests (shapes.c). */
+
+/* out[i] = in[i * stride]: stride 1 coalesces a wave into one 128-byte line, stride 32 spreads it
+ * over 32 lines. */
+__kernel void gather(__global const uint *in, __global uint *out, uint stride)
+{
+    uint i = get_global_id(0);
+    out[i] = in[i * stride];
+}
+
+/* Each lane reads LDS word (lane * stride) mod 1024, `iters` times: stride 1 touches 32 banks,
+ * stride 32 one bank. */
+__kernel void lds_stride(__global uint *out, uint stride, uint iters)
+{
+    __local uint tile[1024];
+    uint l = get_local_id(0);
+    for (uint i = l; i < 1024; i += get_local_size(0)) tile[i] = i;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    uint s = 0;
+    for (uint k = 0; k < iters; k++) s += tile[(l * stride + k) & 1023];
+    out[get_global_id(0)] = s;
+}
+
+/* The first lane of every wave follows its own chain of `steps` dependent loads, starting
+ * `spacing` words after the previous wave's: a latency-bound wave. */
+__kernel void chase_many(__global const uint *next, __global uint *out, uint steps, uint spacing)
+{
+    if (get_local_id(0) % 32) return;
+    uint p = get_global_id(0) / 32 * spacing;
+    for (uint i = 0; i < steps; i++) p = next[p];
+    out[get_global_id(0)] = p;
+}
+
+__kernel void chain_init(__global uint *next, uint stride, uint nlines)
+{
+    uint i = get_global_id(0);
+    if (i < nlines) next[i * stride] = ((i + 1) % nlines) * stride;
+}
+
+/* Light and heavy register use, same shape of work. */
+__kernel void light(__global const float *in, __global float *out)
+{
+    uint g = get_global_id(0);
+    out[g] = in[g] * 2.0f + 1.0f;
+}
+
+__kernel void heavy(__global const float *in, __global float *out)
+{
+    uint g = get_global_id(0);
+    float a[128];
+    for (int i = 0; i < 128; i++) a[i] = in[(g + i * 977) & 65535];
+    float s = 0;
+    for (int k = 1; k < 4; k++)
+        for (int i = 0; i < 128; i++) s = fma(a[i], a[(i + k) & 127], s);
+    out[g] = s;
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env python3
+"""Every shipped Ventus program under the timing model (the bundled ventus machine): the memory
+dump must equal the functional run's, and the statistics JSON must hold the cycles of every launch.
+
+usage: ventus_timing.py UMBRA TESTCASES_DIR WORK_DIR PROGRAM
+"""
+import json
+import os
+import subprocess
+import sys
+
+umbra, cases, work, prog = sys.argv[1:5]
+d = os.path.join(cases, prog)
+plain, timed, stats = (os.path.join(work, f"ventus_{prog}_{k}") for k in ("plain.txt", "timed.txt", "stats.json"))
+r1 = subprocess.run([umbra, "ventus", "run", d, "--quiet", "--dump", plain], capture_output=True, text=True)
+r2 = subprocess.run([umbra, "ventus", "run", d, "--quiet", "--timing", "--dump", timed, "--stats", stats],
+                    capture_output=True, text=True)
+failures = []
+if r1.returncode or r2.returncode:
+    failures.append(f"exit {r1.returncode} / {r2.returncode}: {r1.stderr[-300:]} {r2.stderr[-300:]}")
+else:
+    if open(plain).read() != open(timed).read():
+        failures.append("memory dump differs under --timing")
+    s = json.load(open(stats))
+    t = s["timing"]
+    if not t["machine"].startswith("Ventus"):
+        failures.append("machine " + t["machine"])
+    if len(t["launches"]) != len(s["launches"]):
+        failures.append(f"{len(t['launches'])} timed launches, {len(s['launches'])} run")
+    if not all(l["cycles"] > 0 and l["wave_instructions"] == sl["stats"]["warp_instructions"]
+               for l, sl in zip(t["launches"], s["launches"])):
+        failures.append("cycles or instruction counts of a launch")
+    print(prog, "cycles", t["cycles"], [l["cycles"] for l in t["launches"]])
+for f in failures:
+    print("FAIL", f)
+sys.exit(1 if failures else 0)
