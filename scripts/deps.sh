@@ -13,6 +13,7 @@ packages=(
   libfyaml-dev                     # machine descriptions (timing model)
   libclang-rt-19-dev               # libFuzzer and ThreadSanitizer runtimes for clang-19
   chromium                         # headless rendering test of the HTML report
+  python3-mpmath                   # arbitrary-precision references of the builtin-function tests
 )
 
 missing=()
