@@ -1,7 +1,8 @@
 /* One Ventus warp on random instructions, through umb_ventus_run on a one-warp, one-workgroup
  * launch with an instruction budget (the Ventus counterpart of the RDNA3 single-step API).
  *
- * Input: byte 0 = threads per warp - 1 (low 5 bits), the rest = code placed at 0x80000000
+ * Input: byte 0 = threads per warp - 1 (low 5 bits) and bit 5 = write the commit trace (to
+ * /dev/null: the golden-model text of every instruction), the rest = code placed at 0x80000000
  * (seeds: .text of the shipped object.riscv files, whose crt reads the launch CSRs). The kernel
  * metadata block and private memory are mapped, so loads through them pass the address checks. */
 #include "fuzz_common.h"
@@ -34,7 +35,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         umb_mem_map(dev, DATA_BASE, DATA_SIZE) == UMB_OK) {
         uint32_t block[16] = { (uint32_t)CODE_BASE, (uint32_t)DATA_BASE + 0x100 };
         umb_mem_copy_to_device(dev, DATA_BASE, block, sizeof block);
-        umb_ventus_run(dev, &l, NULL, NULL);
+        static FILE *sink;
+        if (!sink) sink = fopen("/dev/null", "w");
+        umb_ventus_options opt = { .trace = (data[0] & 32u) ? sink : NULL };
+        umb_ventus_run(dev, &l, &opt, NULL);
         umb_device_last_error(dev);
     }
     umb_device_destroy(dev);

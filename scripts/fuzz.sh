@@ -57,7 +57,9 @@ make_seeds() {
     cp "$elf" "$s/elf/$name.riscv"
     text_of "$elf" "$work/$name.text"
     cp "$work/$name.text" "$s/ventus_disasm/$name"
+    # header: 8 threads per warp; and the same with the commit trace on
     { printf '\x07'; cat "$work/$name.text"; } >"$s/ventus_exec/$name"
+    { printf '\x27'; cat "$work/$name.text"; } >"$s/ventus_exec/${name}_trace"
   done
   # RDNA3: test kernels compiled as `umbra cc` does (rdna3_cc.c), wave32 and wave64
   local k w
