@@ -16,8 +16,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (size_t i = 0; i < n; i++) {
         rdna3_inst in;
         char err[256], text[256];
-        if (!rdna3_decode(w + i, (unsigned)(n - i > 8 ? 8 : n - i), &in, err, sizeof err)) continue;
-        if (in.size < 4 || in.size > 4 * (n - i)) abort();   /* claims words it was not given */
+        unsigned avail = (unsigned)(n - i > 8 ? 8 : n - i);
+        if (!rdna3_decode(w + i, avail, &in, err, sizeof err)) continue;
+        if (in.size < 4 || in.size > 4 * avail) abort();   /* claims words it was not given */
         rdna3_disasm(&in, text, sizeof text);
         rdna3_mnemonic(&in);
         char tiny[8];                                       /* truncation must stay in bounds */
