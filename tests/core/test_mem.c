@@ -65,6 +65,9 @@ static void test_zero_written(void)
     umb_mem_zero_written(m, 0xfff00000ull, 0x100100000ull);
     CHECK_EQ_U64(atomic_load(&m->backed_pages), 3);
     umb_mem_zero_written(m, 0xfffffffffffff000ull, 0x1000);   /* the last page of the space */
+    umb_mem_destroy(m);
+}
+
 /* umb_mem_next_mapped: the first mapped page at or after an address, below an end; what a dump
  * of a huge range visits (umbra ventus run-elf --dump-range). */
 static void test_next_mapped(void)
