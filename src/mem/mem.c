@@ -309,6 +309,18 @@ bool umb_mem_write_bytes(umb_mem *m, uint64_t addr, const void *src, uint64_t si
     return true;
 }
 
+void umb_mem_zero_written(umb_mem *m, uint64_t addr, uint64_t size)
+{
+    while (size) {
+        uint64_t off = addr & UMB_PAGE_MASK;
+        uint64_t n = UMB_PAGE_SIZE - off < size ? UMB_PAGE_SIZE - off : size;
+        uint8_t *p = umb_mem_leaf(m, addr);
+        if (p && p != umb_zero_page) memset(p + off, 0, n);
+        if (addr + n < addr) break;   /* the last page of the address space */
+        addr += n, size -= n;
+    }
+}
+
 bool umb_mem_read_bytes(const umb_mem *m, uint64_t addr, void *dst, uint64_t size)
 {
     if (!umb_mem_range_mapped(m, addr, size)) return false;

@@ -60,6 +60,9 @@ bool umb_mem_next_mapped(const umb_mem *m, uint64_t addr, uint64_t end, uint64_t
 /* Host copies: false if any byte is unmapped (nothing is copied then). */
 bool umb_mem_write_bytes(umb_mem *m, uint64_t addr, const void *src, uint64_t size);
 bool umb_mem_read_bytes(const umb_mem *m, uint64_t addr, void *dst, uint64_t size);
+/* Zero the bytes of [addr, addr+size) that have storage of their own; mapped but never written
+ * pages read as zero already and stay without storage (zeroing a 4 GiB .bss costs no memory). */
+void umb_mem_zero_written(umb_mem *m, uint64_t addr, uint64_t size);
 
 /* Slow path of umb_mem_page_for_write: materialise a zero page. NULL if unmapped / OOM. */
 uint8_t *umb_mem_materialise(umb_mem *m, uint64_t addr);

@@ -41,6 +41,33 @@ static void test_sparse_map(void)
     umb_mem_destroy(m);
 }
 
+/* umb_mem_zero_written (an ELF's .bss over an earlier image): written bytes in the range become
+ * zero, bytes outside it stay, and pages without storage get none (a 4 GiB .bss costs nothing). */
+static void test_zero_written(void)
+{
+    umb_mem *m = umb_mem_create();
+    CHECK(umb_mem_map_range(m, 0x10000ull, 0x4000));
+    uint64_t q = 0x1111111111111111ull;
+    CHECK(umb_mem_store(m, 0x10ff0ull, &q, 8));
+    CHECK(umb_mem_store(m, 0x10ff8ull, &q, 8));
+    CHECK(umb_mem_store(m, 0x12ffcull, &q, 8));   /* pages 0x12000 and 0x13000 */
+    CHECK_EQ_U64(atomic_load(&m->backed_pages), 3);
+    umb_mem_zero_written(m, 0x10ff8ull, 0x2008);   /* to 0x13000: the store's last 4 bytes stay */
+    CHECK(umb_mem_load(m, 0x10ff0ull, &q, 8));
+    CHECK_EQ_U64(q, 0x1111111111111111ull);
+    CHECK(umb_mem_load(m, 0x10ff8ull, &q, 8));
+    CHECK_EQ_U64(q, 0);
+    CHECK(umb_mem_load(m, 0x12ffcull, &q, 8));
+    CHECK_EQ_U64(q, 0x1111111100000000ull);
+    CHECK_EQ_U64(atomic_load(&m->backed_pages), 3);
+    /* unmapped and mapped-but-untouched pages: nothing to do, nothing allocated */
+    CHECK(umb_mem_map_range(m, 0x100000000ull, 0x100000000ull));
+    umb_mem_zero_written(m, 0xfff00000ull, 0x100100000ull);
+    CHECK_EQ_U64(atomic_load(&m->backed_pages), 3);
+    umb_mem_zero_written(m, 0xfffffffffffff000ull, 0x1000);   /* the last page of the space */
+    umb_mem_destroy(m);
+}
+
 /* umb_mem_next_mapped: the first mapped page at or after an address, below an end; what a dump
  * of a huge range visits (umbra ventus run-elf --dump-range). */
 static void test_next_mapped(void)
@@ -95,6 +122,7 @@ static void test_device_heap(void)
 int main(void)
 {
     test_sparse_map();
+    test_zero_written();
     test_next_mapped();
     test_device_heap();
     return check_report("test_mem");

@@ -65,14 +65,27 @@ static inline uint64_t rdna3_vgpr64(rdna3_wave *w, unsigned reg, unsigned lane)
 }
 
 /* The whole dwords [0, bytes / 4) (at most 4) of one lane: memory bytes -> VGPRs reg, reg+1, ...
- * and back. */
+ * and back. Aligned dwords are moved as relaxed atomics (plain moves on x86): a guest may load
+ * a word that a workgroup on another host thread updates atomically at the same time (a
+ * compare-and-swap loop's first read), a race of the guest program that must not be one of
+ * the host's. */
 static inline void rdna3_lane_from_bytes(rdna3_wave *w, unsigned reg, unsigned lane, const uint8_t *p, unsigned bytes)
 {
-    for (unsigned i = 0; i < bytes / 4u && i < 4; i++) memcpy(&rdna3_vreg(w, reg + i)[lane], p + 4u * i, 4);
+    bool aligned = ((uintptr_t)p & 3u) == 0;
+    for (unsigned i = 0; i < bytes / 4u && i < 4; i++) {
+        uint32_t *v = &rdna3_vreg(w, reg + i)[lane];
+        if (aligned) *v = __atomic_load_n((const uint32_t *)(const void *)(p + 4u * i), __ATOMIC_RELAXED);
+        else memcpy(v, p + 4u * i, 4);
+    }
 }
 static inline void rdna3_lane_to_bytes(rdna3_wave *w, unsigned reg, unsigned lane, uint8_t *p, unsigned bytes)
 {
-    for (unsigned i = 0; i < bytes / 4u && i < 4; i++) memcpy(p + 4u * i, &rdna3_vreg(w, reg + i)[lane], 4);
+    bool aligned = ((uintptr_t)p & 3u) == 0;
+    for (unsigned i = 0; i < bytes / 4u && i < 4; i++) {
+        uint32_t v = rdna3_vreg(w, reg + i)[lane];
+        if (aligned) __atomic_store_n((uint32_t *)(void *)(p + 4u * i), v, __ATOMIC_RELAXED);
+        else memcpy(p + 4u * i, &v, 4);
+    }
 }
 
 /* Value of an 8-bit scalar operand used as an offset (SGPR, M0, NULL, inline integer). */
