@@ -99,8 +99,36 @@ def candidates(lines):
             yield [i]
 
 
+def deletable(lines):
+    return [i for i, l in enumerate(lines) if not PROTECT.search(l) and not l.strip().endswith("{")
+            and not l.strip().startswith("}") and not l.strip().startswith("case ") and l.strip() != "default:"]
+
+
+def ddmin_lines(t, lines):
+    """Deletes chunks of single statements, halving the chunk size (delta debugging)."""
+    n = 2
+    while True:
+        cand = deletable(lines)
+        if not cand:
+            return lines
+        size = max(1, len(cand) // n)
+        removed = False
+        for k in range(0, len(cand), size):
+            chunk = set(cand[k:k + size])
+            trial = [l for i, l in enumerate(lines) if i not in chunk]
+            if t.interesting("\n".join(trial)):
+                lines, removed = trial, True
+                break
+        if removed:
+            n = max(2, n - 1)
+        elif size == 1:
+            return lines
+        else:
+            n *= 2
+
+
 def reduce_lines(t, src):
-    lines = src.split("\n")
+    lines = ddmin_lines(t, src.split("\n"))
     progress = True
     while progress:
         progress = False
@@ -118,7 +146,7 @@ def reduce_lines(t, src):
 def drop_unused_helpers(t, src):
     lines = src.split("\n")
     for i in range(len(lines) - 1, -1, -1):
-        m = re.match(r"static \w+ (\w+)\(", lines[i])
+        m = re.match(r"(?:__attribute__\(\(noinline\)\) )?static \w+ (\w+)\(", lines[i])
         if not m:
             continue
         rest = "\n".join(lines[:i] + lines[i + 1:])
