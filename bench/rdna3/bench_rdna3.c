@@ -66,7 +66,7 @@ static int run_umbra(const bcase *c, bool wave64, uint32_t threads, int reps, vo
     char src[1024], co[1024], err[1024];
     snprintf(src, sizeof src, "%s/%s.cl", c->dir, c->name);
     snprintf(co, sizeof co, "%s/%s.w%d.co", BENCH_WORK_DIR, c->name, wave64 ? 64 : 32);
-    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .wave64 = wave64, .include_dir = BENCH_DEVICE_DIR };
+    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .wave64 = wave64, .build_options = "-cl-std=CL2.0" };
     if (umb_rdna3_compile(&o, err, sizeof err)) return fprintf(stderr, "compile: %s\n", err), 1;
     umb_device_config cfg;
     umb_device_config_default(&cfg);

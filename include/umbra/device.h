@@ -35,9 +35,14 @@ typedef struct umb_device_config {
     uint32_t quantum;           /* instructions a warp runs before the scheduler moves on
                                    (default 1: round robin, like the Ventus golden model) */
     uint64_t max_instructions;  /* per-launch budget of warp-instructions; 0 = unlimited */
+    uint64_t stall_limit;       /* "no forward progress": stop a launch in which this many
+                                   warp-instructions ran while no workgroup finished, no barrier
+                                   completed and nothing was written to global or local memory
+                                   (every resident wave spinning); 0 = the default, 2^28 */
     bool progress;              /* print a progress line on stderr for long runs (if a terminal) */
 } umb_device_config;
 
+#define UMB_DEFAULT_STALL_LIMIT (1ull << 28)
 void umb_device_config_default(umb_device_config *cfg);
 
 umb_status umb_device_create(const umb_device_config *cfg, umb_device **out);

@@ -153,6 +153,11 @@ typedef struct umb_rdna3_arg {
                                    dynamic_shared_pointer: LDS bytes to allocate, value unused */
 } umb_rdna3_arg;
 
+/* Receives a kernel's printf output (see umb_rdna3_dispatch.printf_fn): one call per record, in the
+ * order the device wrote them, text as C printf formats it (not NUL-terminated). */
+typedef void (*umb_rdna3_printf_fn)(void *ctx, const char *text, size_t len);
+#define UMB_RDNA3_PRINTF_BUFFER_DEFAULT (1u << 20)   /* bytes, as ROCm's default */
+
 typedef struct umb_rdna3_dispatch {
     const char *kernel;         /* `.name` of the kernel */
     uint32_t work_dim;          /* 1..3 */
@@ -167,6 +172,13 @@ typedef struct umb_rdna3_dispatch {
     uint32_t alignment_mode;    /* SH_MEM_CONFIG.alignment_mode: 0 = the default (3, UNALIGNED, as ROCm
                                    sets it), 1 = DWORD_STRICT, 2 = STRICT, 3 = UNALIGNED,
                                    UMB_RDNA3_ALIGN_DWORD = mode 0 (DWORD) */
+    /* printf (kernels whose metadata has a hidden_printf_buffer argument): umbra allocates the
+     * buffer, and when the kernel ends (also when it faulted, before umb_rdna3_run returns) hands
+     * each record to printf_fn. A full buffer loses the records that do not fit, as on ROCm, and
+     * umbra says so on stderr. */
+    uint64_t printf_buffer_size;    /* bytes including the 8-byte header; 0 = UMB_RDNA3_PRINTF_BUFFER_DEFAULT */
+    umb_rdna3_printf_fn printf_fn;  /* NULL: the text goes to stdout */
+    void *printf_ctx;
 } umb_rdna3_dispatch;
 
 #define UMB_RDNA3_ALIGN_DWORD 0x100u
@@ -176,25 +188,58 @@ typedef struct umb_rdna3_dispatch {
 umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
                          umb_stats *stats);
 
-/* `umbra cc`: OpenCL C -> gfx1100 code object with clang-19 and ld.lld-19, force-including the
- * device header umbra_ocl.h from include_dir. */
+/* `umbra cc` and the OpenCL platform's program builds: OpenCL C -> gfx1100 code object with clang-19
+ * and ld.lld-19 against AMD's ROCm device libraries (opencl.bc, ocml.bc, ockl.bc and the oclc_*
+ * control files), as ROCm compiles OpenCL: every builtin of OpenCL C is the library's.
+ *
+ *   source -> code object:  input = "k.cl", emit = UMB_RDNA3_EMIT_CODE_OBJECT
+ *   clCompileProgram:       input = "k.cl", emit = UMB_RDNA3_EMIT_BITCODE (LLVM bitcode with the
+ *                           builtins it uses linked in, for a later link)
+ *   clLinkProgram:          inputs = bitcode files, emit = UMB_RDNA3_EMIT_CODE_OBJECT
+ */
+typedef enum umb_rdna3_emit {
+    UMB_RDNA3_EMIT_CODE_OBJECT = 0,   /* a loadable code object (ELF, ET_DYN) */
+    UMB_RDNA3_EMIT_BITCODE,           /* LLVM bitcode, to be linked by a later call */
+} umb_rdna3_emit;
+
 typedef struct umb_rdna3_cc_options {
-    const char *input;          /* .cl file */
-    const char *output;         /* code object to write */
-    int opt_level;              /* 0..3 */
+    const char *input;          /* a .cl file, or NULL when linking `inputs` */
+    const char *const *inputs;  /* bitcode files made with UMB_RDNA3_EMIT_BITCODE, to link */
+    uint32_t ninputs;
+    const char *output;         /* the file to write */
+    umb_rdna3_emit emit;
+    int opt_level;              /* 0..3; -O<n> or -cl-opt-disable in build_options win */
     bool wave64;
-    const char *const *defines; /* "NAME" or "NAME=VALUE", passed as -D */
+    /* An OpenCL build-options string as clBuildProgram takes it: -D NAME[=V], -I DIR, -cl-std=CL1.0|
+     * CL1.1|CL1.2|CL2.0|CL3.0 (default CL1.2), -cl-single-precision-constant, -cl-denorms-are-zero,
+     * -cl-fp32-correctly-rounded-divide-sqrt, -cl-opt-disable, -cl-mad-enable, -cl-no-signed-zeros,
+     * -cl-unsafe-math-optimizations, -cl-finite-math-only, -cl-fast-relaxed-math,
+     * -cl-uniform-work-group-size, -cl-no-subgroup-ifp, -cl-kernel-arg-info, -w, -Werror, -g,
+     * -O0..-O3. Quotes group words. The math options select the matching oclc_* control files,
+     * as ROCm's driver does. Anything else fails with UMB_ERR_INVALID naming the option. */
+    const char *build_options;
+    const char *const *defines; /* more "NAME" or "NAME=VALUE", passed as -D */
     uint32_t ndefines;
-    const char *include_dir;    /* folder holding umbra_ocl.h */
+    const char *device_lib_dir; /* NULL: umb_rdna3_find_device_lib() */
     const char *clang;          /* NULL: "clang-19" from PATH */
     const char *lld;            /* NULL: "ld.lld-19" from PATH */
-    const char *const *extra;   /* more clang arguments */
+    const char *llvm_link;      /* NULL: "llvm-link-19" from PATH (linking bitcode only) */
+    const char *const *extra;   /* more clang arguments, passed as they are */
     uint32_t nextra;
+    char **log;                 /* not NULL: the tools' diagnostics are returned here (malloc'd,
+                                   NUL-terminated, "" if none; the caller frees) instead of going
+                                   to stderr. Set on success and on failure. */
     bool verbose;               /* print the commands on stderr */
 } umb_rdna3_cc_options;
 
-/* Compile; on failure err holds the reason (the compiler's own diagnostics went to stderr). */
+/* Compile or link; on failure err holds the reason (the compiler's own diagnostics went to stderr,
+ * or to *log). */
 umb_status umb_rdna3_compile(const umb_rdna3_cc_options *o, char *err, size_t errlen);
+
+/* The device-library folder used when device_lib_dir is NULL: $UMBRA_DEVICE_LIB_DIR, else the
+ * folder the build tree generated, else the installed one (<libdir>/umbra/devicelib). A folder
+ * counts when it holds ocml.bc and oclc_isa_version_1100.bc. False (and out = "") if none does. */
+bool umb_rdna3_find_device_lib(char *out, size_t len);
 
 #ifdef __cplusplus
 }

@@ -94,6 +94,12 @@ typedef struct umb_launch {
     uint32_t warps_per_wg;
     uint32_t threads_per_warp;
     const char *kernel_name;    /* for reports */
+    /* Workgroups resident at once: false runs each CU's workgroups one after another (Ventus, as
+     * its golden model does); true keeps up to wgs_per_cu of them resident on every CU, as the
+     * hardware's dispatcher does, so workgroups that wait on each other (a software grid
+     * barrier) finish. */
+    bool concurrent_wgs;
+    uint32_t wgs_per_cu;        /* occupancy of one CU for this kernel (front end's resource limits) */
     /* filled by the core */
     _Atomic int failed;         /* set once: stop every host thread */
     umb_fault fault;            /* the first fault */

@@ -30,6 +30,7 @@ void umb_device_config_default(umb_device_config *cfg)
     cfg->host_threads = 1;
     cfg->quantum = 1;
     cfg->max_instructions = 0;
+    cfg->stall_limit = UMB_DEFAULT_STALL_LIMIT;
     cfg->progress = true;
 }
 
@@ -39,6 +40,7 @@ static void sanitise_config(umb_device_config *cfg)
     if (cfg->host_threads == 0) cfg->host_threads = 1;
     if (cfg->host_threads > 256) cfg->host_threads = 256;
     if (cfg->quantum == 0) cfg->quantum = 1;
+    if (cfg->stall_limit == 0) cfg->stall_limit = UMB_DEFAULT_STALL_LIMIT;
 }
 
 umb_status umb_device_create(const umb_device_config *cfg, umb_device **out)

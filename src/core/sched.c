@@ -1,10 +1,20 @@
-/* Workgroup dispatch, warp scheduling, barriers, the instruction budget and fault reports.
+/* Workgroup dispatch, warp scheduling, barriers, the instruction budget, forward progress and
+ * fault reports.
  *
  * Dispatch is deterministic: workgroup i (linear order x, then y, then z) goes to compute unit
- * i % CUs, and each CU runs its workgroups one after another. Host thread t simulates CUs
- * t, t+T, t+2T, ... so a launch gives the same result for a given configuration whatever the
- * host timing. Inside a workgroup, warps run round robin `quantum` instructions at a time
- * (1 by default, as the Ventus golden model does, which keeps racy kernels reproducible).
+ * i % CUs. Host thread t simulates CUs t, t+T, t+2T, ... so a launch gives the same result for a
+ * given configuration whatever the host timing. Inside a workgroup, warps run round robin
+ * `quantum` instructions at a time (1 by default, as the Ventus golden model does, which keeps
+ * racy kernels reproducible).
+ *
+ * Resident workgroups. A launch with concurrent_wgs keeps as many workgroups resident as its
+ * CUs hold (wgs_per_cu each), as the hardware does: a host thread gives its resident workgroups
+ * turns in dispatch order. A turn lasts while the workgroup makes progress (finishes, completes
+ * a barrier, writes global or local memory); one that has run QUIET_ROUNDS rounds without any
+ * of these (a spin wait) yields to the next. So ordinary kernels run exactly as if one workgroup
+ * ran after another, and workgroups that wait on each other (a software grid barrier) finish.
+ * When the whole launch has run stall_limit warp-instructions with no progress anywhere, every
+ * resident wave is waiting for something that will not come: "no forward progress".
  */
 #include <inttypes.h>
 #include <pthread.h>
@@ -18,6 +28,7 @@
 
 typedef struct launch_shared {
     _Atomic uint64_t executed;   /* warp-instructions of the whole launch */
+    _Atomic uint64_t progress_epoch;   /* advanced by every turn in which a workgroup progressed */
     _Atomic uint64_t wgs_done;
     uint64_t wgs_total;
     uint64_t budget;             /* 0 = unlimited */
@@ -32,13 +43,34 @@ typedef struct launch_run {
     launch_shared shared;
 } launch_run;
 
+/* A resident workgroup of a host thread. A slot is filled in dispatch order and its workgroup
+ * set up at its first turn, so that an ordinary kernel (each workgroup finishing in its first
+ * turn) has one workgroup set up at a time, reusing the same warp state and local memory. */
+typedef struct wg_slot {
+    umb_workgroup wg;
+    uint64_t linear;             /* the workgroup it holds */
+    uint32_t inited;             /* warps whose warp_init ran (warp_fini releases them) */
+    bool live;                   /* holds a workgroup */
+    bool started;                /* ... whose launch state is set up */
+} wg_slot;
+
 typedef struct host_thread {
     launch_run *run;
     uint32_t index, count;       /* this thread's index and the number of host threads */
     umb_stats stats;
-    umb_mem *local;              /* local memory reused by this thread's workgroups */
+    wg_slot *slots;              /* resident workgroups */
+    uint32_t nslots;
+    umb_mem **locals;            /* local memories not in use (at most nslots) */
+    uint32_t nlocals;
+    uint64_t next_wg;            /* next workgroup index to look at for this thread's CUs */
+    uint64_t epoch_seen, executed_at_epoch;   /* forward-progress watch */
     umb_status status;
 } host_thread;
+
+/* A turn ends after this many rounds without progress, and progress is checked every
+ * PROGRESS_CHECK rounds (a power of two). */
+#define QUIET_ROUNDS 4096u
+#define PROGRESS_CHECK 256u
 
 static double now_seconds(void)
 {
@@ -180,7 +212,17 @@ static uint64_t publish_executed(launch_run *run, uint64_t pending, uint64_t *to
     return budget - *total + 1 < EXECUTED_BATCH ? budget - *total + 1 : EXECUTED_BATCH;
 }
 
-static umb_status run_warps(launch_run *run, umb_workgroup *wg)
+/* What tells a workgroup's progress apart from a spin: memory written and barriers completed. */
+static uint64_t progress_marks(const umb_stats *s)
+{
+    const umb_mem_traffic *g = &s->mem[UMB_SPACE_GLOBAL], *loc = &s->mem[UMB_SPACE_LOCAL];
+    return g->stores + g->atomics + loc->stores + loc->atomics + s->barriers;
+}
+
+/* Run a workgroup's warps until it ends (*finished), faults, or has gone QUIET_ROUNDS rounds
+ * without progress. *progressed tells whether it wrote memory or completed a barrier during the
+ * turn. */
+static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, bool *progressed)
 {
     umb_launch *l = run->launch;
     const umb_frontend *fe = l->fe;
@@ -193,7 +235,10 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg)
     uint64_t budget = run->shared.budget;
     uint64_t total = 0, pending = 0;
     uint64_t batch_end = publish_executed(run, 0, &total);
+    uint64_t marks = progress_marks(wg->stats), rounds = 0, last_progress = 0;
     umb_status st;
+    *finished = false;
+    *progressed = false;
     for (;;) {
         /* per state: how many warps are in it after this round */
         uint32_t count[UMB_WARP_FAULTED + 1] = {0};
@@ -221,7 +266,19 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg)
         }
         if (count[UMB_WARP_EXITED] == nwarps) {
             st = UMB_OK;
+            *finished = true;
             goto out;
+        }
+        if (__builtin_expect((++rounds & (PROGRESS_CHECK - 1)) == 0, 0)) {
+            uint64_t now = progress_marks(wg->stats);
+            if (now != marks) {
+                marks = now;
+                last_progress = rounds;
+                *progressed = true;
+            } else if (rounds - last_progress >= QUIET_ROUNDS) {
+                st = UMB_OK;
+                goto out;
+            }
         }
         if (__builtin_expect(pending >= batch_end, 0)) {
             batch_end = publish_executed(run, pending, &total);
@@ -243,70 +300,187 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg)
     }
 out:
     if (pending) publish_executed(run, pending, &total);
+    if (progress_marks(wg->stats) != marks) *progressed = true;
     return st;
 }
 
-static umb_status run_workgroup(launch_run *run, host_thread *ht, uint64_t linear)
+/* Set up the launch state of slot s's workgroup (its first turn). */
+static umb_status start_workgroup(launch_run *run, host_thread *ht, wg_slot *s)
 {
     umb_launch *l = run->launch;
     const umb_frontend *fe = l->fe;
-    umb_workgroup wg = {0};
-    wg.launch = l;
-    wg.linear_id = linear;
-    wg.id[0] = (uint32_t)(linear % l->grid[0]);
-    wg.id[1] = (uint32_t)(linear / l->grid[0] % l->grid[1]);
-    wg.id[2] = (uint32_t)(linear / ((uint64_t)l->grid[0] * l->grid[1]));
-    wg.cu = (uint32_t)(linear % umb_device_get_config(l->dev)->compute_units);
-    wg.nwarps = l->warps_per_wg;
-    wg.local = ht->local;
-    wg.stats = &ht->stats;
-    umb_mem_clear(ht->local);
+    umb_workgroup *wg = &s->wg;
+    uint64_t linear = s->linear;
+    memset(wg, 0, sizeof *wg);
+    s->started = true;
+    if (ht->nlocals) wg->local = ht->locals[--ht->nlocals];
+    else if (!(wg->local = umb_mem_create())) return UMB_ERR_NOMEM;
+    umb_mem_clear(wg->local);
+    wg->launch = l;
+    wg->linear_id = linear;
+    wg->id[0] = (uint32_t)(linear % l->grid[0]);
+    wg->id[1] = (uint32_t)(linear / l->grid[0] % l->grid[1]);
+    wg->id[2] = (uint32_t)(linear / ((uint64_t)l->grid[0] * l->grid[1]));
+    wg->cu = (uint32_t)(linear % umb_device_get_config(l->dev)->compute_units);
+    wg->nwarps = l->warps_per_wg;
+    wg->stats = &ht->stats;
+    s->inited = 0;
 
-    umb_warp *warps = calloc(wg.nwarps, sizeof *warps);
-    if (!warps) return UMB_ERR_NOMEM;
-    wg.warps = warps;
-    umb_status st = fe->wg_init ? fe->wg_init(l->kernel, &wg) : UMB_OK;
-    uint32_t inited = 0;
-    for (; st == UMB_OK && inited < wg.nwarps; inited++) {
-        umb_warp *w = &warps[inited];
-        w->wg = &wg;
-        w->id = inited;
+    wg->warps = calloc(wg->nwarps, sizeof *wg->warps);
+    if (!wg->warps) return UMB_ERR_NOMEM;
+    umb_status st = fe->wg_init ? fe->wg_init(l->kernel, wg) : UMB_OK;
+    for (; st == UMB_OK && s->inited < wg->nwarps; s->inited++) {
+        umb_warp *w = &wg->warps[s->inited];
+        w->wg = wg;
+        w->id = s->inited;
         w->width = l->threads_per_warp;
         w->state = UMB_WARP_RUNNABLE;
         st = fe->warp_init(l->kernel, w);
         if (st != UMB_OK) {
-            inited++; /* its partial state is released by warp_fini too */
+            s->inited++; /* its partial state is released by warp_fini too */
             break;
         }
     }
     ht->stats.workgroups++;
-    ht->stats.warps += inited;
-    if (st == UMB_OK) st = run_warps(run, &wg);
-    else if (!atomic_load(&l->failed)) launch_fail(l, st, "kernel %s: workgroup setup failed (%s)",
-                                                   l->kernel_name ? l->kernel_name : "?", umb_status_name(st));
-    for (uint32_t i = 0; i < inited; i++)
-        if (fe->warp_fini) fe->warp_fini(l->kernel, &warps[i]);
-    if (fe->wg_fini) fe->wg_fini(l->kernel, &wg);
-    free(warps);
+    ht->stats.warps += s->inited;
+    if (st != UMB_OK && !atomic_load(&l->failed))
+        launch_fail(l, st, "kernel %s: workgroup setup failed (%s)", l->kernel_name ? l->kernel_name : "?",
+                    umb_status_name(st));
     return st;
 }
 
-/* Workgroups of the CUs this host thread simulates, in dispatch order. */
+static void finish_workgroup(launch_run *run, host_thread *ht, wg_slot *s)
+{
+    umb_launch *l = run->launch;
+    const umb_frontend *fe = l->fe;
+    if (s->started) {
+        for (uint32_t i = 0; i < s->inited; i++)
+            if (fe->warp_fini) fe->warp_fini(l->kernel, &s->wg.warps[i]);
+        if (s->wg.warps && fe->wg_fini) fe->wg_fini(l->kernel, &s->wg);
+        free(s->wg.warps);
+        s->wg.warps = NULL;
+        if (s->wg.local) ht->locals[ht->nlocals++] = s->wg.local;
+        s->wg.local = NULL;
+    }
+    s->live = s->started = false;
+}
+
+/* The next workgroup of this thread's CUs, or false when none is left. */
+static bool next_workgroup(launch_run *run, host_thread *ht, uint64_t *linear)
+{
+    uint32_t ncu = umb_device_get_config(run->launch->dev)->compute_units;
+    for (; ht->next_wg < run->shared.wgs_total; ht->next_wg++)
+        if ((ht->next_wg % ncu) % ht->count == ht->index) {
+            *linear = ht->next_wg++;
+            return true;
+        }
+    return false;
+}
+
+/* Fill an empty slot with the next workgroup, if there is one (set up at its first turn). */
+static void refill(launch_run *run, host_thread *ht, wg_slot *s)
+{
+    s->live = next_workgroup(run, ht, &s->linear);
+    s->started = false;
+}
+
+static void report_no_progress(launch_run *run, host_thread *ht, uint64_t executed)
+{
+    umb_launch *l = run->launch;
+    char waves[640] = "";
+    size_t n = 0;
+    uint32_t resident = 0, listed = 0;
+    for (uint32_t i = 0; i < ht->nslots; i++) {
+        if (!ht->slots[i].started) continue;
+        resident++;
+        umb_workgroup *wg = &ht->slots[i].wg;
+        for (uint32_t w = 0; w < wg->nwarps && listed < 4 && n < sizeof waves; w++) {
+            if (wg->warps[w].state == UMB_WARP_EXITED) continue;
+            char at[256];
+            describe_warp(l, &wg->warps[w], at, sizeof at);
+            n += (size_t)snprintf(waves + n, sizeof waves - n, "%sworkgroup (%u,%u,%u) warp %u %s %s",
+                                  listed ? "; " : "", wg->id[0], wg->id[1], wg->id[2], w,
+                                  wg->warps[w].state == UMB_WARP_AT_BARRIER ? "waits at a barrier, next" : "at", at);
+            listed++;
+        }
+    }
+    const umb_device_config *cfg = umb_device_get_config(l->dev);
+    launch_fail(l, UMB_ERR_DEADLOCK,
+                "kernel %s: no forward progress: %" PRIu64 " warp-instructions ran while no workgroup finished, no "
+                "barrier completed and nothing was written to global or local memory; %u resident workgroups on "
+                "this host thread wait (the device holds %u per CU x %u CUs; %" PRIu64 " of %" PRIu64
+                " workgroups done): %s",
+                l->kernel_name ? l->kernel_name : "?", executed - ht->executed_at_epoch, resident,
+                l->concurrent_wgs ? (l->wgs_per_cu ? l->wgs_per_cu : 1u) : 1u, cfg->compute_units,
+                atomic_load(&run->shared.wgs_done), run->shared.wgs_total, waves);
+}
+
+/* After a pass over the resident workgroups: advance the launch's progress epoch, or, when no
+ * host thread has progressed for stall_limit warp-instructions, stop the launch. */
+static bool watch_progress(launch_run *run, host_thread *ht, bool progressed)
+{
+    uint64_t executed = atomic_load_explicit(&run->shared.executed, memory_order_relaxed);
+    if (progressed) {
+        ht->epoch_seen = atomic_fetch_add(&run->shared.progress_epoch, 1) + 1;
+        ht->executed_at_epoch = executed;
+        return true;
+    }
+    uint64_t epoch = atomic_load(&run->shared.progress_epoch);
+    if (epoch != ht->epoch_seen) {
+        ht->epoch_seen = epoch;
+        ht->executed_at_epoch = executed;
+        return true;
+    }
+    if (executed - ht->executed_at_epoch < umb_device_get_config(run->launch->dev)->stall_limit) return true;
+    report_no_progress(run, ht, executed);
+    return false;
+}
+
+/* Workgroups of the CUs this host thread simulates, resident in ht->slots, in dispatch order. */
 static void *host_thread_main(void *arg)
 {
     host_thread *ht = arg;
     launch_run *run = ht->run;
     umb_launch *l = run->launch;
-    uint32_t ncu = umb_device_get_config(l->dev)->compute_units;
-    uint64_t total = run->shared.wgs_total;
-    for (uint64_t i = 0; i < total && !atomic_load_explicit(&l->failed, memory_order_relaxed); i++) {
-        if ((i % ncu) % ht->count != ht->index) continue;
-        ht->status = run_workgroup(run, ht, i);
-        if (ht->status != UMB_OK) break;
-        atomic_fetch_add(&run->shared.wgs_done, 1);
-        if (ht->index == 0) maybe_progress(run, false);
+    umb_status st = UMB_OK;
+    uint32_t live = 0;
+    for (uint32_t i = 0; i < ht->nslots; i++) {
+        refill(run, ht, &ht->slots[i]);
+        live += ht->slots[i].live;
     }
+    while (st == UMB_OK && live && !atomic_load_explicit(&l->failed, memory_order_relaxed)) {
+        bool pass_progressed = false;
+        for (uint32_t i = 0; i < ht->nslots && st == UMB_OK; i++) {
+            wg_slot *s = &ht->slots[i];
+            if (!s->live) continue;
+            if (!s->started && (st = start_workgroup(run, ht, s)) != UMB_OK) break;
+            bool finished, progressed;
+            st = run_warps(run, &s->wg, &finished, &progressed);
+            pass_progressed |= progressed | finished;
+            if (st != UMB_OK || !finished) continue;
+            finish_workgroup(run, ht, s);
+            live--;
+            atomic_fetch_add(&run->shared.wgs_done, 1);
+            if (ht->index == 0) maybe_progress(run, false);
+            refill(run, ht, s);
+            live += s->live;
+        }
+        if (st == UMB_OK && !watch_progress(run, ht, pass_progressed)) st = UMB_ERR_DEADLOCK;
+    }
+    for (uint32_t i = 0; i < ht->nslots; i++) finish_workgroup(run, ht, &ht->slots[i]);
+    ht->status = st;
     return NULL;
+}
+
+/* Resident workgroups of host thread t: wgs_per_cu on each of its CUs, or one. */
+static uint32_t slots_of_thread(const umb_launch *l, uint32_t ncu, uint32_t t, uint32_t nthreads, uint64_t wgs)
+{
+    if (!l->concurrent_wgs) return 1;
+    uint32_t cus = ncu / nthreads + (t < ncu % nthreads);
+    uint64_t n = (uint64_t)cus * (l->wgs_per_cu ? l->wgs_per_cu : 1);
+    uint64_t mine = wgs / nthreads + 1;   /* never more slots than workgroups to put in them */
+    if (n > mine) n = mine;
+    return n ? (uint32_t)n : 1;
 }
 
 static umb_status check_launch(umb_launch *l)
@@ -351,10 +525,12 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
     }
     st = UMB_OK;
     uint32_t started = 0;
-    for (uint32_t t = 0; t < nthreads; t++) {
+    for (uint32_t t = 0; t < nthreads && st == UMB_OK; t++) {
         hts[t] = (host_thread){.run = &run, .index = t, .count = nthreads};
-        hts[t].local = umb_mem_create();
-        if (!hts[t].local) st = UMB_ERR_NOMEM;
+        hts[t].nslots = slots_of_thread(l, cfg->compute_units, t, nthreads, run.shared.wgs_total);
+        hts[t].slots = calloc(hts[t].nslots, sizeof *hts[t].slots);
+        hts[t].locals = calloc(hts[t].nslots, sizeof *hts[t].locals);
+        if (!hts[t].slots || !hts[t].locals) st = UMB_ERR_NOMEM;
     }
     if (st == UMB_OK) {
         /* Thread 0 runs on the calling thread; the others on their own. */
@@ -373,7 +549,9 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
     umb_stats sum = {0};
     for (uint32_t t = 0; t < nthreads; t++) {
         umb_stats_add(&sum, &hts[t].stats);
-        umb_mem_destroy(hts[t].local);
+        for (uint32_t i = 0; i < hts[t].nlocals; i++) umb_mem_destroy(hts[t].locals[i]);
+        free(hts[t].locals);
+        free(hts[t].slots);
     }
     sum.launches = 1;
     sum.host_seconds = now_seconds() - run.shared.start;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/guest_text.h"
 #include "loader/amdgpu_co.h"
 
 __attribute__((format(printf, 3, 4))) static umb_status co_fail(char *err, size_t errlen, const char *fmt, ...)
@@ -100,33 +101,35 @@ static const umb_elf_phdr *segment_of(const umb_elf *e, uint64_t vaddr, uint64_t
 static umb_status read_kd(umb_amdgpu_co *co, umb_rdna3_kernel_info *ki, char *err, size_t errlen)
 {
     const char *p = co->elf.path;
+    umb_guest_text_buf gn, gs;   /* the names as messages show them */
+    const char *name = umb_guest_text(&gn, ki->name), *symbol = umb_guest_text(&gs, ki->symbol);
     umb_elf_sym sym;
     if (umb_elf_find_symbol(&co->elf, ki->symbol, &sym))
-        return co_fail(err, errlen, "%s: kernel '%s': no kernel descriptor symbol '%s'", p, ki->name, ki->symbol);
+        return co_fail(err, errlen, "%s: kernel '%s': no kernel descriptor symbol '%s'", p, name, symbol);
     const uint8_t *raw = umb_elf_vaddr_data(&co->elf, sym.value, UMB_AMDGPU_KD_SIZE);
     if (!raw)
         return co_fail(err, errlen, "%s: kernel '%s': descriptor '%s' at 0x%llx is not 64 bytes inside a loaded segment",
-                       p, ki->name, ki->symbol, (unsigned long long)sym.value);
+                       p, name, symbol, (unsigned long long)sym.value);
     umb_amdgpu_kd_decode(raw, &ki->kd);
     ki->kd_vaddr = sym.value;
     ki->entry_vaddr = sym.value + (uint64_t)ki->kd.kernel_code_entry_byte_offset;
     const umb_elf_phdr *code = segment_of(&co->elf, ki->entry_vaddr, 4);
     if (!code || !(code->flags & UMB_PF_X))
         return co_fail(err, errlen, "%s: kernel '%s': entry 0x%llx (descriptor 0x%llx %+lld) is not in an executable segment",
-                       p, ki->name, (unsigned long long)ki->entry_vaddr, (unsigned long long)sym.value,
+                       p, name, (unsigned long long)ki->entry_vaddr, (unsigned long long)sym.value,
                        (long long)ki->kd.kernel_code_entry_byte_offset);
     if (ki->entry_vaddr & 255)
-        return co_fail(err, errlen, "%s: kernel '%s': entry 0x%llx is not 256-byte aligned", p, ki->name,
+        return co_fail(err, errlen, "%s: kernel '%s': entry 0x%llx is not 256-byte aligned", p, name,
                        (unsigned long long)ki->entry_vaddr);
     bool w32 = ki->kd.kernel_code_properties & UMB_RDNA3_KCP_WAVEFRONT_SIZE32;
     if ((w32 ? 32u : 64u) != ki->wavefront_size)
-        return co_fail(err, errlen, "%s: kernel '%s': descriptor says wave%u, metadata .wavefront_size %u", p, ki->name,
+        return co_fail(err, errlen, "%s: kernel '%s': descriptor says wave%u, metadata .wavefront_size %u", p, name,
                        w32 ? 32u : 64u, ki->wavefront_size);
     if (ki->kd.kernarg_size != ki->kernarg_segment_size)
         return co_fail(err, errlen, "%s: kernel '%s': descriptor kernarg_size %u, metadata .kernarg_segment_size %u", p,
-                       ki->name, ki->kd.kernarg_size, ki->kernarg_segment_size);
+                       name, ki->kd.kernarg_size, ki->kernarg_segment_size);
     if (ki->kd.group_segment_fixed_size > 65536)
-        return co_fail(err, errlen, "%s: kernel '%s': group segment of %u bytes exceeds the 64 KiB of LDS", p, ki->name,
+        return co_fail(err, errlen, "%s: kernel '%s': group segment of %u bytes exceeds the 64 KiB of LDS", p, name,
                        ki->kd.group_segment_fixed_size);
     /* the function symbol (same name as the kernel) gives the code size for disassembly */
     umb_elf_sym fn;
@@ -181,7 +184,8 @@ static umb_status apply_relocs(umb_amdgpu_co *co, umb_device *dev, uint64_t base
         const umb_elf_shdr *sh = &co->elf.shdrs[s];
         if (sh->type != 4 /* SHT_RELA */) continue;
         const uint8_t *d = umb_elf_section_data(&co->elf, sh);
-        if (!d && sh->size) return co_fail(err, errlen, "%s: section %s is outside the file", co->elf.path, sh->name);
+        if (!d && sh->size) return co_fail(err, errlen, "%s: section %s is outside the file", co->elf.path,
+                                       umb_guest_text(&(umb_guest_text_buf){0}, sh->name));
         for (uint64_t off = 0; off + 24 <= sh->size; off += 24) {
             uint64_t where = rd64(d + off), info = rd64(d + off + 8);
             int64_t addend = (int64_t)rd64(d + off + 16);
@@ -189,7 +193,8 @@ static umb_status apply_relocs(umb_amdgpu_co *co, umb_device *dev, uint64_t base
             if (type == 0) continue;
             if (type != UMB_R_AMDGPU_RELATIVE64)
                 return co_fail(err, errlen, "%s: relocation type %u at 0x%llx in %s is not supported (only R_AMDGPU_RELATIVE64)",
-                               co->elf.path, type, (unsigned long long)where, sh->name);
+                               co->elf.path, type, (unsigned long long)where,
+                               umb_guest_text(&(umb_guest_text_buf){0}, sh->name));
             if (where + 8 > co->image_size || where + 8 < where)
                 return co_fail(err, errlen, "%s: relocation at 0x%llx is outside the image", co->elf.path,
                                (unsigned long long)where);

@@ -35,6 +35,8 @@ typedef struct umb_amdgpu_metadata {
     char target[96];            /* amdhsa.target */
     uint32_t nkernels;
     umb_rdna3_kernel_info *kernels;
+    uint32_t nprintf;           /* amdhsa.printf: "ID:NARGS:SIZE:...:FORMAT" strings, as written */
+    char **printf_formats;
 } umb_amdgpu_metadata;
 
 /* Parse a msgpack metadata blob. name prefixes the messages. */

@@ -14,18 +14,19 @@
 
 #include <msgpack.h>
 
+#include "core/guest_text.h"
 #include "loader/amdgpu_co.h"
 
 typedef struct md_ctx {
     const char *name;           /* file name for messages */
     char *err;
     size_t errlen;
-    char where[192];            /* "kernel 'vadd': .args[2]" */
+    char where[UMB_GUEST_TEXT_MAX + 64]; /* "kernel 'vadd': .args[2]" (the name escaped) */
 } md_ctx;
 
 __attribute__((format(printf, 2, 3))) static umb_status md_fail(md_ctx *c, const char *fmt, ...)
 {
-    char msg[384];
+    char msg[2 * UMB_GUEST_TEXT_MAX + 256];   /* room for the escaped guest strings it shows */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
@@ -104,7 +105,8 @@ static umb_status parse_kind(md_ctx *c, const msgpack_object *a, umb_rdna3_value
     if (st) return st;
     for (unsigned k = 0; k < UMB_RDNA3_ARG_KIND_COUNT; k++)
         if (!strcmp(s, kind_names[k])) { *out = (umb_rdna3_value_kind)k; return UMB_OK; }
-    return md_fail(c, "unknown .value_kind '%s'", s);
+    umb_guest_text_buf g;
+    return md_fail(c, "unknown .value_kind '%s'", umb_guest_text(&g, s));
 }
 
 static umb_status parse_addr_space(md_ctx *c, const msgpack_object *a, umb_rdna3_addr_space *out)
@@ -115,7 +117,8 @@ static umb_status parse_addr_space(md_ctx *c, const msgpack_object *a, umb_rdna3
     if (st || !s[0]) return st;
     for (unsigned i = 1; i < sizeof names / sizeof names[0]; i++)
         if (!strcmp(s, names[i])) { *out = (umb_rdna3_addr_space)i; return UMB_OK; }
-    return md_fail(c, "unknown .address_space '%s'", s);
+    umb_guest_text_buf g;
+    return md_fail(c, "unknown .address_space '%s'", umb_guest_text(&g, s));
 }
 
 static umb_status parse_arg(md_ctx *c, const msgpack_object *a, umb_rdna3_arg_info *arg)
@@ -176,7 +179,8 @@ static umb_status parse_kernel(md_ctx *c, const msgpack_object *k, uint32_t inde
     if (k->type != MSGPACK_OBJECT_MAP) return md_fail(c, "is not a map");
     umb_status st = get_str(c, k, ".name", true, ki->name, sizeof ki->name);
     if (st) return st;
-    snprintf(c->where, sizeof c->where, "kernel '%s'", ki->name);
+    umb_guest_text_buf g;
+    snprintf(c->where, sizeof c->where, "kernel '%s'", umb_guest_text(&g, ki->name));
     ki->kernarg_segment_align = 8;
     ki->wavefront_size = 0;
     if ((st = get_str(c, k, ".symbol", true, ki->symbol, sizeof ki->symbol)) ||
@@ -203,6 +207,27 @@ static umb_status parse_kernel(md_ctx *c, const msgpack_object *k, uint32_t inde
     return parse_args(c, k, ki);
 }
 
+/* amdhsa.printf: an array of strings (the format records of AMDGPUPrintfRuntimeBinding); their
+ * syntax is checked by the printf runtime (rdna3_printf.c) when the program is loaded. */
+static umb_status parse_printf(md_ctx *c, const msgpack_object *root, umb_amdgpu_metadata *md)
+{
+    const msgpack_object *pf = map_get(root, "amdhsa.printf");
+    if (!pf) return UMB_OK;
+    if (pf->type != MSGPACK_OBJECT_ARRAY) return md_fail(c, "amdhsa.printf is not an array");
+    md->printf_formats = calloc(pf->via.array.size ? pf->via.array.size : 1, sizeof *md->printf_formats);
+    if (!md->printf_formats) return UMB_ERR_NOMEM;
+    for (uint32_t i = 0; i < pf->via.array.size; i++) {
+        const msgpack_object *e = &pf->via.array.ptr[i];
+        if (e->type != MSGPACK_OBJECT_STR) return md_fail(c, "amdhsa.printf[%u] is not a string", i);
+        char *str = malloc(e->via.str.size + 1);
+        if (!str) return UMB_ERR_NOMEM;
+        memcpy(str, e->via.str.ptr, e->via.str.size);
+        str[e->via.str.size] = '\0';
+        md->printf_formats[md->nprintf++] = str;
+    }
+    return UMB_OK;
+}
+
 static umb_status parse_root(md_ctx *c, const msgpack_object *root, umb_amdgpu_metadata *md)
 {
     if (root->type != MSGPACK_OBJECT_MAP) return md_fail(c, "the top level is not a map");
@@ -218,7 +243,7 @@ static umb_status parse_root(md_ctx *c, const msgpack_object *root, umb_amdgpu_m
         return md_fail(c, "amdhsa.version %u.%u is not a code object v3+ metadata version", md->version[0],
                        md->version[1]);
     umb_status st = get_str(c, root, "amdhsa.target", false, md->target, sizeof md->target);
-    if (st) return st;
+    if (st || (st = parse_printf(c, root, md))) return st;
     const msgpack_object *ks = map_get(root, "amdhsa.kernels");
     if (!ks) return md_fail(c, "missing amdhsa.kernels");
     if (ks->type != MSGPACK_OBJECT_ARRAY) return md_fail(c, "amdhsa.kernels is not an array");
@@ -231,7 +256,8 @@ static umb_status parse_root(md_ctx *c, const msgpack_object *root, umb_amdgpu_m
         for (uint32_t j = 0; j < i; j++)
             if (!strcmp(md->kernels[i].name, md->kernels[j].name)) {
                 c->where[0] = '\0';
-                return md_fail(c, "two kernels named '%s'", md->kernels[i].name);
+                umb_guest_text_buf g;
+                return md_fail(c, "two kernels named '%s'", umb_guest_text(&g, md->kernels[i].name));
             }
     return UMB_OK;
 }
@@ -314,5 +340,7 @@ void umb_amdgpu_metadata_free(umb_amdgpu_metadata *md)
     if (md->kernels)
         for (uint32_t i = 0; i < md->nkernels; i++) free(md->kernels[i].args);
     free(md->kernels);
+    for (uint32_t i = 0; i < md->nprintf; i++) free(md->printf_formats[i]);
+    free(md->printf_formats);
     memset(md, 0, sizeof *md);
 }

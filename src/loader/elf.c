@@ -1,6 +1,8 @@
 /* ELF32/ELF64 little-endian reader with bounds checks on every field (see elf.h). */
 #include "loader/elf.h"
 
+#include "core/guest_text.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -202,10 +204,10 @@ static umb_status find_symtab(umb_elf *e)
     const umb_elf_shdr *sh = &e->shdrs[e->symtab];
     if (sh->entsize < L->sym_size)
         return umb_elf_fail(e, UMB_ERR_FORMAT, "symbol table '%s': entry size %llu is smaller than %u",
-                    sh->name, (unsigned long long)sh->entsize, L->sym_size);
+                    umb_guest_text(&(umb_guest_text_buf){0}, sh->name), (unsigned long long)sh->entsize, L->sym_size);
     if (sh->link >= e->shnum || e->shdrs[sh->link].type != UMB_SHT_STRTAB)
         return umb_elf_fail(e, UMB_ERR_FORMAT, "symbol table '%s': linked string table %u is not a string "
-                    "table", sh->name, sh->link);
+                    "table", umb_guest_text(&(umb_guest_text_buf){0}, sh->name), sh->link);
     e->nsyms = (uint32_t)(sh->size / sh->entsize);
     return UMB_OK;
 }
@@ -358,7 +360,8 @@ umb_status umb_elf_find_symbol(umb_elf *e, const char *name, umb_elf_sym *out)
             return UMB_OK;
         }
     }
-    return umb_elf_fail(e, UMB_ERR_INVALID, "no symbol named '%s'", name);
+    umb_guest_text_buf g;
+    return umb_elf_fail(e, UMB_ERR_INVALID, "no symbol named '%s'", umb_guest_text(&g, name));
 }
 
 /* ---- notes ---- */
@@ -400,7 +403,7 @@ static umb_status walk_notes(umb_elf *e, uint64_t off, uint64_t len, uint64_t al
 umb_status umb_elf_for_each_note(umb_elf *e, umb_elf_note_fn fn, void *ctx)
 {
     bool stop = false, any_segment = false;
-    char where[64];
+    char where[UMB_GUEST_TEXT_MAX + 32];
     for (uint32_t i = 0; i < e->phnum && !stop; i++) {
         const umb_elf_phdr *ph = &e->phdrs[i];
         if (ph->type != UMB_PT_NOTE) continue;
@@ -412,7 +415,8 @@ umb_status umb_elf_for_each_note(umb_elf *e, umb_elf_note_fn fn, void *ctx)
     for (uint32_t i = 0; i < e->shnum && !stop && !any_segment; i++) {
         const umb_elf_shdr *sh = &e->shdrs[i];
         if (sh->type != UMB_SHT_NOTE) continue;
-        snprintf(where, sizeof where, "note section '%.40s'", sh->name);
+        umb_guest_text_buf g;
+        snprintf(where, sizeof where, "note section '%s'", umb_guest_text(&g, sh->name));
         umb_status st = walk_notes(e, sh->offset, sh->size, sh->addralign, where, fn, ctx, &stop);
         if (st != UMB_OK) return st;
     }

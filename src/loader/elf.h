@@ -75,7 +75,7 @@ typedef struct umb_elf {
     int32_t symtab;             /* index of the SHT_SYMTAB section (or SHT_DYNSYM), -1 if none */
     uint32_t nsyms;
 
-    char error[512];            /* the last error: "FILE: what is wrong" */
+    char error[4096 + 1024];    /* the last error: "FILE: what is wrong" (room for a long path) */
 } umb_elf;
 
 /* Parse an ELF image held in memory (the buffer must outlive the umb_elf). path only names the

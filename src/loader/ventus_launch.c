@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/guest_text.h"
 #include "loader/elf.h"
 
 static umb_status errf(char *err, size_t errlen, umb_status st, const char *fmt, ...)
@@ -123,8 +124,8 @@ static umb_status read_word(line_reader *r, const char *path, const char *what, 
         return errf(err, errlen, UMB_ERR_FORMAT, "%s:%u: file ends where %s was expected",
                     path, r->lineno + 1, what);
     if (!parse_hex_word(s, n, out))
-        return errf(err, errlen, UMB_ERR_FORMAT, "%s:%u: '%.*s' is not a 32-bit hex word (%s)",
-                    path, r->lineno, (int)(n > 40 ? 40 : n), s, what);
+        return errf(err, errlen, UMB_ERR_FORMAT, "%s:%u: '%s' is not a 32-bit hex word (%s)", path, r->lineno,
+                    umb_guest_text_n(&(umb_guest_text_buf){0}, s, n > 40 ? 40 : n), what);
     return UMB_OK;
 }
 
@@ -422,6 +423,17 @@ static void free_names(char **v, uint32_t n)
     free(v);
 }
 
+/* A launch is named <kernel>_<n> after a kernel: printable ASCII that fits umb_vt_launch_file.name.
+ * Other names (a corrupted or foreign directory) are refused here, so that no message or trace
+ * file name downstream carries raw bytes. */
+static bool plausible_launch_name(const char *s, size_t len)
+{
+    if (len == 0 || len >= sizeof ((umb_vt_launch_file *)0)->name) return false;
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)s[i] < 0x21 || (unsigned char)s[i] > 0x7e) return false;
+    return true;
+}
+
 static umb_status list_metadata(const char *dir, launch_name **out, uint32_t *count, char *err, size_t errlen)
 {
     *out = NULL;
@@ -435,6 +447,13 @@ static umb_status list_metadata(const char *dir, launch_name **out, uint32_t *co
     while ((de = readdir(d)) != NULL) {
         size_t len = strlen(de->d_name);
         if (len <= 9 || strcmp(de->d_name + len - 9, ".metadata")) continue;
+        if (!plausible_launch_name(de->d_name, len - 9)) {
+            errf(err, errlen, UMB_ERR_FORMAT, "%s: '%s': not a launch file name (<kernel>_<n>.metadata, printable "
+                 "ASCII, shorter than %zu bytes)", dir, umb_guest_text_n(&(umb_guest_text_buf){0}, de->d_name, len),
+                 sizeof ((umb_vt_launch_file *)0)->name);
+            st = UMB_ERR_FORMAT;
+            break;
+        }
         if (n == cap) {
             cap = cap ? cap * 2 : 16;
             launch_name *nv = realloc(v, cap * sizeof *nv);
@@ -451,6 +470,7 @@ static umb_status list_metadata(const char *dir, launch_name **out, uint32_t *co
     closedir(d);
     *out = v;
     *count = n;
+    if (st == UMB_ERR_FORMAT) return st;
     if (st != UMB_OK) return errf(err, errlen, st, "%s: out of memory", dir);
     if (n == 0) return errf(err, errlen, UMB_ERR_FORMAT, "%s: no .metadata files: not a Ventus test "
                             "directory", dir);

@@ -251,6 +251,29 @@ bool umb_mem_range_mapped(const umb_mem *m, uint64_t addr, uint64_t size)
     return true;
 }
 
+bool umb_mem_next_mapped(const umb_mem *m, uint64_t addr, uint64_t end, uint64_t *page)
+{
+    if (end <= addr) return false;
+    uint64_t pn = addr >> UMB_PAGE_BITS, last = (end - 1) >> UMB_PAGE_BITS;
+    while (pn <= last) {
+        const umb_radix_node *n = &m->root;
+        unsigned shift = 39;   /* page-number bits below the current level's index */
+        for (;;) {
+            void *child = atomic_load_explicit(&((umb_radix_node *)n)->slot[(pn >> shift) & UMB_RADIX_MASK],
+                                               memory_order_acquire);
+            if (!child) break;                 /* nothing mapped in this slot's 2^shift pages */
+            if (shift == 0) {                  /* a leaf: the zero page or a page of its own */
+                *page = pn << UMB_PAGE_BITS;
+                return true;
+            }
+            n = child;
+            shift -= UMB_RADIX_BITS;
+        }
+        pn = ((pn >> shift) + 1) << shift;     /* the next slot at that level (past 2^52: done) */
+    }
+    return false;
+}
+
 uint8_t *umb_mem_materialise(umb_mem *m, uint64_t addr)
 {
     uint64_t pn = addr >> UMB_PAGE_BITS;

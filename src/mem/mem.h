@@ -53,6 +53,9 @@ void umb_mem_unmap_range(umb_mem *m, uint64_t addr, uint64_t size);
 /* Drop every page (zero the memory, keep nothing mapped). */
 void umb_mem_clear(umb_mem *m);
 bool umb_mem_range_mapped(const umb_mem *m, uint64_t addr, uint64_t size);
+/* The first mapped page at or after addr's page and below end: its address in *page, or false.
+ * Skips unmapped stretches a radix level at a time (a dump of a huge range costs what is mapped). */
+bool umb_mem_next_mapped(const umb_mem *m, uint64_t addr, uint64_t end, uint64_t *page);
 
 /* Host copies: false if any byte is unmapped (nothing is copied then). */
 bool umb_mem_write_bytes(umb_mem *m, uint64_t addr, const void *src, uint64_t size);

@@ -20,11 +20,13 @@ static int cmp_label(const void *a, const void *b)
     return (x->addr > y->addr) - (x->addr < y->addr);
 }
 
-/* Function symbols inside [lo, hi), sorted by address. */
-static label *collect_labels(umb_elf *e, uint64_t lo, uint64_t hi, uint32_t *count)
+/* Function symbols inside [lo, hi), sorted by address. When none starts the section, llvm-objdump
+ * labels its start with the section's name (<.text>) and symbolizes branch targets against it:
+ * so does this list. */
+static label *collect_labels(umb_elf *e, const char *section, uint64_t lo, uint64_t hi, uint32_t *count)
 {
     uint32_t n = umb_elf_symbol_count(e), k = 0;
-    label *v = calloc(n ? n : 1, sizeof *v);
+    label *v = calloc((size_t)n + 1, sizeof *v);
     if (!v) return NULL;
     for (uint32_t i = 1; i < n; i++) {
         umb_elf_sym s;
@@ -35,6 +37,11 @@ static label *collect_labels(umb_elf *e, uint64_t lo, uint64_t hi, uint32_t *cou
         if (!dup) v[k++] = (label){ s.value, s.name };
     }
     qsort(v, k, sizeof *v, cmp_label);
+    if (k == 0 || v[0].addr != lo) {
+        memmove(v + 1, v, k * sizeof *v);
+        v[0] = (label){ lo, section };
+        k++;
+    }
     *count = k;
     return v;
 }
@@ -56,7 +63,7 @@ static void branch_note(const rdna3_inst *in, uint64_t addr, const label *labs, 
 static void disasm_section(umb_elf *e, const umb_elf_shdr *sh, const uint8_t *data, FILE *out)
 {
     uint32_t nlab = 0, li = 0;
-    label *labs = collect_labels(e, sh->addr, sh->addr + sh->size, &nlab);
+    label *labs = collect_labels(e, sh->name, sh->addr, sh->addr + sh->size, &nlab);
     fprintf(out, "\nDisassembly of section %s:\n", sh->name);
     uint64_t n = sh->size / 4;
     for (uint64_t i = 0; i < n;) {

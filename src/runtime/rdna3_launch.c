@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/guest_text.h"
 #include "runtime/rdna3_runtime.h"
 
 
@@ -22,6 +23,7 @@
 
 typedef struct launch_plan {
     const umb_rdna3_kernel_info *ki;
+    char name[UMB_GUEST_TEXT_MAX];   /* the kernel's name as messages show it (escaped) */
     uint64_t global[3], offset[3];
     uint32_t local[3], ngroups[3], full[3], rem[3];
     uint32_t work_dim;
@@ -45,7 +47,7 @@ static umb_status plan_sizes(umb_device *dev, const umb_rdna3_dispatch *d, launc
 {
     const umb_rdna3_kernel_info *ki = pl->ki;
     if (d->work_dim < 1 || d->work_dim > 3)
-        return bad(dev, UMB_ERR_INVALID, "kernel %s: work_dim %u (must be 1, 2 or 3)", ki->name, d->work_dim);
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: work_dim %u (must be 1, 2 or 3)", pl->name, d->work_dim);
     pl->work_dim = d->work_dim;
     bool choose = !d->local_size[0] && !d->local_size[1] && !d->local_size[2];
     uint64_t items = 1;
@@ -58,21 +60,21 @@ static umb_status plan_sizes(umb_device *dev, const umb_rdna3_dispatch *d, launc
         pl->local[i] = l;
         if (pl->global[i] == 0 || pl->global[i] > 0xffffffffu)
             return bad(dev, UMB_ERR_INVALID, "kernel %s: global size %llu in dimension %u (must be 1..2^32-1)",
-                       ki->name, (unsigned long long)pl->global[i], i);
+                       pl->name, (unsigned long long)pl->global[i], i);
         if (l == 0 || l > 1024)
-            return bad(dev, UMB_ERR_INVALID, "kernel %s: local size %u in dimension %u (must be 1..1024)", ki->name, l, i);
+            return bad(dev, UMB_ERR_INVALID, "kernel %s: local size %u in dimension %u (must be 1..1024)", pl->name, l, i);
         pl->full[i] = (uint32_t)(pl->global[i] / l);
         pl->rem[i] = (uint32_t)(pl->global[i] % l);
         pl->ngroups[i] = pl->full[i] + (pl->rem[i] != 0);
         items *= l;
     }
     if ((uint64_t)pl->ngroups[0] * pl->ngroups[1] > (1ull << 40) / pl->ngroups[2])
-        return bad(dev, UMB_ERR_INVALID, "kernel %s: %u x %u x %u workgroups are more than umbra runs (2^40)", ki->name,
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: %u x %u x %u workgroups are more than umbra runs (2^40)", pl->name,
                    pl->ngroups[0], pl->ngroups[1], pl->ngroups[2]);
     if (items > ki->max_flat_workgroup_size)
         return bad(dev, UMB_ERR_INVALID,
                    "kernel %s: workgroup of %llu work-items exceeds its .max_flat_workgroup_size %u",
-                   ki->name, (unsigned long long)items, ki->max_flat_workgroup_size);
+                   pl->name, (unsigned long long)items, ki->max_flat_workgroup_size);
     return UMB_OK;
 }
 
@@ -86,10 +88,10 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
 {
     const umb_rdna3_kernel_info *ki = pl->ki;
     if (d->nargs != ki->nexplicit)
-        return bad(dev, UMB_ERR_INVALID, "kernel %s takes %u arguments, %u given", ki->name, ki->nexplicit, d->nargs);
-    if (ki->nexplicit > 64) return bad(dev, UMB_ERR_INVALID, "kernel %s: more than 64 arguments", ki->name);
+        return bad(dev, UMB_ERR_INVALID, "kernel %s takes %u arguments, %u given", pl->name, ki->nexplicit, d->nargs);
+    if (ki->nexplicit > 64) return bad(dev, UMB_ERR_INVALID, "kernel %s: more than 64 arguments", pl->name);
     if (ki->kernarg_segment_size > sizeof pl->kernarg)
-        return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: kernarg segment of %u bytes (umbra supports %zu)", ki->name,
+        return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: kernarg segment of %u bytes (umbra supports %zu)", pl->name,
                    ki->kernarg_segment_size, sizeof pl->kernarg);
     uint64_t lds = ki->group_segment_fixed_size;
     for (uint32_t i = 0; i < ki->nexplicit; i++) {
@@ -100,7 +102,7 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
             uint32_t align = a->pointee_align > 4 ? a->pointee_align : 4;
             lds = (lds + align - 1) / align * align;
             if (v->size == 0)
-                return bad(dev, UMB_ERR_INVALID, "kernel %s: __local argument %u needs a size in bytes", ki->name, i);
+                return bad(dev, UMB_ERR_INVALID, "kernel %s: __local argument %u needs a size in bytes", pl->name, i);
             put(pl->kernarg, a->offset, lds, 4);
             lds += v->size;
             break;
@@ -108,26 +110,26 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
         case UMB_RDNA3_ARG_BY_VALUE:
         case UMB_RDNA3_ARG_GLOBAL_BUFFER:
             if (v->size != a->size || !v->value)
-                return bad(dev, UMB_ERR_INVALID, "kernel %s: argument %u (%s%s%s) is %u bytes, %u given", ki->name, i,
+                return bad(dev, UMB_ERR_INVALID, "kernel %s: argument %u (%s%s%s) is %u bytes, %u given", pl->name, i,
                            a->type_name[0] ? a->type_name : umb_rdna3_value_kind_name(a->kind),
                            a->name[0] ? " " : "", a->name, a->size, v->size);
             memcpy(pl->kernarg + a->offset, v->value, a->size);
             break;
         default:
             return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: argument %u is a %s, which umbra does not support",
-                       ki->name, i, umb_rdna3_value_kind_name(a->kind));
+                       pl->name, i, umb_rdna3_value_kind_name(a->kind));
         }
     }
     if (lds > 65536)
         return bad(dev, UMB_ERR_INVALID, "kernel %s: %llu bytes of LDS (static %u + __local arguments) exceed 64 KiB",
-                   ki->name, (unsigned long long)lds, ki->group_segment_fixed_size);
+                   pl->name, (unsigned long long)lds, ki->group_segment_fixed_size);
     pl->lds_size = (uint32_t)lds;
     pl->dynamic_lds = (uint32_t)lds - ki->group_segment_fixed_size;
     return UMB_OK;
 }
 
 /* Hidden arguments, each at the offset the metadata gives it. */
-static void plan_hidden(launch_plan *pl, uint64_t queue_ptr)
+static void plan_hidden(launch_plan *pl, uint64_t queue_ptr, uint64_t printf_buffer)
 {
     const umb_rdna3_kernel_info *ki = pl->ki;
     for (uint32_t i = ki->nexplicit; i < ki->nargs; i++) {
@@ -155,7 +157,8 @@ static void plan_hidden(launch_plan *pl, uint64_t queue_ptr)
         case UMB_RDNA3_ARG_HIDDEN_PRIVATE_BASE: v = RDNA3_PRIVATE_APERTURE_BASE >> 32; break;
         case UMB_RDNA3_ARG_HIDDEN_SHARED_BASE: v = RDNA3_SHARED_APERTURE_BASE >> 32; break;
         case UMB_RDNA3_ARG_HIDDEN_QUEUE_PTR: v = queue_ptr; break;
-        default: v = 0; break; /* printf/hostcall/heap/queues/completion: none (null) */
+        case UMB_RDNA3_ARG_HIDDEN_PRINTF_BUFFER: v = printf_buffer; break;
+        default: v = 0; break; /* hostcall/heap/queues/completion: none (null) */
         }
         put(pl->kernarg, a->offset, v, a->size < 8 ? a->size : 8);
     }
@@ -179,7 +182,8 @@ static void fill_packet(uint8_t pkt[64], const launch_plan *pl, uint64_t kd_addr
 
 /* Scratch: one slice per wave of the grid, so host threads never share one. Pages are backed
  * only when touched. */
-static umb_status plan_scratch(umb_device *dev, rdna3_dispatch_state *ds, uint64_t nwaves, uint64_t *base)
+static umb_status plan_scratch(umb_device *dev, const char *name, rdna3_dispatch_state *ds, uint64_t nwaves,
+                                uint64_t *base)
 {
     const umb_rdna3_kernel_info *ki = ds->ki;
     uint32_t per_lane = ki->private_segment_fixed_size;
@@ -193,12 +197,69 @@ static umb_status plan_scratch(umb_device *dev, rdna3_dispatch_state *ds, uint64
     uint64_t total = nwaves > MAX_SCRATCH_BYTES / ds->scratch_per_wave ? MAX_SCRATCH_BYTES + 1
                                                                          : ds->scratch_per_wave * nwaves;
     if (total > MAX_SCRATCH_BYTES)
-        return bad(dev, UMB_ERR_INVALID, "kernel %s: %llu waves x %llu bytes of scratch exceed %llu GiB", ki->name,
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: %llu waves x %llu bytes of scratch exceed %llu GiB", name,
                    (unsigned long long)nwaves, (unsigned long long)ds->scratch_per_wave, MAX_SCRATCH_BYTES >> 30);
     umb_status st = umb_mem_alloc(dev, total, 4096, base);
-    if (st) return bad(dev, st, "kernel %s: no device memory for %llu bytes of scratch", ki->name, (unsigned long long)total);
+    if (st) return bad(dev, st, "kernel %s: no device memory for %llu bytes of scratch", name, (unsigned long long)total);
     ds->scratch_base = *base;
     return UMB_OK;
+}
+
+/* How many workgroups of this kernel one CU holds at once (gfx1100 in CU mode: 2 SIMD32 with 16 wave
+ * slots each; 1536 VGPRs per lane per SIMD in wave32, 768 in wave64, allocated in granules of 24
+ * and 12, as LLVM's AMDGPU target describes gfx1100; 64 KiB of LDS). */
+static uint32_t workgroups_per_cu(const umb_rdna3_kernel_info *ki, uint32_t waves_per_wg, uint32_t lds_size)
+{
+    bool w64 = ki->wavefront_size == 64;
+    uint32_t granule = w64 ? 12u : 24u, file = w64 ? 768u : 1536u;
+    uint32_t vgprs = ki->vgpr_count ? (ki->vgpr_count + granule - 1) / granule * granule : granule;
+    uint32_t per_simd = file / vgprs < 16u ? file / vgprs : 16u;
+    uint32_t n = 2u * per_simd / waves_per_wg;
+    if (lds_size && 65536u / lds_size < n) n = 65536u / lds_size;
+    return n ? n : 1u;
+}
+
+static bool has_hidden(const umb_rdna3_kernel_info *ki, umb_rdna3_value_kind kind)
+{
+    for (uint32_t i = ki->nexplicit; i < ki->nargs; i++)
+        if (ki->args[i].kind == kind) return true;
+    return false;
+}
+
+/* The printf buffer of a kernel that prints: header {0 bytes used, size}, then room for records. */
+static umb_status plan_printf(umb_device *dev, const char *name, const umb_rdna3_dispatch *d,
+                              const umb_rdna3_kernel_info *ki, uint64_t *addr, uint32_t *size)
+{
+    *addr = 0, *size = 0;
+    if (!has_hidden(ki, UMB_RDNA3_ARG_HIDDEN_PRINTF_BUFFER)) return UMB_OK;
+    uint64_t bytes = d->printf_buffer_size ? d->printf_buffer_size : UMB_RDNA3_PRINTF_BUFFER_DEFAULT;
+    if (bytes < RDNA3_PRINTF_HEADER || bytes > 0xffffffffu)
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: printf buffer of %llu bytes (must be 8 bytes to 4 GiB - 1)",
+                   name, (unsigned long long)bytes);
+    umb_status st = umb_mem_alloc(dev, bytes, 4096, addr);
+    if (st) return bad(dev, st, "kernel %s: no device memory for a %llu-byte printf buffer", name,
+                       (unsigned long long)bytes);
+    uint32_t header[2] = { 0, (uint32_t)bytes };
+    *size = (uint32_t)bytes;
+    return umb_mem_copy_to_device(dev, *addr, header, sizeof header);
+}
+
+/* Read the records the kernel wrote and print them. */
+static void flush_printf(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
+                         const char *kernel, uint64_t addr, uint32_t size)
+{
+    uint32_t header[2];
+    if (umb_mem_copy_from_device(dev, addr, header, sizeof header)) return;
+    uint64_t bytes = (uint64_t)RDNA3_PRINTF_HEADER + header[0];
+    if (bytes > size) bytes = size;
+    uint8_t *buf = malloc(bytes);
+    if (!buf || umb_mem_copy_from_device(dev, addr, buf, bytes)) {
+        fprintf(stderr, "umbra: kernel %s: could not read the printf buffer\n", kernel);
+        free(buf);
+        return;
+    }
+    rdna3_printf_emit(&p->printf_formats, buf, bytes, kernel, d->printf_fn, d->printf_ctx);
+    free(buf);
 }
 
 static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
@@ -214,7 +275,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     uint64_t hdr;
     uint32_t ksize = (ki->kernarg_segment_size + 63u) & ~63u;
     umb_status st = umb_mem_alloc(dev, LAUNCH_HDR_SIZE + ksize + 64, 4096, &hdr);
-    if (st) return bad(dev, st, "kernel %s: no device memory for the kernarg segment", ki->name);
+    if (st) return bad(dev, st, "kernel %s: no device memory for the kernarg segment", pl->name);
     allocs[0] = hdr;
     ds.dispatch_ptr = hdr;
     ds.queue_ptr = hdr + 64;
@@ -227,21 +288,23 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         ds.ngroups[i] = pl->ngroups[i];
     }
     ds.mode = rdna3_mode_from_rsrc1(ki->kd.compute_pgm_rsrc1);
-    if ((st = plan_scratch(dev, &ds, ngroups * ds.waves_per_wg, &allocs[1]))) return st;
+    if ((st = plan_scratch(dev, pl->name, &ds, ngroups * ds.waves_per_wg, &allocs[1]))) return st;
+    uint32_t printf_size;
+    if ((st = plan_printf(dev, pl->name, d, ki, &allocs[2], &printf_size))) return st;
 
-    plan_hidden(pl, ds.queue_ptr);
+    plan_hidden(pl, ds.queue_ptr, allocs[2]);
     uint8_t pkt[64];
     fill_packet(pkt, pl, p->base + ki->kd_vaddr, ds.kernarg_addr);
     if ((st = umb_mem_copy_to_device(dev, ds.dispatch_ptr, pkt, sizeof pkt)) ||
         (st = umb_mem_copy_to_device(dev, ds.kernarg_addr, pl->kernarg, ki->kernarg_segment_size)))
-        return bad(dev, st, "kernel %s: could not write the kernarg segment", ki->name);
+        return bad(dev, st, "kernel %s: could not write the kernarg segment", pl->name);
 
     rdna3_kernel rk = {
         .dev = dev,
         .global = umb_device_memory(dev),
         .code_base = p->base,
         .code_size = p->co.image_size,
-        .name = ki->name,
+        .name = pl->name,
         .shared_base = RDNA3_SHARED_APERTURE_BASE,
         .private_base = RDNA3_PRIVATE_APERTURE_BASE,
         .lds_size = pl->lds_size,
@@ -260,12 +323,16 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .grid = { pl->ngroups[0], pl->ngroups[1], pl->ngroups[2] },
         .warps_per_wg = ds.waves_per_wg,
         .threads_per_warp = ds.wave_size,
-        .kernel_name = ki->name,
+        .kernel_name = pl->name,
+        .concurrent_wgs = true,
+        .wgs_per_cu = workgroups_per_cu(ki, ds.waves_per_wg, pl->lds_size),
     };
     /* decode once per launch: the instruction cache is shared by every wave and host thread */
-    if ((st = rdna3_kernel_prepare(&rk))) return bad(dev, st, "kernel %s: no memory for the instruction cache", ki->name);
+    if ((st = rdna3_kernel_prepare(&rk))) return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);
     st = umb_launch_run(&l, stats);
     rdna3_kernel_release(&rk);
+    /* also after a fault: what the kernel printed comes before the fault report */
+    if (allocs[2]) flush_printf(dev, p, d, pl->name, allocs[2], printf_size);
     return st;
 }
 
@@ -280,19 +347,24 @@ umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_
     if (!ki) {
         char names[512] = "";
         size_t n = 0;
+        umb_guest_text_buf esc;
         for (uint32_t i = 0; i < p->co.md.nkernels && n < sizeof names; i++)
-            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", p->co.md.kernels[i].name);
-        return bad(dev, UMB_ERR_INVALID, "%s: no kernel '%s' (kernels: %s)", p->co.elf.path,
-                   d->kernel ? d->kernel : "(null)", names);
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+                                  umb_guest_text(&esc, p->co.md.kernels[i].name));
+        umb_guest_text_buf asked;
+        return bad(dev, UMB_ERR_INVALID, "%s: no kernel '%s' (kernels: %s)", umb_guest_text(&esc, p->co.elf.path),
+                   umb_guest_text(&asked, d->kernel), names);
     }
     launch_plan *pl = calloc(1, sizeof *pl);
     if (!pl) return UMB_ERR_NOMEM;
     pl->ki = ki;
-    uint64_t allocs[2] = { 0, 0 };
+    umb_guest_text_buf name;
+    snprintf(pl->name, sizeof pl->name, "%s", umb_guest_text(&name, ki->name));
+    uint64_t allocs[3] = { 0, 0, 0 };   /* kernarg + packet, scratch, printf buffer */
     umb_status st = plan_sizes(dev, d, pl);
     if (st == UMB_OK) st = plan_args(dev, d, pl);
     if (st == UMB_OK) st = execute(dev, p, d, pl, stats, allocs);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3; i++)
         if (allocs[i]) umb_mem_free(dev, allocs[i]);
     free(pl);
     return st;

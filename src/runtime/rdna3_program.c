@@ -35,8 +35,12 @@ static umb_status load(umb_device *dev, const char *path, const void *data, size
     }
     if (st == UMB_OK) st = umb_amdgpu_co_open(&p->co, path, p->image, size, err, errlen);
     if (st == UMB_OK) {
-        st = finish_load(dev, p, err, errlen);
-        if (st) umb_amdgpu_co_close(&p->co);
+        st = rdna3_printf_table_build(&p->co.md, p->co.elf.path, &p->printf_formats, err, errlen);
+        if (st == UMB_OK) st = finish_load(dev, p, err, errlen);
+        if (st) {
+            rdna3_printf_table_free(&p->printf_formats);
+            umb_amdgpu_co_close(&p->co);
+        }
     }
     if (st) {
         if (st == UMB_ERR_NOMEM && !err[0]) snprintf(err, errlen, "%s: out of host memory", path);
@@ -67,6 +71,7 @@ void umb_rdna3_program_destroy(umb_rdna3_program *p)
 {
     if (!p) return;
     if (p->dev) umb_mem_free(p->dev, p->base);
+    rdna3_printf_table_free(&p->printf_formats);
     umb_amdgpu_co_close(&p->co);
     free(p->image);
     free(p);

@@ -2,7 +2,8 @@
  *
  * rdna3_program.c  load / find / disassemble a code object (umbra/rdna3.h)
  * rdna3_launch.c   one dispatch: kernarg segment, dispatch packet, LDS layout, scratch, launch state
- * rdna3_cc.c       `umbra cc`: clang-19 + ld.lld-19
+ * rdna3_cc.c       `umbra cc`: clang-19 + ld.lld-19 against AMD's device libraries
+ * rdna3_printf.c   printf records -> text
  *
  * The RDNA3 front end (src/isa/rdna3/wave.c) calls rdna3_kernel.init_wave (= rdna3_runtime_init_wave)
  * from its warp_init; rdna3_kernel.runtime points at the rdna3_dispatch_state.
@@ -13,10 +14,12 @@
 #include "isa/rdna3/rdna3.h"
 #include "isa/rdna3/wave.h"
 #include "loader/amdgpu_co.h"
+#include "runtime/rdna3_printf.h"
 #include "umbra/rdna3.h"
 
 struct umb_rdna3_program {
     umb_amdgpu_co co;
+    rdna3_printf_table printf_formats;   /* amdhsa.printf, parsed */
     void *image;                /* owned copy of the file bytes (load_memory) */
     umb_device *dev;            /* NULL: parsed only (disassembly) */
     uint64_t base;              /* device address of vaddr 0 */

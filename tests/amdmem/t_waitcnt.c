@@ -53,7 +53,7 @@ static bool compile(amt *t, kenv *k, int opt, bool wave64)
     o.output = k->co;
     o.opt_level = opt;
     o.wave64 = wave64;
-    o.include_dir = AMT_DEVICE_DIR;
+    o.build_options = "-cl-std=CL2.0";
     o.clang = AMT_CLANG;
     o.lld = AMT_LLD;
     char err[512];
@@ -80,9 +80,9 @@ static bool compile_stripped(amt *t, kenv *k, const char *trigger)
     snprintf(s2, sizeof s2, "%s.edited.s", k->co);
     snprintf(o, sizeof o, "%s.o", k->co);
     snprintf(cmd, sizeof cmd,
-             "%s -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 -mno-wavefrontsize64 -nogpulib -O3 "
-             "-include %s/umbra_ocl.h -mllvm -amdgpu-internalize-symbols -S %s/kernels/waitcnt.cl -o %s",
-             AMT_CLANG, AMT_DEVICE_DIR, AMT_SOURCE_DIR, s);
+             "%s -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 -mno-wavefrontsize64 -O3 "
+             "--rocm-device-lib-path=%s -mllvm -amdgpu-internalize-symbols -S %s/kernels/waitcnt.cl -o %s",
+             AMT_CLANG, AMT_DEVICE_LIB_DIR, AMT_SOURCE_DIR, s);
     if (sh(cmd) != 0) { amt_fail(t, __FILE__, __LINE__, "clang -S failed"); return false; }
     FILE *in = fopen(s, "r"), *out = fopen(s2, "w");
     if (!in || !out) { amt_fail(t, __FILE__, __LINE__, "temporary files"); if (in) fclose(in); if (out) fclose(out); return false; }

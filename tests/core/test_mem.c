@@ -41,6 +41,32 @@ static void test_sparse_map(void)
     umb_mem_destroy(m);
 }
 
+/* umb_mem_next_mapped: the first mapped page at or after an address, below an end; what a dump
+ * of a huge range visits (umbra ventus run-elf --dump-range). */
+static void test_next_mapped(void)
+{
+    umb_mem *m = umb_mem_create();
+    uint64_t p = 0;
+    CHECK(!umb_mem_next_mapped(m, 0, UINT64_MAX, &p));               /* nothing mapped */
+    CHECK(umb_mem_map_range(m, 0x80000000ull, 0x3000));
+    CHECK(umb_mem_map_range(m, 0x123456789000ull, 0x1000));
+    CHECK(umb_mem_map_range(m, 0xfffffffffffff000ull, 0x1000));      /* the last page */
+    umb_mem_unmap_range(m, 0x80001000ull, 0x1000);                   /* a hole in the first range */
+    CHECK(umb_mem_next_mapped(m, 0, UINT64_MAX, &p));
+    CHECK_EQ_U64(p, 0x80000000ull);
+    CHECK(umb_mem_next_mapped(m, 0x80000abcull, UINT64_MAX, &p));    /* the page of the address */
+    CHECK_EQ_U64(p, 0x80000000ull);
+    CHECK(umb_mem_next_mapped(m, 0x80001000ull, UINT64_MAX, &p));    /* skips the hole */
+    CHECK_EQ_U64(p, 0x80002000ull);
+    CHECK(umb_mem_next_mapped(m, 0x80003000ull, UINT64_MAX, &p));    /* skips 2^44 bytes */
+    CHECK_EQ_U64(p, 0x123456789000ull);
+    CHECK(!umb_mem_next_mapped(m, 0x80003000ull, 0x123456789000ull, &p));   /* end is exclusive */
+    CHECK(umb_mem_next_mapped(m, 0x12345678a000ull, UINT64_MAX, &p));
+    CHECK_EQ_U64(p, 0xfffffffffffff000ull);
+    CHECK(!umb_mem_next_mapped(m, 5, 5, &p));                        /* empty range */
+    umb_mem_destroy(m);
+}
+
 static void test_device_heap(void)
 {
     umb_device *dev;
@@ -69,6 +95,7 @@ static void test_device_heap(void)
 int main(void)
 {
     test_sparse_map();
+    test_next_mapped();
     test_device_heap();
     return check_report("test_mem");
 }

@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,76 +11,90 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_args.h"
+#include "core/guest_text.h"
 #include "umbra/rdna3.h"
 #include "umbra/umbra.h"
 
 /* ---------------- umbra cc ---------------- */
 
-static bool is_dir_with_header(const char *dir)
-{
-    char p[PATH_MAX];
-    struct stat sb;
-    snprintf(p, sizeof p, "%s/umbra_ocl.h", dir);
-    return stat(p, &sb) == 0;
-}
-
-/* The device header: --include-dir, $UMBRA_DEVICE_DIR, next to the executable (build tree or
- * install prefix), the source tree it was built from, or the system install locations. */
-static bool find_device_dir(char *out, size_t len)
-{
-    const char *env = getenv("UMBRA_DEVICE_DIR");
-    if (env && is_dir_with_header(env)) return snprintf(out, len, "%s", env) > 0;
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = '\0';
-        const char *rel[] = { "/../device", "/../share/umbra/device", "/../../device", "/device" };
-        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-            snprintf(out, len, "%s%s", exe, rel[i]);
-            if (is_dir_with_header(out)) return true;
-        }
-    }
-    const char *sys[] = {
-#ifdef UMBRA_SOURCE_DEVICE_DIR
-        UMBRA_SOURCE_DEVICE_DIR,   /* the source tree this executable was built from */
-#endif
-        "/usr/local/share/umbra/device", "/usr/share/umbra/device" };
-    for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++)
-        if (is_dir_with_header(sys[i])) return snprintf(out, len, "%s", sys[i]) > 0;
-    return false;
-}
-
 static void cc_usage(FILE *f)
 {
-    fprintf(f, "usage: umbra cc KERNEL.cl -o KERNEL.co [-O0|-O1|-O2|-O3] [--wave64] [-DNAME[=VALUE]]...\n"
-               "                [--include-dir DIR] [--clang PATH] [--lld PATH] [-v] [-Xclang-arg ARG]...\n"
-               "Compiles OpenCL C for gfx1100 with clang-19 and ld.lld-19, force-including umbra_ocl.h\n"
-               "(found in --include-dir, $UMBRA_DEVICE_DIR, or next to the umbra executable). Default -O3, wave32.\n");
+    fprintf(f, "usage: umbra cc KERNEL.cl -o KERNEL.co [-O0|-O1|-O2|-O3] [--wave64] [BUILD OPTIONS]...\n"
+               "       umbra cc KERNEL.cl -o KERNEL.bc --bitcode [...]      (compile only, for a later link)\n"
+               "       umbra cc A.bc B.bc ... -o KERNEL.co [...]            (link bitcode units)\n"
+               "Compiles OpenCL C for gfx1100 with clang-19 and ld.lld-19 against AMD's ROCm device libraries.\n"
+               "Build options are OpenCL's (clBuildProgram): -D NAME[=VALUE], -I DIR, -cl-std=CL1.2 (default)|CL2.0|\n"
+               "CL3.0, -cl-fast-relaxed-math, -cl-denorms-are-zero, -cl-mad-enable, -cl-finite-math-only, ... -w,\n"
+               "-Werror; --options \"STRING\" passes a whole options string. Other flags: --clang PATH, --lld PATH,\n"
+               "--device-lib DIR (default: $UMBRA_DEVICE_LIB_DIR or the build's devicelib/), -Xclang-arg ARG, -v.\n"
+               "Default -O3, wave32.\n");
+}
+
+/* Append one word to an options string, quoted so that the library splits it back unchanged. */
+static bool append_option(char **opts, size_t *len, const char *word)
+{
+    size_t need = *len + 4 * strlen(word) + 4;
+    char *s = realloc(*opts, need);
+    if (!s) return false;
+    char *w = s + *len;
+    if (*len) *w++ = ' ';
+    *w++ = '\'';
+    for (const char *c = word; *c; c++) {
+        if (*c == '\'') { memcpy(w, "'\\''", 4); w += 4; }
+        else *w++ = *c;
+    }
+    *w++ = '\'';
+    *w = '\0';
+    *opts = s;
+    *len = (size_t)(w - s);
+    return true;
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
 }
 
 int cmd_cc(int argc, char **argv)
 {
     umb_rdna3_cc_options o = { .opt_level = 3 };
-    const char **defs = calloc((size_t)argc + 1, sizeof *defs), **extra = calloc((size_t)argc + 1, sizeof *extra);
-    char incdir[PATH_MAX] = "";
+    const char **extra = calloc((size_t)argc + 1, sizeof *extra), **inputs = calloc((size_t)argc + 1, sizeof *inputs);
+    char *opts = NULL;
+    size_t optlen = 0;
     int rc = 2;
-    if (!defs || !extra) goto out;
+    if (!extra || !inputs) goto out;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        bool takes_value = !strcmp(a, "-D") || !strcmp(a, "-I");
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { cc_usage(stdout); rc = 0; goto out; }
         else if (!strcmp(a, "-o") && i + 1 < argc) o.output = argv[++i];
         else if (!strncmp(a, "-O", 2) && strlen(a) == 3 && a[2] >= '0' && a[2] <= '3') o.opt_level = a[2] - '0';
         else if (!strcmp(a, "--wave64")) o.wave64 = true;
         else if (!strcmp(a, "--wave32")) o.wave64 = false;
-        else if (!strncmp(a, "-D", 2) && a[2]) defs[o.ndefines++] = a + 2;
-        else if (!strcmp(a, "-D") && i + 1 < argc) defs[o.ndefines++] = argv[++i];
-        else if (!strcmp(a, "--include-dir") && i + 1 < argc) snprintf(incdir, sizeof incdir, "%s", argv[++i]);
+        else if (!strcmp(a, "--bitcode")) o.emit = UMB_RDNA3_EMIT_BITCODE;
+        else if (takes_value && i + 1 < argc) {
+            if (!append_option(&opts, &optlen, a) || !append_option(&opts, &optlen, argv[++i])) goto out;
+        } else if (!takes_value && (!strncmp(a, "-D", 2) || !strncmp(a, "-I", 2) || !strncmp(a, "-cl-", 4) ||
+                                    !strcmp(a, "-w") || !strcmp(a, "-Werror") || !strcmp(a, "-g"))) {
+            if (!append_option(&opts, &optlen, a)) goto out;
+        } else if (!strcmp(a, "--options") && i + 1 < argc) {
+            /* a whole options string: appended as it is, split by the library */
+            size_t n = strlen(argv[++i]);
+            char *s = realloc(opts, optlen + n + 2);
+            if (!s) goto out;
+            opts = s;
+            if (optlen) opts[optlen++] = ' ';
+            memcpy(opts + optlen, argv[i], n + 1);
+            optlen += n;
+        }
+        else if (!strcmp(a, "--device-lib") && i + 1 < argc) o.device_lib_dir = argv[++i];
         else if (!strcmp(a, "--clang") && i + 1 < argc) o.clang = argv[++i];
         else if (!strcmp(a, "--lld") && i + 1 < argc) o.lld = argv[++i];
         else if (!strcmp(a, "-Xclang-arg") && i + 1 < argc) extra[o.nextra++] = argv[++i];
         else if (!strcmp(a, "-v")) o.verbose = true;
+        else if (a[0] != '-' && ends_with(a, ".bc")) inputs[o.ninputs++] = a;
         else if (a[0] != '-' && !o.input) o.input = a;
         else {
             fprintf(stderr, "umbra cc: unknown or incomplete option '%s'\n", a);
@@ -86,17 +102,12 @@ int cmd_cc(int argc, char **argv)
             goto out;
         }
     }
-    if (!o.input || !o.output) {
+    if ((!o.input && !o.ninputs) || (o.input && o.ninputs) || !o.output) {
         cc_usage(stderr);
         goto out;
     }
-    if (!incdir[0] && !find_device_dir(incdir, sizeof incdir)) {
-        fprintf(stderr, "umbra cc: cannot find the device header umbra_ocl.h (pass --include-dir DIR or set "
-                        "UMBRA_DEVICE_DIR)\n");
-        goto out;
-    }
-    o.include_dir = incdir;
-    o.defines = defs;
+    o.inputs = inputs;
+    o.build_options = opts;
     o.extra = extra;
     char err[1024];
     if (umb_rdna3_compile(&o, err, sizeof err)) {
@@ -106,28 +117,32 @@ int cmd_cc(int argc, char **argv)
         rc = 0;
     }
 out:
-    free(defs);
     free(extra);
+    free(inputs);
+    free(opts);
     return rc;
 }
 
 /* ---------------- umbra disasm ---------------- */
 
+/* Every name here comes from the guest's metadata: printed escaped. */
 static void print_kernels(const umb_rdna3_program *p)
 {
-    printf("target %s\n", umb_rdna3_program_target(p));
+    umb_guest_text_buf g1, g2;
+    printf("target %s\n", umb_guest_text(&g1, umb_rdna3_program_target(p)));
     for (uint32_t i = 0; i < umb_rdna3_program_kernel_count(p); i++) {
         const umb_rdna3_kernel_info *k = umb_rdna3_program_kernel(p, i);
         printf("kernel %s: wave%u, entry 0x%" PRIx64 ", kernarg %u B, LDS %u B, scratch %u B/lane, sgprs %u, "
                "vgprs %u\n  rsrc1 0x%08x rsrc2 0x%08x rsrc3 0x%08x kcp 0x%04x (user SGPRs %u)\n",
-               k->name, k->wavefront_size, k->entry_vaddr, k->kernarg_segment_size, k->group_segment_fixed_size,
+               umb_guest_text(&g1, k->name), k->wavefront_size, k->entry_vaddr, k->kernarg_segment_size, k->group_segment_fixed_size,
                k->private_segment_fixed_size, k->sgpr_count, k->vgpr_count, k->kd.compute_pgm_rsrc1,
                k->kd.compute_pgm_rsrc2, k->kd.compute_pgm_rsrc3, k->kd.kernel_code_properties,
                (k->kd.compute_pgm_rsrc2 >> 1) & 31u);
         for (uint32_t a = 0; a < k->nargs; a++) {
             const umb_rdna3_arg_info *ai = &k->args[a];
             printf("  %s%u: offset %u size %u %s %s%s%s\n", a < k->nexplicit ? "arg " : "hidden ", a, ai->offset,
-                   ai->size, umb_rdna3_value_kind_name(ai->kind), ai->type_name, ai->name[0] ? " " : "", ai->name);
+                   ai->size, umb_rdna3_value_kind_name(ai->kind), umb_guest_text(&g1, ai->type_name),
+                   ai->name[0] ? " " : "", umb_guest_text(&g2, ai->name));
         }
     }
 }
@@ -153,7 +168,7 @@ int cmd_disasm(int argc, char **argv)
         return 2;
     }
     umb_rdna3_program *p;
-    char err[1024];
+    char err[UMB_CLI_ERROR_MAX];
     if (umb_rdna3_program_load_file(NULL, path, &p, err, sizeof err)) {
         fprintf(stderr, "umbra disasm: %s\n", err);
         return 1;
@@ -170,7 +185,8 @@ int cmd_disasm(int argc, char **argv)
 
 typedef struct run_arg {
     const char *spec;
-    uint8_t value[256];             /* by-value bytes (hex: allows structs and vectors) */
+    uint8_t scalar[8];              /* a TYPE:V value, or a buffer's address */
+    uint8_t *hex;                   /* hex:BYTES (structs and vectors of any size), malloc'd */
     uint32_t size;
     bool is_buf, is_local;
     uint64_t addr, bytes;            /* buffers */
@@ -185,9 +201,10 @@ typedef struct run_opts {
     uint32_t nargs;
     const char *outs[MAX_RUN_ARGS], *prints[MAX_RUN_ARGS];
     uint32_t nouts, nprints;
-    uint64_t max_insts;
+    uint64_t max_insts, printf_buffer, stall_limit;
     uint32_t threads, cus;
-    bool check_waitcnt, quiet, align_dword;
+    uint32_t alignment_mode;        /* umb_rdna3_dispatch.alignment_mode */
+    bool check_waitcnt, quiet;
 } run_opts;
 
 static void run_usage(FILE *f)
@@ -196,7 +213,7 @@ static void run_usage(FILE *f)
             "usage: umbra run KERNEL.co --kernel NAME --global X[,Y[,Z]] [--local X[,Y[,Z]]] [--offset X[,Y[,Z]]]\n"
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
-            "                 [--align-dword] [--quiet]\n"
+            "                 [--alignment-mode 0|1|2|3] [--align-dword] [--printf-buffer BYTES] [--stall-limit N] [--quiet]\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
             "  buf:zeros:BYTES          a zero-filled buffer\n"
@@ -207,24 +224,32 @@ static void run_usage(FILE *f)
             "  hex:BYTES                a by-value argument of any size as little-endian hex bytes\n"
             "  local:BYTES              a __local pointer argument of BYTES bytes of LDS\n"
             "--out N:FILE writes buffer N to FILE after the run; --print N:TYPE[:COUNT] prints it.\n"
-            "Statistics go to stderr (text) and to --stats as JSON.\n");
+            "--alignment-mode is SH_MEM_CONFIG.alignment_mode: 0 DWORD (misaligned addresses aligned down),\n"
+            "1 DWORD_STRICT and 2 STRICT (misaligned access: MEMVIOL), 3 UNALIGNED (the default, as ROCm);\n"
+            "--align-dword is --alignment-mode 0.\n"
+            "Statistics go to stderr (text) and to --stats as JSON. The kernel's printf output goes to stdout\n"
+            "when it ends (buffer: --printf-buffer BYTES, default 1 MiB). The device has 96 CUs (--cus N), each\n"
+            "holding as many workgroups at once as the kernel's registers and LDS allow; a launch that runs\n"
+            "--stall-limit warp-instructions (default 2^28) with every resident wave waiting stops with\n"
+            "\"no forward progress\".\n");
 }
 
-static bool parse_dims(const char *s, uint64_t out[3], uint32_t *dim, uint64_t unset)
+/* X[,Y[,Z]] (',' or 'x' between; each may be 0x hex), each in [min, max]. */
+static bool parse_dims(const char *s, uint64_t out[3], uint32_t *dim, uint64_t unset, uint64_t min, uint64_t max)
 {
-    char *end;
+    char part[32];
     uint32_t n = 0;
     out[0] = out[1] = out[2] = unset;
-    while (n < 3) {
-        errno = 0;
-        unsigned long long v = strtoull(s, &end, 0);
-        if (end == s || errno) return false;
-        out[n++] = v;
-        if (*end == '\0') break;
-        if (*end != ',' && *end != 'x') return false;
-        s = end + 1;
+    for (;;) {
+        size_t prefix = s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 2 : 0;   /* not a separator */
+        size_t len = prefix + strcspn(s + prefix, ",x");
+        if (n == 3 || len >= sizeof part) return false;
+        memcpy(part, s, len);
+        part[len] = '\0';
+        if (!cli_parse_u64(part, min, max, &out[n++])) return false;
+        if (!s[len]) break;
+        s += len + 1;
     }
-    if (*end) return false;
     if (dim) *dim = n;
     return true;
 }
@@ -248,26 +273,42 @@ static uint32_t type_size(vtype t)
 /* Encode the text value v as type t into out; false if it does not parse. */
 static bool encode_value(vtype t, const char *v, uint8_t out[8])
 {
-    char *end;
-    errno = 0;
     memset(out, 0, 8);
     if (t == T_F32 || t == T_F64) {
-        double d = strtod(v, &end);
-        if (end == v || *end) return false;
+        double d;
+        if (!cli_parse_f64(v, &d)) return false;
         if (t == T_F32) {
             float f = (float)d;
+            if (isinf(f) && !isinf(d)) return false;   /* beyond float's range */
             memcpy(out, &f, 4);
         } else {
             memcpy(out, &d, 8);
         }
         return true;
     }
+    unsigned bits = 8 * type_size(t);
     uint64_t x;
-    if (t >= T_I8) x = (uint64_t)strtoll(v, &end, 0);
-    else x = strtoull(v, &end, 0);
-    if (end == v || *end || errno) return false;
+    if (t >= T_I8) {
+        int64_t lim = bits == 64 ? INT64_MAX : (INT64_C(1) << (bits - 1)) - 1, i;
+        if (!cli_parse_i64(v, -lim - 1, lim, &i)) return false;
+        x = (uint64_t)i;
+    } else if (!cli_parse_u64(v, 0, bits == 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1, &x)) {
+        return false;
+    }
     memcpy(out, &x, 8);   /* little-endian: the low bytes are the value */
     return true;
+}
+
+/* "umbra run: MESSAGE" on stderr, printed whole; returns NULL for the callers' failure paths. */
+__attribute__((format(printf, 1, 2))) static void *run_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("umbra run: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return NULL;
 }
 
 static void *read_file(const char *path, size_t *size)
@@ -293,37 +334,41 @@ static void *read_file(const char *path, size_t *size)
 }
 
 /* buf:... -> host bytes. */
-static uint8_t *make_buffer(const char *spec, size_t *bytes, char *err, size_t errlen)
+static uint8_t *make_buffer(const char *spec, size_t *bytes)
 {
     const char *b = spec + 4;
     if (!strncmp(b, "zeros:", 6)) {
-        char *end;
-        unsigned long long n = strtoull(b + 6, &end, 0);
-        if (*end || !n || n > (1ull << 32)) return snprintf(err, errlen, "bad size in '%s'", spec), NULL;
+        uint64_t n;
+        if (!cli_parse_u64(b + 6, 1, 1ull << 32, &n)) return run_error("bad size in '%s' (1 to 2^32 bytes)", spec);
         *bytes = n;
         uint8_t *p = calloc(1, n);
-        if (!p) snprintf(err, errlen, "out of memory for '%s'", spec);
-        return p;
+        return p ? p : run_error("out of memory for '%s'", spec);
     }
     bool iota = !strncmp(b, "iota:", 5), fill = !strncmp(b, "fill:", 5), rnd = !strncmp(b, "rand:", 5);
     if (iota || fill || rnd) {
         const char *ty = b + 5, *c1 = strchr(ty, ':');
-        if (!c1) return snprintf(err, errlen, "'%s': expected TYPE:COUNT", spec), NULL;
+        if (!c1) return run_error("'%s': expected TYPE:COUNT", spec);
         vtype t = parse_type(ty, (size_t)(c1 - ty));
-        if (t == T_BAD || (rnd && t != T_U32)) return snprintf(err, errlen, "'%s': bad type", spec), NULL;
-        char *end;
-        unsigned long long count = strtoull(c1 + 1, &end, 0);
-        if (!count || count > (1ull << 30) || (*end && *end != ':') || (iota && *end))
-            return snprintf(err, errlen, "'%s': bad count", spec), NULL;
+        if (t == T_BAD || (rnd && t != T_U32)) return run_error("'%s': bad type", spec);
+        const char *c2 = strchr(c1 + 1, ':');   /* before the fill value or the seed */
+        char count_text[32];
+        size_t clen = c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1);
+        uint64_t count;
+        if (clen >= sizeof count_text || (iota && c2)) return run_error("'%s': bad count", spec);
+        memcpy(count_text, c1 + 1, clen);
+        count_text[clen] = '\0';
+        if (!cli_parse_u64(count_text, 1, 1ull << 30, &count)) return run_error("'%s': bad count (1 to 2^30)", spec);
         uint8_t fv[8] = { 0 };
-        uint64_t seed = 0x2545f4914f6cdd1dull;
-        if (fill && (*end != ':' || !encode_value(t, end + 1, fv)))
-            return snprintf(err, errlen, "'%s': bad fill value", spec), NULL;
-        if (rnd && *end == ':') seed ^= strtoull(end + 1, NULL, 0);
+        uint64_t seed = 0x2545f4914f6cdd1dull, user_seed;
+        if (fill && (!c2 || !encode_value(t, c2 + 1, fv))) return run_error("'%s': bad fill value", spec);
+        if (rnd && c2) {
+            if (!cli_parse_u64(c2 + 1, 0, UINT64_MAX, &user_seed)) return run_error("'%s': bad seed", spec);
+            seed ^= user_seed;
+        }
         uint32_t es = type_size(t);
         *bytes = count * es;
         uint8_t *p = calloc(1, *bytes);
-        if (!p) return snprintf(err, errlen, "out of memory for '%s'", spec), NULL;
+        if (!p) return run_error("out of memory for '%s'", spec);
         for (uint64_t i = 0; i < count; i++) {
             uint8_t v[8];
             if (fill) memcpy(v, fv, 8);
@@ -345,43 +390,43 @@ static uint8_t *make_buffer(const char *spec, size_t *bytes, char *err, size_t e
         return p;
     }
     uint8_t *p = read_file(b, bytes);
-    if (!p) snprintf(err, errlen, "cannot read '%s': %s", b, strerror(errno));
-    else if (*bytes == 0) snprintf(err, errlen, "'%s' is empty", b), free(p), p = NULL;
+    if (!p) return run_error("cannot read '%s': %s", b, strerror(errno));
+    if (*bytes == 0) return free(p), run_error("'%s' is empty", b);
     return p;
 }
 
-static bool parse_arg(run_arg *a, char *err, size_t errlen)
+/* One --arg SPEC; hex: values may be as large as the kernel's argument segment. */
+static bool parse_arg(run_arg *a, uint32_t kernarg_segment_size)
 {
     const char *s = a->spec, *colon = strchr(s, ':');
-    if (!colon) return snprintf(err, errlen, "argument '%s': expected KIND:VALUE", s), false;
+    if (!colon) return run_error("argument '%s': expected KIND:VALUE", s), false;
     if (!strncmp(s, "buf:", 4)) return a->is_buf = true;
     if (!strncmp(s, "local:", 6)) {
-        char *end;
-        unsigned long n = strtoul(s + 6, &end, 0);
-        if (*end || !n || n > 65536) return snprintf(err, errlen, "argument '%s': bad LDS size", s), false;
+        if (!cli_parse_u32(s + 6, 1, 65536, &a->size))
+            return run_error("argument '%s': bad LDS size (1 to 65536 bytes)", s), false;
         a->is_local = true;
-        a->size = (uint32_t)n;
         return true;
     }
     if (!strncmp(s, "hex:", 4)) {   /* raw little-endian bytes, e.g. a float4 or a struct */
-        const char *h = s + 4;
-        size_t n = strlen(h);
-        if (!n || n % 2 || n / 2 > sizeof a->value)
-            return snprintf(err, errlen, "argument '%s': hex: needs an even number of digits (at most %zu bytes)", s,
-                            sizeof a->value), false;
-        for (size_t i = 0; i < n / 2; i++) {
-            unsigned b;
-            if (sscanf(h + 2 * i, "%2x", &b) != 1) return snprintf(err, errlen, "argument '%s': bad hex digits", s), false;
-            a->value[i] = (uint8_t)b;
-        }
-        a->size = (uint32_t)(n / 2);
+        size_t n;
+        if (!cli_parse_hex_bytes(s + 4, kernarg_segment_size, &a->hex, &n))
+            return run_error("argument '%s': hex: needs pairs of hex digits, at most %u bytes (the kernel's argument "
+                             "segment)", s, kernarg_segment_size), false;
+        a->size = (uint32_t)n;
         return true;
     }
     vtype t = parse_type(s, (size_t)(colon - s));
-    if (t == T_BAD || !encode_value(t, colon + 1, a->value))
-        return snprintf(err, errlen, "argument '%s': not a buf:, local:, hex: or TYPE:VALUE argument", s), false;
+    if (t == T_BAD || !encode_value(t, colon + 1, a->scalar))
+        return run_error("argument '%s': not a buf:, local:, hex: or TYPE:VALUE argument (a value of TYPE in range)",
+                         s), false;
     a->size = type_size(t);
     return true;
+}
+
+static bool bad_run_value(const char *opt, const char *value)
+{
+    fprintf(stderr, "umbra run: bad value '%s' for %s\n", value, opt);
+    return false;
 }
 
 static bool parse_run_opts(int argc, char **argv, run_opts *o)
@@ -393,26 +438,43 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) { run_usage(stdout); exit(0); }
         else if (!strcmp(a, "--kernel") && more) o->kernel = argv[++i];
         else if (!strcmp(a, "--global") && more) {
-            if (!parse_dims(argv[++i], o->global, &o->dim, 1)) return fprintf(stderr, "umbra run: bad --global '%s'\n", argv[i]), false;
+            if (!parse_dims(argv[++i], o->global, &o->dim, 1, 1, UINT32_MAX))
+                return fprintf(stderr, "umbra run: bad --global '%s'\n", argv[i]), false;
         } else if (!strcmp(a, "--local") && more) {
             uint64_t l[3];
-            if (!parse_dims(argv[++i], l, NULL, 1) || l[0] > 1024 || l[1] > 1024 || l[2] > 1024)
+            if (!parse_dims(argv[++i], l, NULL, 1, 1, 1024))
                 return fprintf(stderr, "umbra run: bad --local '%s'\n", argv[i]), false;
             for (int d = 0; d < 3; d++) o->local[d] = (uint32_t)l[d];
         } else if (!strcmp(a, "--offset") && more) {
-            if (!parse_dims(argv[++i], o->offset, NULL, 0)) return fprintf(stderr, "umbra run: bad --offset '%s'\n", argv[i]), false;
+            if (!parse_dims(argv[++i], o->offset, NULL, 0, 0, UINT32_MAX))
+                return fprintf(stderr, "umbra run: bad --offset '%s'\n", argv[i]), false;
         } else if (!strcmp(a, "--arg") && more) {
             if (o->nargs == MAX_RUN_ARGS) return fprintf(stderr, "umbra run: too many --arg\n"), false;
             o->args[o->nargs++].spec = argv[++i];
-        } else if (!strcmp(a, "--out") && more) o->outs[o->nouts++] = argv[++i];
-        else if (!strcmp(a, "--print") && more) o->prints[o->nprints++] = argv[++i];
+        } else if ((!strcmp(a, "--out") || !strcmp(a, "--print")) && more) {
+            bool out = a[2] == 'o';
+            uint32_t *n = out ? &o->nouts : &o->nprints;
+            if (*n == MAX_RUN_ARGS) return fprintf(stderr, "umbra run: more than %d %s\n", MAX_RUN_ARGS, a), false;
+            (out ? o->outs : o->prints)[(*n)++] = argv[++i];
+        }
         else if (!strcmp(a, "--stats") && more) o->stats_path = argv[++i];
         else if (!strcmp(a, "--trace") && more) o->trace_path = argv[++i];
-        else if (!strcmp(a, "--max-instructions") && more) o->max_insts = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(a, "--threads") && more) o->threads = (uint32_t)strtoul(argv[++i], NULL, 0);
-        else if (!strcmp(a, "--cus") && more) o->cus = (uint32_t)strtoul(argv[++i], NULL, 0);
-        else if (!strcmp(a, "--check-waitcnt")) o->check_waitcnt = true;
-        else if (!strcmp(a, "--align-dword")) o->align_dword = true;
+        else if (!strcmp(a, "--max-instructions") && more) {
+            if (!cli_parse_u64(argv[++i], 1, UINT64_MAX, &o->max_insts)) return bad_run_value(a, argv[i]);
+        } else if (!strcmp(a, "--printf-buffer") && more) {   /* the runtime checks its own limits */
+            if (!cli_parse_u64(argv[++i], 1, UINT64_MAX, &o->printf_buffer)) return bad_run_value(a, argv[i]);
+        } else if (!strcmp(a, "--stall-limit") && more) {
+            if (!cli_parse_u64(argv[++i], 1, UINT64_MAX, &o->stall_limit)) return bad_run_value(a, argv[i]);
+        } else if (!strcmp(a, "--threads") && more) {
+            if (!cli_parse_u32(argv[++i], 1, CLI_MAX_THREADS, &o->threads)) return bad_run_value(a, argv[i]);
+        } else if (!strcmp(a, "--cus") && more) {
+            if (!cli_parse_u32(argv[++i], 1, 1024, &o->cus)) return bad_run_value(a, argv[i]);
+        } else if (!strcmp(a, "--alignment-mode") && more) {
+            uint32_t m;
+            if (!cli_parse_u32(argv[++i], 0, 3, &m)) return bad_run_value(a, argv[i]);
+            o->alignment_mode = m ? m : UMB_RDNA3_ALIGN_DWORD;
+        } else if (!strcmp(a, "--check-waitcnt")) o->check_waitcnt = true;
+        else if (!strcmp(a, "--align-dword")) o->alignment_mode = UMB_RDNA3_ALIGN_DWORD;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
         else if (a[0] != '-' && !o->co) o->co = a;
         else return fprintf(stderr, "umbra run: unknown or incomplete option '%s'\n", a), false;
@@ -427,13 +489,17 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
 /* Parse "N:REST" of --out/--print; N must name a buffer argument. */
 static run_arg *buffer_ref(run_opts *o, const char *s, const char **rest)
 {
-    char *end;
-    unsigned long n = strtoul(s, &end, 10);
-    if (end == s || *end != ':' || n >= o->nargs || !o->args[n].is_buf) {
+    const char *colon = strchr(s, ':');
+    char index[16] = "";
+    size_t len = colon ? (size_t)(colon - s) : 0;
+    uint32_t n = 0;
+    bool fits = len > 0 && len < sizeof index;
+    if (fits) memcpy(index, s, len);
+    if (!fits || !cli_parse_u32(index, 0, MAX_RUN_ARGS - 1, &n) || n >= o->nargs || !o->args[n].is_buf) {
         fprintf(stderr, "umbra run: '%s' does not name a buffer argument (N:... with N counted from 0)\n", s);
         return NULL;
     }
-    *rest = end + 1;
+    *rest = colon + 1;
     return &o->args[n];
 }
 
@@ -457,8 +523,10 @@ static bool write_outputs(umb_device *dev, run_opts *o)
         const char *c = strchr(rest, ':');
         vtype t = parse_type(rest, c ? (size_t)(c - rest) : strlen(rest));
         if (t == T_BAD) return fprintf(stderr, "umbra run: --print '%s': bad type\n", o->prints[i]), false;
-        uint64_t es = type_size(t), count = a->bytes / es;
-        if (c) count = strtoull(c + 1, NULL, 0) < count ? strtoull(c + 1, NULL, 0) : count;
+        uint64_t es = type_size(t), count = a->bytes / es, want;
+        if (c && !cli_parse_u64(c + 1, 0, UINT64_MAX, &want))
+            return fprintf(stderr, "umbra run: --print '%s': bad count\n", o->prints[i]), false;
+        if (c && want < count) count = want;
         uint8_t *buf = malloc(count * es + 8);
         if (!buf || umb_mem_copy_from_device(dev, a->addr, buf, count * es)) return free(buf), false;
         for (uint64_t k = 0; k < count; k++) {
@@ -483,46 +551,48 @@ static bool write_outputs(umb_device *dev, run_opts *o)
 static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *trace)
 {
     const umb_rdna3_kernel_info *ki = umb_rdna3_program_find_kernel(p, o->kernel);
+    umb_guest_text_buf g;
     if (!ki) {
         fprintf(stderr, "umbra run: %s has no kernel '%s'; its kernels:", o->co, o->kernel);
         for (uint32_t i = 0; i < umb_rdna3_program_kernel_count(p); i++)
-            fprintf(stderr, " %s", umb_rdna3_program_kernel(p, i)->name);
+            fprintf(stderr, " %s", umb_guest_text(&g, umb_rdna3_program_kernel(p, i)->name));
         fputc('\n', stderr);
         return 1;
     }
     if (o->nargs != ki->nexplicit) {
-        fprintf(stderr, "umbra run: kernel %s takes %u arguments, %u --arg given\n", ki->name, ki->nexplicit, o->nargs);
+        fprintf(stderr, "umbra run: kernel %s takes %u arguments, %u --arg given\n", umb_guest_text(&g, ki->name),
+                ki->nexplicit, o->nargs);
         return 1;
     }
     umb_rdna3_arg args[MAX_RUN_ARGS];
-    char err[512];
     for (uint32_t i = 0; i < o->nargs; i++) {
         run_arg *a = &o->args[i];
         const umb_rdna3_arg_info *ai = &ki->args[i];
-        if (!parse_arg(a, err, sizeof err)) return fprintf(stderr, "umbra run: %s\n", err), 1;
+        if (!parse_arg(a, ki->kernarg_segment_size)) return 1;
         bool want_buf = ai->kind == UMB_RDNA3_ARG_GLOBAL_BUFFER, want_local = ai->kind == UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER;
         if (a->is_buf != want_buf || a->is_local != want_local || (!a->is_buf && !a->is_local && a->size != ai->size)) {
             fprintf(stderr, "umbra run: argument %u ('%s') does not fit the kernel's %s %s of %u bytes\n", i, a->spec,
-                    umb_rdna3_value_kind_name(ai->kind), ai->type_name, ai->size);
+                    umb_rdna3_value_kind_name(ai->kind), umb_guest_text(&g, ai->type_name), ai->size);
             return 1;
         }
         if (a->is_buf) {
             size_t bytes = 0;
-            uint8_t *host = make_buffer(a->spec, &bytes, err, sizeof err);
-            if (!host) return fprintf(stderr, "umbra run: %s\n", err), 1;
+            uint8_t *host = make_buffer(a->spec, &bytes);
+            if (!host) return 1;
             umb_status st = umb_mem_alloc(dev, bytes, 4096, &a->addr);
             if (!st) st = umb_mem_copy_to_device(dev, a->addr, host, bytes);
             free(host);
             if (st) return fprintf(stderr, "umbra run: buffer '%s': %s\n", a->spec, umb_device_last_error(dev)), 1;
             a->bytes = bytes;
-            memcpy(a->value, &a->addr, 8);
+            memcpy(a->scalar, &a->addr, 8);
             a->size = 8;
         }
-        args[i] = (umb_rdna3_arg){ .value = a->is_local ? NULL : a->value, .size = a->size };
+        args[i] = (umb_rdna3_arg){ .value = a->is_local ? NULL : a->hex ? a->hex : a->scalar, .size = a->size };
     }
     umb_rdna3_dispatch d = {
         .kernel = o->kernel, .work_dim = o->dim, .args = args, .nargs = o->nargs, .trace = trace,
-        .check_waitcnt = o->check_waitcnt, .alignment_mode = o->align_dword ? UMB_RDNA3_ALIGN_DWORD : 0,
+        .check_waitcnt = o->check_waitcnt, .alignment_mode = o->alignment_mode,
+        .printf_buffer_size = o->printf_buffer,
     };
     for (int i = 0; i < 3; i++) d.global_size[i] = o->global[i], d.local_size[i] = o->local[i], d.global_offset[i] = o->offset[i];
     umb_stats stats = { 0 };
@@ -556,15 +626,16 @@ int cmd_run(int argc, char **argv)
     umb_device_config cfg;
     umb_device_config_default(&cfg);
     if (o->max_insts) cfg.max_instructions = o->max_insts;
+    if (o->stall_limit) cfg.stall_limit = o->stall_limit;
     if (o->threads) cfg.host_threads = o->threads;
-    if (o->cus) cfg.compute_units = o->cus;
-    else if (o->threads) cfg.compute_units = o->threads;
+    /* the RX 7900 XTX's 96 CUs unless told otherwise: as many workgroups resident as on it */
+    cfg.compute_units = o->cus ? o->cus : 96;
     rc = 1;
     if (umb_device_create(&cfg, &dev)) {
         fprintf(stderr, "umbra run: cannot create the device\n");
         goto out;
     }
-    char err[1024];
+    char err[UMB_CLI_ERROR_MAX];
     if (umb_rdna3_program_load_file(dev, o->co, &p, err, sizeof err)) {
         fprintf(stderr, "umbra run: %s\n", err);
         goto out;
@@ -581,6 +652,7 @@ out:
     if (trace && trace != stdout) fclose(trace);
     umb_rdna3_program_destroy(p);
     if (dev) umb_device_destroy(dev);
+    for (uint32_t i = 0; i < o->nargs; i++) free(o->args[i].hex);
     free(o);
     return rc;
 }

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_args.h"
 #include "core/core.h"
 #include "loader/elf.h"
 #include "loader/ventus_launch.h"
@@ -68,15 +69,21 @@ static void usage_run(FILE *o)
         "usage: umbra ventus disasm FILE.riscv\n");
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
+static bool parse_u64(const char *s, uint64_t *out) { return cli_parse_u64(s, 0, UINT64_MAX, out); }
+
+/* --workgroups X[,Y[,Z]]: each 1 .. 2^32-1, no empty part. */
+static bool parse_grid(const char *s, uint32_t grid[3])
 {
-    if (!s || !*s) return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end || s[0] == '-') return false;
-    *out = v;
-    return true;
+    for (int d = 0;; d++) {
+        char part[24];
+        size_t len = strcspn(s, ",");
+        if (d > 2 || len >= sizeof part) return false;
+        memcpy(part, s, len);
+        part[len] = '\0';
+        if (!cli_parse_u32(part, 1, UINT32_MAX, &grid[d])) return false;
+        if (!s[len]) return true;
+        s += len + 1;
+    }
 }
 
 static int bad_value(const char *opt, const char *val)
@@ -104,20 +111,15 @@ static int parse_opts(int argc, char **argv, vt_opts *o, bool elf_mode)
             if (!parse_u64(v, &o->max_insts) || o->max_insts == 0) return bad_value(a, v);
             i++;
         } else if (!strcmp(a, "--threads")) {
-            if (!parse_u64(v, &n) || n == 0 || n > 1024) return bad_value(a, v);
-            o->host_threads = (uint32_t)n, i++;
+            if (!cli_parse_u32(v, 1, CLI_MAX_THREADS, &o->host_threads)) return bad_value(a, v);
+            i++;
         } else if (elf_mode && !strcmp(a, "--entry") && v) o->entry = v, i++;
         else if (elf_mode && (!strcmp(a, "--warps") || !strcmp(a, "--lanes"))) {
             if (!parse_u64(v, &n) || n == 0 || n > 1024) return bad_value(a, v);
             if (a[2] == 'w') o->warps = (uint32_t)n; else o->lanes = (uint32_t)n;
             i++;
         } else if (elf_mode && !strcmp(a, "--workgroups") && v) {
-            char buf[128];
-            snprintf(buf, sizeof buf, "%s", v);
-            int d = 0;
-            for (char *t = strtok(buf, ","); t; t = strtok(NULL, ","), d++)
-                if (d > 2 || !parse_u64(t, &n) || n == 0 || n > 0xffffffffu) return bad_value(a, v);
-                else o->grid[d] = (uint32_t)n;
+            if (!parse_grid(v, o->grid)) return bad_value(a, v);
             i++;
         } else if (elf_mode && (!strcmp(a, "--lds") || !strcmp(a, "--pds"))) {
             if (!parse_u64(v, &n) || n > (1u << 28)) return bad_value(a, v);
@@ -182,7 +184,8 @@ static int cmp_range(const void *a, const void *b)
     return x->lo < y->lo ? -1 : x->lo > y->lo;
 }
 
-/* Write every 32-bit word of the union of the ranges, sorted, as "0xADDRESS 0xWORD". */
+/* Write every mapped 32-bit word of the union of the ranges, sorted, as "0xADDRESS 0xWORD". Only
+ * mapped pages are visited, so a range may be as large as the address space. */
 static int write_dump(umb_device *dev, range *r, size_t n, const char *path)
 {
     FILE *f = fopen(path, "w");
@@ -190,20 +193,28 @@ static int write_dump(umb_device *dev, range *r, size_t n, const char *path)
         fprintf(stderr, "umbra ventus: cannot write %s: %s\n", path, strerror(errno));
         return EXIT_RUN_FAILED;
     }
+    /* Ends are exclusive and clamped to the last word's address: an end past it cannot be
+     * represented, so that one word of the address space is never dumped. */
+    const uint64_t top = ~(uint64_t)3;
     for (size_t i = 0; i < n; i++) {
         r[i].lo &= ~(uint64_t)3;
-        r[i].hi = (r[i].hi + 3) & ~(uint64_t)3;
+        r[i].hi = r[i].hi > top ? top : (r[i].hi + 3) & ~(uint64_t)3;
     }
     qsort(r, n, sizeof *r, cmp_range);
+    const umb_mem *m = umb_device_memory(dev);
     uint64_t done = 0;          /* everything below this was written */
     bool any = false;
     for (size_t i = 0; i < n; i++) {
-        uint64_t a = r[i].lo;
-        if (any && a < done) a = done;
-        for (; a < r[i].hi; a += 4) {
-            uint32_t w;
-            if (umb_mem_copy_from_device(dev, a, &w, 4) != UMB_OK) continue; /* never mapped */
-            fprintf(f, "0x%08" PRIx64 " 0x%08" PRIx32 "\n", a, w);
+        uint64_t a = any && r[i].lo < done ? done : r[i].lo, page;
+        while (a < r[i].hi && umb_mem_next_mapped(m, a, r[i].hi, &page)) {
+            if (a < page) a = page;
+            uint64_t page_end = page + UMB_PAGE_SIZE;   /* 0 for the last page of the address space */
+            uint64_t stop = page_end && page_end < r[i].hi ? page_end : r[i].hi;
+            for (; a < stop; a += 4) {
+                uint32_t w;
+                if (umb_mem_copy_from_device(dev, a, &w, 4) == UMB_OK)
+                    fprintf(f, "0x%08" PRIx64 " 0x%08" PRIx32 "\n", a, w);
+            }
         }
         if (!any || r[i].hi > done) done = r[i].hi;
         any = true;
@@ -393,7 +404,7 @@ static int cmd_vt_run_dir(int argc, char **argv)
         free_opts(&o);
         return rc;
     }
-    char err[1024];
+    char err[UMB_CLI_ERROR_MAX];
     umb_vt_program p;
     if (umb_vt_program_open(o.input, &p, err, sizeof err) != UMB_OK) {
         fprintf(stderr, "umbra ventus: %s\n", err);
@@ -559,7 +570,8 @@ static int cmd_vt_run_elf(int argc, char **argv)
                 rc = rc ? rc : EXIT_USAGE;
                 continue;
             }
-            r[n++] = (range){a, a + o.ranges[i].len};
+            uint64_t len = o.ranges[i].len;
+            r[n++] = (range){a, len > UINT64_MAX - a ? UINT64_MAX : a + len};   /* to the top at most */
         }
         int r2 = write_dump(dev, r, n, o.dump);
         if (!rc) rc = r2;
@@ -588,28 +600,69 @@ static const char *strrstr_0x(const char *s)
     return last;
 }
 
-/* The label llvm-objdump would print at addr: a global symbol, else a local one, else a
- * compiler-local ".L" label (section symbols and mapping symbols never). */
-static const char *label_at(umb_elf *e, uint64_t addr, uint16_t shndx)
+/* The labels llvm-objdump prints: per (section, address) one symbol — of several at one address,
+ * the greatest name (llvm-objdump-19 sorts them by name and shows the last, whatever their
+ * binding) — section and mapping symbols never. Sorted, so that a label and a branch target's
+ * nearest label are one binary search each. */
+typedef struct vt_label {
+    uint64_t addr;
+    uint16_t shndx;
+    const char *name;
+} vt_label;
+
+typedef struct label_table { vt_label *v; size_t n; } label_table;
+
+static int cmp_label(const void *pa, const void *pb)
 {
-    const char *best = NULL;
-    int best_rank = 0;
+    const vt_label *a = pa, *b = pb;
+    if (a->shndx != b->shndx) return a->shndx < b->shndx ? -1 : 1;
+    if (a->addr != b->addr) return a->addr < b->addr ? -1 : 1;
+    return -strcmp(a->name, b->name);   /* the greatest name first: the one kept */
+}
+
+static bool build_labels(umb_elf *e, label_table *t)
+{
     uint32_t n = umb_elf_symbol_count(e);
+    t->n = 0;
+    t->v = malloc((n ? n : 1) * sizeof *t->v);
+    if (!t->v) return false;
     for (uint32_t i = 1; i < n; i++) {
         umb_elf_sym s;
-        if (umb_elf_symbol(e, i, &s) != UMB_OK) return best;
-        if (s.value != addr || s.shndx != shndx || !s.name[0] || s.type == UMB_STT_SECTION ||
-            !strncmp(s.name, "$x", 2) || !strncmp(s.name, "$d", 2))
+        if (umb_elf_symbol(e, i, &s) != UMB_OK) break;   /* the rest is unreadable: as before, ignored */
+        if (!s.name[0] || s.type == UMB_STT_SECTION || !strncmp(s.name, "$x", 2) || !strncmp(s.name, "$d", 2))
             continue;
-        int rank = s.bind != UMB_STB_LOCAL ? 3 : strncmp(s.name, ".L", 2) ? 2 : 1;
-        if (rank > best_rank) best = s.name, best_rank = rank;
+        t->v[t->n++] = (vt_label){ s.value, s.shndx, s.name };
     }
-    return best;
+    qsort(t->v, t->n, sizeof *t->v, cmp_label);
+    size_t k = 0;   /* keep the first entry of each (section, address) */
+    for (size_t i = 0; i < t->n; i++)
+        if (!k || t->v[k - 1].shndx != t->v[i].shndx || t->v[k - 1].addr != t->v[i].addr) t->v[k++] = t->v[i];
+    t->n = k;
+    return true;
+}
+
+/* The label of section shndx at the greatest address <= addr, or NULL. */
+static const vt_label *label_floor(const label_table *t, uint16_t shndx, uint64_t addr)
+{
+    size_t lo = 0, hi = t->n;   /* the first entry past (shndx, addr) */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const vt_label *l = &t->v[mid];
+        if (l->shndx < shndx || (l->shndx == shndx && l->addr <= addr)) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo && t->v[lo - 1].shndx == shndx ? &t->v[lo - 1] : NULL;
+}
+
+static const char *label_at(const label_table *t, uint64_t addr, uint16_t shndx)
+{
+    const vt_label *l = label_floor(t, shndx, addr);
+    return l && l->addr == addr ? l->name : NULL;
 }
 
 /* llvm-objdump's " <symbol+0xoff>" after a branch or jump target: the nearest symbol at or
  * below the target in the section. */
-static void symbolize_target(umb_elf *e, uint32_t w, char *text, size_t len, uint16_t shndx,
+static void symbolize_target(const label_table *t, uint32_t w, char *text, size_t len, uint16_t shndx,
                              uint64_t lo, uint64_t hi)
 {
     uint32_t op = w & 0x7f;
@@ -618,16 +671,11 @@ static void symbolize_target(umb_elf *e, uint32_t w, char *text, size_t len, uin
     if (!hex) return;
     uint64_t target = strtoull(hex, NULL, 16);
     if (target < lo || target >= hi) return;
-    for (uint64_t a = target;; a -= 4) {
-        const char *lab = label_at(e, a, shndx);
-        if (lab) {
-            size_t n = strlen(text);
-            if (a == target) snprintf(text + n, len - n, " <%s>", lab);
-            else snprintf(text + n, len - n, " <%s+0x%" PRIx64 ">", lab, target - a);
-            return;
-        }
-        if (a < lo + 4) return;
-    }
+    const vt_label *l = label_floor(t, shndx, target);
+    if (!l || l->addr < lo) return;
+    size_t n = strlen(text);
+    if (l->addr == target) snprintf(text + n, len - n, " <%s>", l->name);
+    else snprintf(text + n, len - n, " <%s+0x%" PRIx64 ">", l->name, target - l->addr);
 }
 
 static int cmd_vt_disasm(int argc, char **argv)
@@ -642,6 +690,12 @@ static int cmd_vt_disasm(int argc, char **argv)
         fprintf(stderr, "umbra ventus: %s\n", e.error);
         return EXIT_RUN_FAILED;
     }
+    label_table labels;
+    if (!build_labels(&e, &labels)) {
+        fprintf(stderr, "umbra ventus: out of memory\n");
+        umb_elf_close(&e);
+        return EXIT_RUN_FAILED;
+    }
     printf("\n%s:\tfile format elf32-littleriscv\n", path);
     enum { SHF_EXECINSTR = 4 };
     for (uint32_t s = 0; s < e.shnum; s++) {
@@ -651,16 +705,17 @@ static int cmd_vt_disasm(int argc, char **argv)
         printf("\nDisassembly of section %s:\n", sh->name);
         for (uint64_t off = 0; off + 4 <= sh->size; off += 4) {
             uint64_t pc = sh->addr + off;
-            const char *lab = label_at(&e, pc, (uint16_t)s);
+            const char *lab = label_at(&labels, pc, (uint16_t)s);
             if (lab) printf("\n%08" PRIx64 " <%s>:\n", pc, lab);
             uint32_t w = (uint32_t)d[off] | (uint32_t)d[off + 1] << 8 | (uint32_t)d[off + 2] << 16 |
                          (uint32_t)d[off + 3] << 24;
             char text[160];
             umb_ventus_disasm(w, pc, text, sizeof text);
-            symbolize_target(&e, w, text, sizeof text, (uint16_t)s, sh->addr, sh->addr + sh->size);
+            symbolize_target(&labels, w, text, sizeof text, (uint16_t)s, sh->addr, sh->addr + sh->size);
             printf("%08" PRIx64 ": %08" PRIx32 "     \t%s\n", pc, w, text);
         }
     }
+    free(labels.v);
     umb_elf_close(&e);
     return 0;
 }

@@ -6,6 +6,7 @@
  * being decoded decodes into its own local copy instead of waiting. Readers need one acquire
  * load per instruction.
  */
+#include "core/guest_text.h"
 #include "isa/rdna3/wave.h"
 #include "isa/rdna3/exec_alu.h"
 #include "isa/rdna3/waitcnt.h"
@@ -227,8 +228,9 @@ static void describe_inst(const rdna3_inst *in, uint64_t pc, const rdna3_kernel 
     if (nw > 4) nw = 4;
     for (unsigned i = 0; i < nw && o < sizeof enc; i++)
         o += (size_t)snprintf(enc + o, sizeof enc - o, "%s%08x", i ? " " : "", (unsigned)in->raw[i]);
-    snprintf(buf, len, "PC 0x%" PRIx64 " (%s+0x%" PRIx64 "): %s [%s]", pc, k && k->name ? k->name : "code",
-             k ? pc - k->code_base : pc, dis, enc);
+    umb_guest_text_buf name;   /* the kernel's name comes from the guest's metadata */
+    snprintf(buf, len, "PC 0x%" PRIx64 " (%s+0x%" PRIx64 "): %s [%s]", pc,
+             k && k->name ? umb_guest_text(&name, k->name) : "code", k ? pc - k->code_base : pc, dis, enc);
 }
 
 void rdna3_describe(rdna3_kernel *k, uint64_t pc, char *buf, size_t len)
@@ -260,7 +262,8 @@ static void fault_message(rdna3_wave *w, umb_status st, const char *msg)
 
 void rdna3_fault(rdna3_wave *w, const rdna3_inst *in, umb_status st, const char *fmt, ...)
 {
-    char where[300], detail[600], msg[1000];
+    enum { WHERE = UMB_GUEST_TEXT_MAX + 300, DETAIL = 600 };   /* room for the whole message */
+    char where[WHERE], detail[DETAIL], msg[WHERE + DETAIL + 32];
     describe_inst(in, w->pc, w->kernel, where, sizeof where);
     va_list ap;
     va_start(ap, fmt);
@@ -292,7 +295,7 @@ static inline const rdna3_inst *cached(rdna3_icache *c, uint64_t pc)
 
 static void trace_inst(rdna3_wave *w, const rdna3_inst *in)
 {
-    char d[400];
+    char d[UMB_GUEST_TEXT_MAX + 300];
     describe_inst(in, w->pc, w->kernel, d, sizeof d);
     if (w->warp && w->warp->wg) {
         const umb_workgroup *wg = w->warp->wg;

@@ -299,6 +299,13 @@ bool vt_csr_write(vt_warp *w, uint32_t csr, uint32_t v)
     return true;
 }
 
+/* The name a fault message shows for a CSR (vt_csr_name has none for unknown numbers). */
+static const char *csr_label(uint32_t csr)
+{
+    const char *n = vt_csr_name(csr);
+    return n ? n : "no such CSR";
+}
+
 /* Read-modify-write of a CSR; `write` is false for csrrs/csrrc with x0 / uimm 0. */
 static void csr_op(vt_warp *w, const vt_insn *in, int kind, uint32_t src, bool write)
 {
@@ -306,14 +313,14 @@ static void csr_op(vt_warp *w, const vt_insn *in, int kind, uint32_t src, bool w
     bool read_ok = vt_csr_read(w, csr, &old);
     if (!read_ok) {
         vt_fault(w, in, UMB_ERR_GUEST_FAULT, -1, 0, "illegal instruction: CSR 0x%03x (%s) is not accessible",
-                 csr, vt_csr_name(csr));
+                 csr, csr_label(csr));
         return;
     }
     if (write) {
         uint32_t nv = kind == 0 ? src : kind == 1 ? (old | src) : (old & ~src);
         if (!vt_csr_write(w, csr, nv)) {
             vt_fault(w, in, UMB_ERR_GUEST_FAULT, -1, 0, "illegal instruction: CSR 0x%03x (%s) is read-only",
-                     csr, vt_csr_name(csr));
+                     csr, csr_label(csr));
             return;
         }
     }

@@ -1,4 +1,7 @@
-/* Every OpenCL 1.x atomic on global int/uint/long and on local uint, with order-independent results. */
+/* Every OpenCL 1.x atomic on global int/uint/long and on local uint, with order-independent results.
+ * 64-bit ones are the cl_khr_int64_base/extended_atomics atom_* functions. */
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
 __kernel void atomics_all(__global int *gi, __global uint *gu, __global long *gl, __global uint *lres,
                           __global uint *counter_out)
 {
@@ -16,9 +19,9 @@ __kernel void atomics_all(__global int *gi, __global uint *gu, __global long *gl
     atomic_xor(&gu[2], (uint)g * 0x9e3779b9u);
     atomic_inc(&gu[3]);
     atomic_dec(&gu[4]);
-    atomic_add(&gl[0], (long)g << 33);
-    atomic_max(&gl[1], (long)g * -5000000000L);
-    atomic_min(&gl[2], (long)g * -5000000000L);
+    atom_add(&gl[0], (long)g << 33);
+    atom_max(&gl[1], (long)g * -5000000000L);
+    atom_min(&gl[2], (long)g * -5000000000L);
     atom_xor(&gl[3], (long)g << 40 | g);
     atomic_xchg(&gu[5], 7u);
     /* a counter built from compare-and-swap retries */

@@ -119,7 +119,11 @@ static void ndrange2d(tctx *t)
             o[0] = x + OX, o[1] = y + OY, o[2] = x % LX, o[3] = y % LY, o[4] = gx, o[5] = gy;
             o[6] = lsx, o[7] = lsy, o[8] = ngx | ngy << 16, o[9] = GX | GY << 16;
             o[10] = 2u | LX << 8 | LY << 16;
-            o[11] = (y % LY) * lsx + x % LX;
+            /* AMD's ockl (rocm-device-libs 5.2.3, what umbra cc links) computes get_local_linear_id
+             * from the enqueued group size (the dispatch packet's workgroup_size_x), not from
+             * get_local_size, so in a partial last group along x it differs from OpenCL 2.0's
+             * formula (y * lsx + x); a real gfx1100 with this library gives the same answer. */
+            o[11] = (y % LY) * LX + x % LX;
         }
     uint64_t dout = tc_arg_buf(t, NULL, n * 4);
     tc_arg_u32(t, GX);

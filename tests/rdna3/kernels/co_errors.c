@@ -277,7 +277,7 @@ static int unsupported(const char *co)
 int main(int argc, char **argv)
 {
     if (argc != 5) {
-        fprintf(stderr, "usage: rdna3_co_errors SRC_DIR INCLUDE_DIR WORK_DIR CASE\n");
+        fprintf(stderr, "usage: rdna3_co_errors SRC_DIR BUILD_OPTIONS WORK_DIR CASE\n");
         return 2;
     }
     const char *which = argv[4];
@@ -285,7 +285,7 @@ int main(int argc, char **argv)
     char src[1024], co[1024], err[1024];
     snprintf(src, sizeof src, "%s/%s.cl", argv[1], unsup ? "errors/uses_bvh" : "vec_add");
     snprintf(co, sizeof co, "%s/errors-%s.co", argv[3], which);
-    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .include_dir = argv[2] };
+    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .build_options = argv[2] };
     if (umb_rdna3_compile(&o, err, sizeof err)) return fprintf(stderr, "FAIL: compile: %s\n", err), 1;
     if (unsup) return unsupported(co);
     size_t n;

@@ -250,10 +250,10 @@ float tc_f16_to_f32(uint16_t h)
 int main(int argc, char **argv)
 {
     if (argc != 7) {
-        fprintf(stderr, "usage: rdna3_corpus SRC_DIR INCLUDE_DIR WORK_DIR KERNEL OPT WAVE\n");
+        fprintf(stderr, "usage: rdna3_corpus SRC_DIR BUILD_OPTIONS WORK_DIR KERNEL OPT WAVE\n");
         return 2;
     }
-    const char *src_dir = argv[1], *inc = argv[2], *work = argv[3], *name = argv[4];
+    const char *src_dir = argv[1], *options = argv[2], *work = argv[3], *name = argv[4];
     int opt = atoi(argv[5]);
     uint32_t wave = (uint32_t)atoi(argv[6]);
     const tcase *c = NULL;
@@ -271,7 +271,7 @@ int main(int argc, char **argv)
     /* UMBRA_CORPUS_TAG keeps variants of one (kernel, -O, wave) that may run at once apart */
     const char *tag = getenv("UMBRA_CORPUS_TAG");
     snprintf(co, sizeof co, "%s/%s.O%d.w%u%s%s.co", work, name, opt, wave, tag ? "." : "", tag ? tag : "");
-    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = opt, .wave64 = wave == 64, .include_dir = inc };
+    umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = opt, .wave64 = wave == 64, .build_options = options };
     if (umb_rdna3_compile(&o, err, sizeof err)) {
         fprintf(stderr, "FAIL %s: compile: %s\n", name, err);
         return 1;

@@ -1,4 +1,5 @@
 /* Half precision arithmetic (cl_khr_fp16): products, sums and a conversion from float. */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
 __kernel void half_prec(__global const half *a, __global const half *b, __global const float *c,
                         __global half *out, uint n)
 {

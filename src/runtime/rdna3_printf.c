@@ -1,0 +1,382 @@
+/* OpenCL printf records -> text (see rdna3_printf.h for the buffer and record layout).
+ *
+ * Each conversion is handed to the host C library's snprintf with the argument converted to the C
+ * type the conversion and its length modifier name, so the text is exactly what C printf makes of
+ * the value; OpenCL's vector conversions (%v4hlf, %v2hhx, ...) format each element that way and
+ * join them with ','.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/rdna3_printf.h"
+
+/* ---------------- the metadata's format strings ---------------- */
+
+static bool parse_uint(const char **s, uint32_t *out)
+{
+    const char *p = *s;
+    uint64_t v = 0;
+    if (*p < '0' || *p > '9') return false;
+    while (*p >= '0' && *p <= '9') {
+        v = v * 10 + (uint64_t)(*p++ - '0');
+        if (v > 0xffffffffu) return false;
+    }
+    if (*p != ':') return false;
+    *out = (uint32_t)v;
+    *s = p + 1;
+    return true;
+}
+
+/* Undo the escapes AMDGPUPrintfRuntimeBinding writes (\a \b \f \n \r \v, \72 for ':'). */
+static void unescape(char *s)
+{
+    char *w = s;
+    for (const char *r = s; *r; r++) {
+        if (*r != '\\') { *w++ = *r; continue; }
+        switch (r[1]) {
+        case 'a': *w++ = '\a'; r++; break;
+        case 'b': *w++ = '\b'; r++; break;
+        case 'f': *w++ = '\f'; r++; break;
+        case 'n': *w++ = '\n'; r++; break;
+        case 'r': *w++ = '\r'; r++; break;
+        case 'v': *w++ = '\v'; r++; break;
+        case '7':
+            if (r[2] == '2') { *w++ = ':'; r += 2; break; }
+            /* fall through */
+        default: *w++ = '\\'; break;
+        }
+    }
+    *w = '\0';
+}
+
+static umb_status parse_format(const char *str, rdna3_printf_format *f)
+{
+    const char *p = str;
+    if (!parse_uint(&p, &f->id) || !parse_uint(&p, &f->nargs) || f->nargs > 4096) return UMB_ERR_FORMAT;
+    f->sizes = calloc(f->nargs ? f->nargs : 1, sizeof *f->sizes);
+    if (!f->sizes) return UMB_ERR_NOMEM;
+    uint64_t total = 4;
+    for (uint32_t i = 0; i < f->nargs; i++) {
+        if (!parse_uint(&p, &f->sizes[i]) || f->sizes[i] == 0 || f->sizes[i] > 1024) return UMB_ERR_FORMAT;
+        total += f->sizes[i];
+    }
+    f->record_size = (uint32_t)total;
+    f->text = strdup(p);
+    if (!f->text) return UMB_ERR_NOMEM;
+    unescape(f->text);
+    return UMB_OK;
+}
+
+umb_status rdna3_printf_table_build(const umb_amdgpu_metadata *md, const char *path, rdna3_printf_table *t,
+                                    char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    if (!md->nprintf) return UMB_OK;
+    t->formats = calloc(md->nprintf, sizeof *t->formats);
+    if (!t->formats) return UMB_ERR_NOMEM;
+    for (uint32_t i = 0; i < md->nprintf; i++) {
+        umb_status st = parse_format(md->printf_formats[i], &t->formats[i]);
+        t->n = i + 1;
+        if (st == UMB_ERR_FORMAT && err && errlen)
+            snprintf(err, errlen, "%s: metadata note: amdhsa.printf[%u] is not \"ID:NARGS:SIZE...:FORMAT\" "
+                     "with sizes of 1-1024 bytes", path, i);
+        if (st) {
+            rdna3_printf_table_free(t);
+            return st;
+        }
+        if (t->formats[i].record_size > t->max_record) t->max_record = t->formats[i].record_size;
+    }
+    return UMB_OK;
+}
+
+void rdna3_printf_table_free(rdna3_printf_table *t)
+{
+    for (uint32_t i = 0; i < t->n; i++) {
+        free(t->formats[i].sizes);
+        free(t->formats[i].text);
+    }
+    free(t->formats);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---------------- formatting ---------------- */
+
+typedef struct text_buf {
+    char *s;
+    size_t len, cap;
+    bool nomem;
+} text_buf;
+
+static void tb_append(text_buf *b, const char *s, size_t n)
+{
+    if (b->nomem) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 128;
+        while (cap < b->len + n + 1) cap *= 2;
+        char *ns = realloc(b->s, cap);
+        if (!ns) {
+            b->nomem = true;
+            return;
+        }
+        b->s = ns, b->cap = cap;
+    }
+    memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = '\0';
+}
+
+__attribute__((format(printf, 2, 3))) static void tb_printf(text_buf *b, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    if ((size_t)n < sizeof small) {
+        tb_append(b, small, (size_t)n);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        b->nomem = true;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    tb_append(b, big, (size_t)n);
+    free(big);
+}
+
+/* One conversion specification: %[flags][width][.precision][vN][length]conv */
+typedef struct conv_spec {
+    char flags[8];
+    int width, precision;       /* -1: not given */
+    uint32_t vector;            /* elements; 0 for a scalar */
+    char length[3];             /* "", "hh", "h", "hl", "l", "ll", "j", "z", "t", "L" */
+    char conv;
+} conv_spec;
+
+static bool parse_spec(const char **pp, conv_spec *c)
+{
+    const char *p = *pp;
+    memset(c, 0, sizeof *c);
+    c->width = c->precision = -1;
+    size_t nf = 0;
+    while (*p && strchr("-+ #0", *p) && nf < sizeof c->flags - 1) c->flags[nf++] = *p++;
+    if (*p >= '0' && *p <= '9') {
+        c->width = 0;
+        while (*p >= '0' && *p <= '9' && c->width < 100000) c->width = c->width * 10 + (*p++ - '0');
+    }
+    if (*p == '.') {
+        p++;
+        c->precision = 0;
+        while (*p >= '0' && *p <= '9' && c->precision < 100000) c->precision = c->precision * 10 + (*p++ - '0');
+    }
+    if (*p == 'v') {
+        p++;
+        while (*p >= '0' && *p <= '9' && c->vector < 100) c->vector = c->vector * 10 + (uint32_t)(*p++ - '0');
+        if (c->vector != 2 && c->vector != 3 && c->vector != 4 && c->vector != 8 && c->vector != 16) return false;
+    }
+    static const char *const lengths[] = { "hh", "hl", "ll", "h", "l", "j", "z", "t", "L" };
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++)
+        if (!strncmp(p, lengths[i], strlen(lengths[i]))) {
+            strcpy(c->length, lengths[i]);
+            p += strlen(lengths[i]);
+            break;
+        }
+    if (!*p || !strchr("diouxXcspfFeEgGaA", *p)) return false;
+    c->conv = *p++;
+    *pp = p;
+    return true;
+}
+
+/* The host format for one value: flags, width, precision, then `length` and the conversion. */
+static void host_format(const conv_spec *c, const char *length, char conv, char *out, size_t n)
+{
+    int k = snprintf(out, n, "%%%s", c->flags);
+    if (c->width >= 0) k += snprintf(out + k, n - (size_t)k, "%d", c->width);
+    if (c->precision >= 0) k += snprintf(out + k, n - (size_t)k, ".%d", c->precision);
+    snprintf(out + k, n - (size_t)k, "%s%c", length, conv);
+}
+
+static uint64_t load_le(const uint8_t *p, uint32_t size)
+{
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < size && i < 8; i++) v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static double half_to_double(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+/* Format one scalar value of `size` bytes at p. */
+static void format_value(text_buf *b, const conv_spec *c, const uint8_t *p, uint32_t size)
+{
+    char fmt[64];
+    uint64_t raw = load_le(p, size);
+    bool is_signed = c->conv == 'd' || c->conv == 'i';
+    switch (c->conv) {
+    case 'd': case 'i': case 'o': case 'u': case 'x': case 'X': {
+        /* the value as stored (sign-extended from its width for signed conversions), then the
+         * length modifier's narrowing, as C's va_arg + conversion would see it */
+        int64_t sv = size >= 8 ? (int64_t)raw : size == 2 ? (int16_t)raw : size == 1 ? (int8_t)raw : (int32_t)raw;
+        uint64_t uv = size >= 8 ? raw : raw & ((1ull << (8 * size)) - 1);
+        if (!strcmp(c->length, "hh")) sv = (signed char)sv, uv = (unsigned char)uv;
+        else if (!strcmp(c->length, "h")) sv = (short)sv, uv = (unsigned short)uv;
+        else if (!c->length[0] || !strcmp(c->length, "hl")) sv = (int32_t)sv, uv = (uint32_t)uv;
+        host_format(c, "ll", c->conv, fmt, sizeof fmt);
+        if (is_signed) tb_printf(b, fmt, (long long)sv);
+        else tb_printf(b, fmt, (unsigned long long)uv);
+        break;
+    }
+    case 'c':
+        host_format(c, "", 'c', fmt, sizeof fmt);
+        tb_printf(b, fmt, (int)(unsigned char)raw);
+        break;
+    case 'p':
+        host_format(c, "", 'p', fmt, sizeof fmt);
+        tb_printf(b, fmt, (void *)(uintptr_t)raw);
+        break;
+    case 's': {
+        /* a constant string's bytes (no NUL stored); 0xffffff00 marks "" */
+        size_t n = 0;
+        if (!(size == 4 && raw == 0xffffff00u))
+            while (n < size && p[n]) n++;
+        char *s = malloc(n + 1);
+        if (!s) {
+            b->nomem = true;
+            return;
+        }
+        memcpy(s, p, n);
+        s[n] = '\0';
+        host_format(c, "", 's', fmt, sizeof fmt);
+        tb_printf(b, fmt, s);
+        free(s);
+        break;
+    }
+    default: {   /* f F e E g G a A */
+        double v;
+        if (size == 2) v = half_to_double((uint16_t)raw);
+        else if (size == 4) {
+            float f;
+            uint32_t r32 = (uint32_t)raw;
+            memcpy(&f, &r32, 4);
+            v = f;
+        } else memcpy(&v, &raw, 8);
+        host_format(c, "", c->conv, fmt, sizeof fmt);
+        tb_printf(b, fmt, v);
+        break;
+    }
+    }
+}
+
+/* A vector argument: its elements (alloc size / slots each; 3 elements take 4 slots), joined by ','. */
+static void format_vector(text_buf *b, const conv_spec *c, const uint8_t *p, uint32_t size)
+{
+    uint32_t slots = c->vector == 3 ? 4 : c->vector;
+    uint32_t elem = size / slots;
+    if (elem == 0 || elem > 8 || elem * slots != size) {
+        tb_printf(b, "<vector of %u bytes for %%v%u>", size, c->vector);
+        return;
+    }
+    for (uint32_t i = 0; i < c->vector; i++) {
+        if (i) tb_append(b, ",", 1);
+        format_value(b, c, p + i * elem, elem);
+    }
+}
+
+char *rdna3_printf_format_record(const rdna3_printf_format *f, const uint8_t *args, size_t *len)
+{
+    text_buf b = { 0 };
+    tb_append(&b, "", 0);
+    uint32_t next = 0, offset = 0;
+    for (const char *s = f->text; *s;) {
+        const char *pct = strchr(s, '%');
+        if (!pct) {
+            tb_append(&b, s, strlen(s));
+            break;
+        }
+        tb_append(&b, s, (size_t)(pct - s));
+        if (pct[1] == '%') {
+            tb_append(&b, "%", 1);
+            s = pct + 2;
+            continue;
+        }
+        const char *after = pct + 1;
+        conv_spec c;
+        if (!parse_spec(&after, &c) || next >= f->nargs) {
+            /* not a conversion C or OpenCL knows, or no argument left for it: kept as written */
+            tb_append(&b, pct, (size_t)(after - pct));
+            s = after > pct + 1 ? after : pct + 1;
+            continue;
+        }
+        uint32_t size = f->sizes[next];
+        if (c.vector) format_vector(&b, &c, args + offset, size);
+        else format_value(&b, &c, args + offset, size);
+        offset += size;
+        next++;
+        s = after;
+    }
+    if (b.nomem) {
+        free(b.s);
+        return NULL;
+    }
+    *len = b.len;
+    return b.s;
+}
+
+/* ---------------- the buffer ---------------- */
+
+static const rdna3_printf_format *find_format(const rdna3_printf_table *t, uint32_t id)
+{
+    for (uint32_t i = 0; i < t->n; i++)
+        if (t->formats[i].id == id) return &t->formats[i];
+    return NULL;
+}
+
+void rdna3_printf_emit(const rdna3_printf_table *t, const uint8_t *buffer, size_t bytes, const char *kernel,
+                       umb_rdna3_printf_fn fn, void *ctx)
+{
+    if (bytes < RDNA3_PRINTF_HEADER) return;
+    uint32_t used = (uint32_t)load_le(buffer, 4), capacity = (uint32_t)load_le(buffer + 4, 4);
+    size_t end = RDNA3_PRINTF_HEADER + (size_t)used;
+    if (end > bytes) {
+        fprintf(stderr, "umbra: kernel %s: printf buffer header says %u bytes of records in a %zu-byte buffer; "
+                        "printing what fits\n", kernel, used, bytes - RDNA3_PRINTF_HEADER);
+        end = bytes;
+    }
+    for (size_t at = RDNA3_PRINTF_HEADER; at + 4 <= end;) {
+        uint32_t id = (uint32_t)load_le(buffer + at, 4);
+        const rdna3_printf_format *f = find_format(t, id);
+        if (!f || at + f->record_size > end) {
+            fprintf(stderr, "umbra: kernel %s: printf buffer offset %zu: %s (format ID %u); the rest is not printed\n",
+                    kernel, at - RDNA3_PRINTF_HEADER, f ? "record runs past the written bytes" : "unknown format", id);
+            return;
+        }
+        size_t len = 0;
+        char *text = rdna3_printf_format_record(f, buffer + at + 4, &len);
+        if (!text) {
+            fprintf(stderr, "umbra: kernel %s: out of host memory formatting printf output\n", kernel);
+            return;
+        }
+        if (fn) fn(ctx, text, len);
+        else fwrite(text, 1, len, stdout);
+        free(text);
+        at += f->record_size;
+    }
+    if (!fn) fflush(stdout);
+    /* __printf_alloc drops a record that does not fit and counts nothing: a buffer with no room
+     * left for this program's largest record may have dropped some */
+    if ((uint64_t)RDNA3_PRINTF_HEADER + used + t->max_record > capacity)
+        fprintf(stderr, "umbra: kernel %s: the printf buffer (%u bytes) is full: records that did not fit were lost, "
+                        "as on ROCm (a larger buffer: --printf-buffer BYTES)\n", kernel, capacity);
+}

@@ -1,0 +1,57 @@
+/* OpenCL printf on AMDGPU, the host side of what LLVM's AMDGPUPrintfRuntimeBinding does on the device.
+ *
+ * The compiler turns each printf call into a record written into a buffer that the runtime passes
+ * as the hidden_printf_buffer kernel argument, and puts the format strings into the metadata
+ * (`amdhsa.printf`: "ID:NARGS:SIZE1:...:SIZEN:FORMAT", with \n \a \b \f \r \v and ':' (\72)
+ * escaped). The buffer (ockl's __printf_alloc):
+ *
+ *   +0  u32  bytes of records written so far (atomically advanced by each printf)
+ *   +4  u32  size of the whole buffer, header included (a record that does not fit is dropped)
+ *   +8  records: u32 format ID, then each argument's bytes (SIZEk of them)
+ *
+ * Arguments: integers narrower than 4 bytes widened to 4; float as 4 bytes (not promoted to
+ * double), double 8; half widened to float; vectors as their alloc size (3 elements take 4 slots,
+ * elements narrower than a dword widened); %s of a constant string its bytes without the NUL,
+ * padded to a dword (0xffffff00 for ""); pointers 8 bytes.
+ */
+#ifndef UMBRA_RUNTIME_RDNA3_PRINTF_H
+#define UMBRA_RUNTIME_RDNA3_PRINTF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loader/amdgpu_co.h"
+#include "umbra/rdna3.h"
+
+#define RDNA3_PRINTF_HEADER 8u
+
+typedef struct rdna3_printf_format {
+    uint32_t id;
+    uint32_t nargs;
+    uint32_t *sizes;            /* bytes of each argument in a record */
+    uint32_t record_size;       /* 4 + the sizes */
+    char *text;                 /* the format string, unescaped */
+} rdna3_printf_format;
+
+typedef struct rdna3_printf_table {
+    uint32_t n;
+    rdna3_printf_format *formats;
+    uint32_t max_record;        /* largest record (to tell a full buffer) */
+} rdna3_printf_table;
+
+/* Parse the metadata's format strings; a malformed one is UMB_ERR_FORMAT naming path and index. */
+umb_status rdna3_printf_table_build(const umb_amdgpu_metadata *md, const char *path, rdna3_printf_table *t,
+                                    char *err, size_t errlen);
+void rdna3_printf_table_free(rdna3_printf_table *t);
+
+/* Format every record of a buffer's contents (its header included, `bytes` long) and hand each to
+ * fn (NULL: stdout). Damaged records (an unknown ID, a record running past the end) and a full
+ * buffer are reported on stderr, naming the kernel. */
+void rdna3_printf_emit(const rdna3_printf_table *t, const uint8_t *buffer, size_t bytes, const char *kernel,
+                       umb_rdna3_printf_fn fn, void *ctx);
+
+/* Format one record's arguments with a format string (exposed for tests). The result is a
+ * malloc'd NUL-terminated string, *len its length; NULL when out of memory. */
+char *rdna3_printf_format_record(const rdna3_printf_format *f, const uint8_t *args, size_t *len);
+
+#endif
