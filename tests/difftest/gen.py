@@ -59,9 +59,10 @@ def prelude():
             bad = f"b == 0 || (a == {mn} && b == ({t})-1)"
         else:
             bad = "b == 0"
-        # 64-bit / and % out of line: clang-19 -O3 narrows a 64-bit urem whose dividend has many
-        # sign bits to a 32-bit float division (docs/DIFFTEST.md, C2); a call hides the operands
-        attr = "__attribute__((noinline)) " if BITS[t] == 64 else ""
+        # / and % out of line: clang-19 -O3 divides an unsigned dividend with many sign bits
+        # (0xffffffff, 2^64-1) through the 24-bit float path (docs/DIFFTEST.md, C2); a call hides
+        # the operands from it
+        attr = "__attribute__((noinline)) "
         out.append(f"{attr}static {t} div_{t}({t} a, {t} b) {{ return ({bad}) ? a : ({t})(a / b); }}")
         out.append(f"{attr}static {t} mod_{t}({t} a, {t} b) {{ return ({bad}) ? a : ({t})(a % b); }}")
         out.append(f"static {t} shl_{t}({t} a, uint b) {{ return ({t})(({w})a << (b & {pw - 1}u)); }}")
