@@ -363,13 +363,13 @@ class Kernel:
         self.vars[i] = "uint"
         self.loopvars.add(i)
         self.loop_depth += 1
-        self.block(ind + 1, depth - 1, loopvar=i)
+        self.block(ind + 1, depth - 1)
         self.loop_depth -= 1
         del self.vars[i]
         self.loopvars.discard(i)
         self.emit("}", ind)
 
-    def block(self, ind, depth, loopvar=None):
+    def block(self, ind, depth):
         for _ in range(self.r.randrange(1, 4)):
             self.stmt(ind, depth)
 
