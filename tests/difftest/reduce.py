@@ -18,6 +18,7 @@ import re
 import sys
 import tempfile
 
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import run  # noqa: E402  (also sets the PoCL environment)
 import gen  # noqa: E402

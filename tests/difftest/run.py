@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 # dominates; the choice does not change results)
 os.environ.setdefault("POCL_KERNEL_CACHE", "0")
 os.environ.setdefault("POCL_WORK_GROUP_METHOD", "loops")
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402
 
