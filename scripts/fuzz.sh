@@ -67,8 +67,8 @@ make_seeds() {
     for w in 32 64; do
       local co="$work/${k}_w$w.co" flag=-mno-wavefrontsize64
       [ $w = 64 ] && flag=-mwavefrontsize64
-      clang-19 -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 $flag -nogpulib -O3 \
-        -include "$root/device/umbra_ocl.h" -mllvm -amdgpu-internalize-symbols \
+      clang-19 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 -mcode-object-version=5 $flag -O3 \
+        --rocm-device-lib-path="$dir/devicelib" -mllvm -amdgpu-internalize-symbols \
         -c "$root/tests/rdna3/kernels/$k.cl" -o "$work/${k}_w$w.o" 2>/dev/null || continue
       ld.lld-19 -shared "$work/${k}_w$w.o" -o "$co"
       cp "$co" "$s/amdgpu_co/"
