@@ -5,7 +5,8 @@
 # wave-instructions, which leaves out launch and set-up.
 #   bench/rdna3/host_insts.sh [UMBRA [KERNEL_DIR]]
 # UMBRA defaults to build-rel/umbra; KERNEL_DIR (the *.w32.co files bench_rdna3 builds) to
-# build-rel/bench/rdna3.
+# build-rel/bench/rdna3. UMBRA_RUN_EXTRA adds options to every run (timing mode:
+# bench/timing/host_insts_timing.sh).
 set -euo pipefail
 umbra=${1:-build-rel/umbra}
 k=${2:-build-rel/bench/rdna3}
@@ -14,7 +15,9 @@ trap 'rm -rf "$tmp"' EXIT
 
 # prints "<host instructions> <wave-instructions>" of one run
 count() {
-    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$umbra" run "$@" --stats "$tmp/s.json" --quiet 2>&1 |
+    # shellcheck disable=SC2086  # UMBRA_RUN_EXTRA is a list of options
+    valgrind --tool=callgrind --callgrind-out-file="$tmp/cg" "$umbra" run "$@" ${UMBRA_RUN_EXTRA:-} \
+        --stats "$tmp/s.json" --quiet 2>&1 |
         sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
     python3 -c "import json, sys; print(json.load(open(sys.argv[1]))['warp_instructions'])" "$tmp/s.json"
 }
