@@ -81,4 +81,14 @@ typedef struct amt_case {
     void (*fn)(amt *t);
 } amt_case;
 
+/* V# DST_SEL values (0, 1, or component X/Y/Z/W) and the global buffer address shared by the
+ * buffer tests (t_buf.c, t_rules.c). */
+#define AMT_BUF_GLOBAL 0x100000ull
+#define SEL_0 0
+#define SEL_1 1
+#define SX 4
+#define SY 5
+#define SZ 6
+#define SW 7
+
 #endif

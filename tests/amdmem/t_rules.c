@@ -7,13 +7,8 @@
 
 #include "amt.h"
 
-#define G 0x100000ull
-#define SEL_0 0
-#define SEL_1 1
-#define SX 4
-#define SY 5
-#define SZ 6
-#define SW 7
+#define G AMT_BUF_GLOBAL
+
 
 typedef struct vs {
     uint64_t base;
