@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -131,6 +132,16 @@ def isolate_compile_failures(umbra, src, man, d, o, w):
     return bad
 
 
+def crash_in_context(err, man):
+    """A back-end crash that only happens with the whole file (C3 in one kernel compiled beside
+    others): clang names the function it was selecting; that kernel is set aside."""
+    m = re.search(r"^In function: (\w+)$", err, re.M)
+    names = {k["name"] for k in man["kernels"]}
+    if m and m.group(1) in names:
+        return {m.group(1): "only in the file: " + first_error(err)}
+    return {}
+
+
 def first_error(err):
     for line in err.splitlines():
         if "error" in line.lower() or "Cannot select" in line or "LLVM ERROR" in line:
@@ -173,10 +184,14 @@ def run_batch(a, seed, pocl, pool, pool_pocl):
         failed = [ow for ow, (ok, _) in zip(builds, res) if not ok]
         if not failed:
             break
-        for ow in failed:
+        for ow, (ok, err) in zip(builds, res):
+            if ok:
+                continue
             sub = os.path.join(d, "iso_" + cname(*ow))
             os.makedirs(sub, exist_ok=True)
             bad = isolate_compile_failures(a.umbra, cur, man, sub, *ow)
+            if not bad:
+                bad = crash_in_context(err, man)
             for n, msg in bad.items():
                 report["compile_failures"].setdefault(n, {})[cname(*ow)] = msg
                 save_case(a, seed, n, src, man, "compile_" + cname(*ow), msg)
