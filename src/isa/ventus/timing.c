@@ -21,6 +21,24 @@ static void add_src(umb_tinst *ti, uint8_t file, unsigned reg)
     if (ti->nsrc < UMB_TINST_SRCS) ti->src[ti->nsrc++] = (umb_treg){ file, (uint16_t)reg, 1 };
 }
 
+/* The instructions the RTL executes on its special function unit (num_sfu = num_thread / 4
+ * lanes): integer division and remainder, FP division and square root, vfexp, scalar and vector
+ * (the `sfu` column of ventus-gpgpu's decode table, as THU-DSP-LAB/ventus-gpgpu-cpp-simulator's
+ * init_decodetable.cpp ports it). They take the machine's trans_latency and trans_issue. */
+static bool vt_is_sfu(unsigned op)
+{
+    switch (op) {
+    case VT_OP_div: case VT_OP_divu: case VT_OP_rem: case VT_OP_remu:
+    case VT_OP_fdiv_s: case VT_OP_fsqrt_s:
+    case VT_OP_vdiv_vv: case VT_OP_vdiv_vx: case VT_OP_vdivu_vv: case VT_OP_vdivu_vx:
+    case VT_OP_vrem_vv: case VT_OP_vrem_vx: case VT_OP_vremu_vv: case VT_OP_vremu_vx:
+    case VT_OP_vfdiv_vv: case VT_OP_vfdiv_vf: case VT_OP_vfrdiv_vf: case VT_OP_vfsqrt_v: case VT_OP_vfexp_v:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static umb_tclass vt_class(const vt_insn *in, const vt_insn_info *info)
 {
     if (in->op == VT_OP_endprg) return UMB_T_END;
@@ -29,6 +47,7 @@ static umb_tclass vt_class(const vt_insn *in, const vt_insn_info *info)
     if (info->tflags & VT_T_VLD) return UMB_T_VMEM_LOAD;
     if (info->tflags & (VT_T_VST | VT_T_ST)) return UMB_T_VMEM_STORE;
     if (info->tflags & VT_T_LD) return UMB_T_SMEM;
+    if (vt_is_sfu(in->op)) return UMB_T_VALU_TRANS;
     switch (in->cls) {
     case UMB_CLASS_VALU_INT: case UMB_CLASS_VALU_FP: return UMB_T_VALU;
     case UMB_CLASS_BRANCH: case UMB_CLASS_DIVERGENCE: return UMB_T_BRANCH;
