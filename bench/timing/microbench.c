@@ -83,15 +83,17 @@ static double chase(mb *m, const char *kernel, uint64_t footprint, uint32_t stri
 
 #define GRID (96u * 2u * 8u * 32u)   /* 8 waves of 32 on each SIMD of the 7900 XTX */
 
-/* Bytes per cycle reading a buffer of `bytes`, passes p1 vs p2. */
-static double read_bw(mb *m, uint64_t bytes, uint32_t p1, uint32_t p2)
+/* Bytes per cycle reading a buffer of `bytes`, passes p1 vs p2; `warm`: one pass first, so that
+ * the caches hold what they hold in the measured runs (not lines of an earlier buffer at the
+ * same addresses). */
+static double read_bw(mb *m, uint64_t bytes, uint32_t p1, uint32_t p2, bool warm)
 {
     uint64_t in = alloc(m, bytes), out = alloc(m, GRID * 4ull);
     uint32_t n4 = (uint32_t)(bytes / 16);
     uint64_t c[2];
-    uint32_t passes[2] = { p1, p2 }, warm = 1;
-    umb_rdna3_arg w[] = { ARG(in), ARG(out), ARG(n4), ARG(warm) };
-    if (p1) launch(m, "read_bw", w, 4, GRID, 256);   /* caches as in the measured runs */
+    uint32_t passes[2] = { p1, p2 }, one = 1;
+    umb_rdna3_arg w[] = { ARG(in), ARG(out), ARG(n4), ARG(one) };
+    if (warm) launch(m, "read_bw", w, 4, GRID, 256);
     for (int k = 0; k < 2; k++) {
         umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(n4), ARG(passes[k]) };
         c[k] = launch(m, "read_bw", a, 4, GRID, 256);
@@ -135,7 +137,7 @@ static double fp32(mb *m)
 {
     uint64_t in = alloc(m, 4096), out = alloc(m, GRID * 4ull);
     uint64_t c[3];
-    uint32_t iters[3] = { 32, 32, 96 };
+    uint32_t iters[3] = { 16, 16, 48 };
     for (int k = 0; k < 3; k++) {   /* the first run warms the caches (the loads of b and c) */
         umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(iters[k]) };
         c[k] = launch(m, "fp32_fma", a, 3, GRID, 256);
@@ -163,14 +165,15 @@ static const char *single_issue_machine(const char *machine, const char *work, c
     return path;
 }
 
-static void setup(mb *m, const char *machine, const char *work)
+/* A device under `machine` with microbench.cl loaded (compiled into `work` first if `compile`). */
+static void setup(mb *m, const char *machine, const char *work, bool compile)
 {
     char err[1024], co[1024];
     if (umb_timing_create(machine, &m->tm, err, sizeof err)) die("machine", err);
     m->ghz = umb_timing_clock_mhz(m->tm) / 1000.0;
     snprintf(co, sizeof co, "%s/microbench.co", work);
     umb_rdna3_cc_options o = { .input = MB_SOURCE_DIR "/microbench.cl", .output = co, .opt_level = 3 };
-    if (umb_rdna3_compile(&o, err, sizeof err)) die("compile", err);
+    if (compile && umb_rdna3_compile(&o, err, sizeof err)) die("compile", err);
     umb_device_config cfg;
     umb_device_config_default(&cfg);
     cfg.timing = m->tm;
@@ -178,9 +181,17 @@ static void setup(mb *m, const char *machine, const char *work)
     if (umb_rdna3_program_load_file(m->dev, co, &m->prog, err, sizeof err)) die("load", err);
 }
 
+static void teardown(mb *m)
+{
+    umb_rdna3_program_destroy(m->prog);
+    umb_device_destroy(m->dev);
+    umb_timing_destroy(m->tm);
+}
+
 /* What a row measures: a pointer chase (ns per step), a stream over a buffer larger than the
- * caches above the level, the same small buffer read by every workgroup, LDS reads, FMAs. */
-typedef enum how { CHASE, STREAM, SMALL, LDS_BW, FP32, FP32_SINGLE } how;
+ * caches above the level (STREAM_COLD: on a device of its own, whose caches hold nothing, so no
+ * warm-up pass is needed), the same small buffer read by every workgroup, LDS reads, FMAs. */
+typedef enum how { CHASE, STREAM, STREAM_COLD, SMALL, LDS_BW, FP32, FP32_SINGLE } how;
 
 typedef struct row {
     const char *what, *unit;
@@ -208,30 +219,42 @@ static const row ROWS[] = {
     { "LDS latency (8 KB)", "ns", CHASE, "chase_lds", 8 << 10, 4, 0, false, -1, "" },
     { "L0 bandwidth (16 KB)", "GB/s", SMALL, NULL, 16 << 10, 0, 0, true, -1, "" },
     { "L1 bandwidth (128 KB)", "GB/s", SMALL, NULL, 128 << 10, 0, 0, true, -1, "" },
-    { "L2 bandwidth (4 MB)", "GB/s", STREAM, NULL, 4 << 20, 2, 4, true, -1, "" },
+    { "L2 bandwidth (4 MB)", "GB/s", STREAM, NULL, 4 << 20, 1, 3, true, -1, "" },
     /* 16 MB streamed through LRU caches misses the 6 MB L2 every time and stays in the 96 MB
      * Infinity Cache */
-    { "Infinity Cache bandwidth (16 MB)", "GB/s", STREAM, NULL, 16 << 20, 2, 3, false, 5300, "AMD (peak)" },
-    /* passes 1 vs 2 (after a warm pass): a fresh buffer may reuse the addresses of the one
-     * before, whose lines the Infinity Cache still holds; 128 MB cycled through LRU caches of
-     * 6 + 96 MB misses every time */
-    { "DRAM bandwidth (128 MB)", "GB/s", STREAM, NULL, 128 << 20, 1, 2, false, 960, "AMD (peak)" },
+    { "Infinity Cache bandwidth (16 MB)", "GB/s", STREAM, NULL, 16 << 20, 1, 2, false, 5300, "AMD (peak)" },
+    /* 112 MB cycled through LRU caches of 6 + 96 MB (16-way) misses every line: every set of the
+     * Infinity Cache gets 18 or 19 of its lines */
+    { "DRAM bandwidth (112 MB)", "GB/s", STREAM_COLD, NULL, 112 << 20, 1, 2, false, 960, "AMD (peak)" },
     { "LDS bandwidth", "GB/s", LDS_BW, NULL, 0, 0, 0, true, -1, "" },
     { "FP32 FMA throughput, VOPD dual issue", "TFLOPS", FP32, NULL, 0, 0, 0, false, 61.4, "AMD (peak)" },
     { "FP32 FMA throughput, single issue", "TFLOPS", FP32_SINGLE, NULL, 0, 0, 0, false, 30.7, "AMD (peak / 2)" },
 };
 
+typedef struct bench {
+    mb main, single;              /* the machine, and a copy with VOPD dual issue off */
+    const char *machine, *work;
+} bench;
+
 /* The row's figure in its unit (ns, GB/s = bytes per cycle * GHz, TFLOPS). */
-static double measure(mb *m, mb *single, const row *r)
+static double measure(bench *b, const row *r)
 {
+    mb *m = &b->main;
     const double g = m->ghz;
     switch (r->how) {
     case CHASE: return chase(m, r->kernel, r->bytes, r->a) / g;
-    case STREAM: return read_bw(m, r->bytes, r->a, r->b) * g;
+    case STREAM: return read_bw(m, r->bytes, r->a, r->b, true) * g;
+    case STREAM_COLD: {
+        mb cold = { 0 };
+        setup(&cold, b->machine, b->work, false);
+        double v = read_bw(&cold, r->bytes, r->a, r->b, false) * g;
+        teardown(&cold);
+        return v;
+    }
     case SMALL: return small_bw(m, (uint32_t)r->bytes) * g;
     case LDS_BW: return lds_bw(m) * g;
     case FP32: return fp32(m) * g / 1000.0;
-    case FP32_SINGLE: return fp32(single) * g / 1000.0;
+    case FP32_SINGLE: return fp32(&b->single) * g / 1000.0;
     }
     return NAN;
 }
@@ -248,17 +271,17 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--quick")) quick = true;
         else return fprintf(stderr, "usage: microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose]\n"), 2;
     }
-    mb m = { 0 }, single = { 0 };
+    bench b = { .machine = machine, .work = work };
     char single_path[1024];
-    setup(&m, machine, work);
-    setup(&single, single_issue_machine(machine, work, single_path, sizeof single_path), work);
+    setup(&b.main, machine, work, true);
+    setup(&b.single, single_issue_machine(machine, work, single_path, sizeof single_path), work, false);
     printf("%-42s %10s %10s %7s  %s\n", "figure", "umbra", "published", "ratio", "unit / source");
     int bad = 0;
     for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
         const row *r = &ROWS[i];
         if (quick && r->slow) continue;
         clock_t host = clock();
-        double v = measure(&m, &single, r);
+        double v = measure(&b, r);
         if (verbose) fprintf(stderr, "%s: %.1f s of host time\n", r->what, (double)(clock() - host) / CLOCKS_PER_SEC);
         if (r->published > 0) {
             double ratio = v / r->published;
@@ -271,11 +294,7 @@ int main(int argc, char **argv)
         }
         fflush(stdout);
     }
-    umb_rdna3_program_destroy(single.prog);
-    umb_device_destroy(single.dev);
-    umb_timing_destroy(single.tm);
-    umb_rdna3_program_destroy(m.prog);
-    umb_device_destroy(m.dev);
-    umb_timing_destroy(m.tm);
+    teardown(&b.single);
+    teardown(&b.main);
     return check && bad ? 1 : 0;
 }
