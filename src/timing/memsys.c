@@ -157,7 +157,8 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
             uint64_t *slot = lookup(k, line);
             if (slot) *slot = 0;
         }
-        return access_level(ms, cu, next_level(m, l), byte_addr, kind, policy, s);
+        uint64_t done = access_level(ms, cu, next_level(m, l), byte_addr, kind, policy, s);
+        return l == LVL_SCALAR && kind == TM_READ ? scalar_miss_done(m, s, done) : done;
     }
     uint64_t *slot = lookup(k, line);
     if (slot) {
