@@ -1,6 +1,6 @@
 /* microbench: the timing model against published RX 7900 XTX figures (docs/TIMING.md).
  *
- *   microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose]
+ *   microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose] [--sweep]
  *
  * Runs the OpenCL C kernels of microbench.cl under the timing model: pointer chasing over growing
  * footprints (load-to-use latency of each level, scalar and vector), LDS latency, bandwidth of
@@ -8,7 +8,8 @@
  * issue. Each figure is the difference of two runs that differ only in the amount of work, so
  * launch and warm-up costs cancel. Prints a table (umbra, published, ratio); --check exits
  * non-zero when a row with a published figure is more than 20% off; --quick leaves out the rows
- * marked slow; --verbose prints each row's host time on stderr. */
+ * marked slow; --verbose prints each row's host time on stderr; --sweep prints instead the scalar
+ * and vector latency over footprints from 4 KB to 256 MB (the plateaus). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -231,6 +232,23 @@ static const row ROWS[] = {
     { "FP32 FMA throughput, single issue", "TFLOPS", FP32_SINGLE, NULL, 0, 0, 0, false, 30.7, "AMD (peak / 2)" },
 };
 
+/* Load-to-use latency (ns) over footprints 4 KB .. 256 MB, scalar and vector: the plateaus of the
+ * levels. At most 8192 lines per chase (the stride grows with the footprint; with power-of-two
+ * strides every level still holds its capacity's worth of the footprint). */
+static void sweep(mb *m)
+{
+    printf("%12s %10s %10s\n", "footprint", "scalar ns", "vector ns");
+    for (uint64_t fp = 4 << 10; fp <= 256ull << 20; fp *= 2) {
+        uint32_t s_stride = fp / 8192 > 64 ? (uint32_t)(fp / 8192) : 64;
+        uint32_t v_stride = fp / 8192 > 128 ? (uint32_t)(fp / 8192) : 128;
+        double sc = chase(m, "chase_scalar", fp, s_stride) / m->ghz;
+        double vc = chase(m, "chase_vector", fp, v_stride) / m->ghz;
+        if (fp < (1 << 20)) printf("%9" PRIu64 " KB %10.1f %10.1f\n", fp >> 10, sc, vc);
+        else printf("%9" PRIu64 " MB %10.1f %10.1f\n", fp >> 20, sc, vc);
+        fflush(stdout);
+    }
+}
+
 typedef struct bench {
     mb main, single;              /* the machine, and a copy with VOPD dual issue off */
     const char *machine, *work;
@@ -262,18 +280,24 @@ static double measure(bench *b, const row *r)
 int main(int argc, char **argv)
 {
     const char *machine = "gfx1100", *work = MB_WORK_DIR;
-    bool check = false, quick = false, verbose = false;
+    bool check = false, quick = false, verbose = false, sweeping = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--machine") && i + 1 < argc) machine = argv[++i];
         else if (!strcmp(argv[i], "--verbose")) verbose = true;
+        else if (!strcmp(argv[i], "--sweep")) sweeping = true;
         else if (!strcmp(argv[i], "--work") && i + 1 < argc) work = argv[++i];
         else if (!strcmp(argv[i], "--check")) check = true;
         else if (!strcmp(argv[i], "--quick")) quick = true;
-        else return fprintf(stderr, "usage: microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose]\n"), 2;
+        else return fprintf(stderr, "usage: microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose] [--sweep]\n"), 2;
     }
     bench b = { .machine = machine, .work = work };
     char single_path[1024];
     setup(&b.main, machine, work, true);
+    if (sweeping) {
+        sweep(&b.main);
+        teardown(&b.main);
+        return 0;
+    }
     setup(&b.single, single_issue_machine(machine, work, single_path, sizeof single_path), work, false);
     printf("%-42s %10s %10s %7s  %s\n", "figure", "umbra", "published", "ratio", "unit / source");
     int bad = 0;
