@@ -1,18 +1,21 @@
 /* microbench: the timing model against published RX 7900 XTX figures (docs/TIMING.md).
  *
- *   microbench [--machine FILE|NAME] [--quick] [--check]
+ *   microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose] [--sweep]
  *
  * Runs the OpenCL C kernels of microbench.cl under the timing model: pointer chasing over growing
  * footprints (load-to-use latency of each level, scalar and vector), LDS latency, bandwidth of
- * L2, Infinity Cache and DRAM, LDS bandwidth, FP32 throughput. Each figure is the difference of
- * two runs that differ only in the amount of work, so launch and warm-up costs cancel. Prints a
- * table (umbra, published, ratio); --check exits non-zero when a row with a published figure is
- * more than 20% off. */
+ * L0, L1, L2, Infinity Cache and DRAM, LDS bandwidth, FP32 throughput with and without VOPD dual
+ * issue. Each figure is the difference of two runs that differ only in the amount of work, so
+ * launch and warm-up costs cancel. Prints a table (umbra, published, ratio); --check exits
+ * non-zero when a row with a published figure is more than 20% off; --quick leaves out the rows
+ * marked slow; --verbose prints each row's host time on stderr; --sweep prints instead the scalar
+ * and vector latency over footprints from 4 KB to 256 MB (the plateaus). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "umbra/rdna3.h"
 #include "umbra/timing.h"
@@ -81,15 +84,17 @@ static double chase(mb *m, const char *kernel, uint64_t footprint, uint32_t stri
 
 #define GRID (96u * 2u * 8u * 32u)   /* 8 waves of 32 on each SIMD of the 7900 XTX */
 
-/* Bytes per cycle reading a buffer of `bytes`, passes p1 vs p2. */
-static double read_bw(mb *m, uint64_t bytes, uint32_t p1, uint32_t p2)
+/* Bytes per cycle reading a buffer of `bytes`, passes p1 vs p2; `warm`: one pass first, so that
+ * the caches hold what they hold in the measured runs (not lines of an earlier buffer at the
+ * same addresses). */
+static double read_bw(mb *m, uint64_t bytes, uint32_t p1, uint32_t p2, bool warm)
 {
     uint64_t in = alloc(m, bytes), out = alloc(m, GRID * 4ull);
     uint32_t n4 = (uint32_t)(bytes / 16);
     uint64_t c[2];
-    uint32_t passes[2] = { p1, p2 }, warm = 1;
-    umb_rdna3_arg w[] = { ARG(in), ARG(out), ARG(n4), ARG(warm) };
-    if (p1) launch(m, "read_bw", w, 4, GRID, 256);   /* caches as in the measured runs */
+    uint32_t passes[2] = { p1, p2 }, one = 1;
+    umb_rdna3_arg w[] = { ARG(in), ARG(out), ARG(n4), ARG(one) };
+    if (warm) launch(m, "read_bw", w, 4, GRID, 256);
     for (int k = 0; k < 2; k++) {
         umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(n4), ARG(passes[k]) };
         c[k] = launch(m, "read_bw", a, 4, GRID, 256);
@@ -99,39 +104,49 @@ static double read_bw(mb *m, uint64_t bytes, uint32_t p1, uint32_t p2)
     return c[1] > c[0] ? (double)bytes * (p2 - p1) / (double)(c[1] - c[0]) : NAN;
 }
 
+/* Bytes per cycle of every workgroup reading the same `bytes` over and over (read_small_bw):
+ * the L0's bandwidth when they fit it, the L1's when they fit only the L1. */
+static double small_bw(mb *m, uint32_t bytes)
+{
+    uint64_t in = alloc(m, bytes), out = alloc(m, GRID * 4ull);
+    uint32_t mask4 = bytes / 16 - 1, iters[3] = { 64, 64, 192 }, round = GRID / 256 / 2;
+    uint64_t c[3];
+    for (int k = 0; k < 3; k++) {   /* the first run warms the caches */
+        umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(mask4), ARG(iters[k]), ARG(round) };
+        c[k] = launch(m, "read_small_bw", a, 5, GRID, 256);
+    }
+    umb_mem_free(m->dev, in);
+    umb_mem_free(m->dev, out);
+    return (double)GRID * 16.0 * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
+}
+
 static double lds_bw(mb *m)
 {
     uint64_t out = alloc(m, GRID * 4ull);
-    uint64_t c[2];
-    uint32_t iters[2] = { 64, 192 };
-    for (int k = 0; k < 2; k++) {
+    uint64_t c[3];
+    uint32_t iters[3] = { 64, 64, 192 };
+    for (int k = 0; k < 3; k++) {   /* the first run warms the caches (kernel arguments, out) */
         umb_rdna3_arg a[] = { ARG(out), ARG(iters[k]), { NULL, 256 * 16 } };
         c[k] = launch(m, "lds_bw", a, 3, GRID, 256);
     }
     umb_mem_free(m->dev, out);
-    return (double)GRID * 16.0 * (iters[1] - iters[0]) / (double)(c[1] - c[0]);
+    return (double)GRID * 16.0 * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
 }
 
 /* FP32 operations (an FMA is two) per cycle. */
 static double fp32(mb *m)
 {
     uint64_t in = alloc(m, 4096), out = alloc(m, GRID * 4ull);
-    uint64_t c[2];
-    uint32_t iters[2] = { 32, 96 };
-    for (int k = 0; k < 2; k++) {
+    uint64_t c[3];
+    uint32_t iters[3] = { 16, 16, 48 };
+    for (int k = 0; k < 3; k++) {   /* the first run warms the caches (the loads of b and c) */
         umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(iters[k]) };
         c[k] = launch(m, "fp32_fma", a, 3, GRID, 256);
     }
     umb_mem_free(m->dev, in);
     umb_mem_free(m->dev, out);
-    return (double)GRID * 16.0 * (iters[1] - iters[0]) / (double)(c[1] - c[0]);
+    return (double)GRID * 16.0 * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
 }
-
-typedef struct row {
-    const char *what, *unit;
-    double umbra, published;   /* published < 0: none found */
-    const char *source;
-} row;
 
 /* A copy of the machine file with VOPD dual issue off, for the single-issue FP32 figure. */
 static const char *single_issue_machine(const char *machine, const char *work, char *path, size_t len)
@@ -151,14 +166,15 @@ static const char *single_issue_machine(const char *machine, const char *work, c
     return path;
 }
 
-static void setup(mb *m, const char *machine, const char *work)
+/* A device under `machine` with microbench.cl loaded (compiled into `work` first if `compile`). */
+static void setup(mb *m, const char *machine, const char *work, bool compile)
 {
     char err[1024], co[1024];
     if (umb_timing_create(machine, &m->tm, err, sizeof err)) die("machine", err);
     m->ghz = umb_timing_clock_mhz(m->tm) / 1000.0;
     snprintf(co, sizeof co, "%s/microbench.co", work);
     umb_rdna3_cc_options o = { .input = MB_SOURCE_DIR "/microbench.cl", .output = co, .opt_level = 3 };
-    if (umb_rdna3_compile(&o, err, sizeof err)) die("compile", err);
+    if (compile && umb_rdna3_compile(&o, err, sizeof err)) die("compile", err);
     umb_device_config cfg;
     umb_device_config_default(&cfg);
     cfg.timing = m->tm;
@@ -166,70 +182,143 @@ static void setup(mb *m, const char *machine, const char *work)
     if (umb_rdna3_program_load_file(m->dev, co, &m->prog, err, sizeof err)) die("load", err);
 }
 
+static void teardown(mb *m)
+{
+    umb_rdna3_program_destroy(m->prog);
+    umb_device_destroy(m->dev);
+    umb_timing_destroy(m->tm);
+}
+
+/* What a row measures: a pointer chase (ns per step), a stream over a buffer larger than the
+ * caches above the level (STREAM_COLD: on a device of its own, whose caches hold nothing, so no
+ * warm-up pass is needed), the same small buffer read by every workgroup, LDS reads, FMAs. */
+typedef enum how { CHASE, STREAM, STREAM_COLD, SMALL, LDS_BW, FP32, FP32_SINGLE } how;
+
+typedef struct row {
+    const char *what, *unit;
+    how how;
+    const char *kernel;    /* CHASE: chase_scalar, chase_vector or chase_lds */
+    uint64_t bytes;        /* footprint */
+    uint32_t a, b;         /* CHASE: line stride in bytes; STREAM: passes of the two runs */
+    bool slow;             /* left out by --quick: no published figure, and seconds of host time */
+    double published;      /* < 0: no published figure found (docs/TIMING.md) */
+    const char *source;
+} row;
+
+/* The rows of docs/TIMING.md. Published figures: [C&C2] chipsandcheese.com "Latency Testing is
+ * Hard (RDNA 3 Power Saving)" (2023-06-14), the RX 7900 XTX in its high power state; [AMD] the
+ * product's peak figures (61.4 TFLOPS FP32 with dual issue, 960 GB/s GDDR6, 5.3 TB/s of Infinity
+ * Links between the graphics die and the Infinity Cache dies). */
+static const row ROWS[] = {
+    { "scalar cache latency (8 KB)", "ns", CHASE, "chase_scalar", 8 << 10, 64, 0, false, -1, "" },
+    { "vector L0 latency (16 KB)", "ns", CHASE, "chase_vector", 16 << 10, 128, 0, false, -1, "" },
+    { "vector L1 latency (128 KB)", "ns", CHASE, "chase_vector", 128 << 10, 128, 0, false, -1, "" },
+    { "vector L2 latency (2 MB)", "ns", CHASE, "chase_vector", 2 << 20, 128, 0, false, -1, "" },
+    { "scalar Infinity Cache latency (32 MB)", "ns", CHASE, "chase_scalar", 32 << 20, 4096, 0, false, 128.4, "C&C2" },
+    { "vector Infinity Cache latency (32 MB)", "ns", CHASE, "chase_vector", 32 << 20, 4096, 0, false, 150.3, "C&C2" },
+    { "vector DRAM latency (192 MB)", "ns", CHASE, "chase_vector", 192ull << 20, 8192, 0, true, -1, "" },
+    { "LDS latency (8 KB)", "ns", CHASE, "chase_lds", 8 << 10, 4, 0, false, -1, "" },
+    { "L0 bandwidth (16 KB)", "GB/s", SMALL, NULL, 16 << 10, 0, 0, true, -1, "" },
+    { "L1 bandwidth (128 KB)", "GB/s", SMALL, NULL, 128 << 10, 0, 0, true, -1, "" },
+    { "L2 bandwidth (4 MB)", "GB/s", STREAM, NULL, 4 << 20, 1, 3, true, -1, "" },
+    /* 16 MB streamed through LRU caches misses the 6 MB L2 every time and stays in the 96 MB
+     * Infinity Cache */
+    { "Infinity Cache bandwidth (16 MB)", "GB/s", STREAM, NULL, 16 << 20, 1, 2, false, 5300, "AMD (peak)" },
+    /* 112 MB cycled through LRU caches of 6 + 96 MB (16-way) misses every line: every set of the
+     * Infinity Cache gets 18 or 19 of its lines */
+    { "DRAM bandwidth (112 MB)", "GB/s", STREAM_COLD, NULL, 112 << 20, 1, 2, false, 960, "AMD (peak)" },
+    { "LDS bandwidth", "GB/s", LDS_BW, NULL, 0, 0, 0, true, -1, "" },
+    { "FP32 FMA throughput, VOPD dual issue", "TFLOPS", FP32, NULL, 0, 0, 0, false, 61.4, "AMD (peak)" },
+    { "FP32 FMA throughput, single issue", "TFLOPS", FP32_SINGLE, NULL, 0, 0, 0, false, 30.7, "AMD (peak / 2)" },
+};
+
+/* Load-to-use latency (ns) over footprints 4 KB .. 256 MB, scalar and vector: the plateaus of the
+ * levels. At most 8192 lines per chase (the stride grows with the footprint; with power-of-two
+ * strides every level still holds its capacity's worth of the footprint). */
+static void sweep(mb *m)
+{
+    printf("%12s %10s %10s\n", "footprint", "scalar ns", "vector ns");
+    for (uint64_t fp = 4 << 10; fp <= 256ull << 20; fp *= 2) {
+        uint32_t s_stride = fp / 8192 > 64 ? (uint32_t)(fp / 8192) : 64;
+        uint32_t v_stride = fp / 8192 > 128 ? (uint32_t)(fp / 8192) : 128;
+        double sc = chase(m, "chase_scalar", fp, s_stride) / m->ghz;
+        double vc = chase(m, "chase_vector", fp, v_stride) / m->ghz;
+        if (fp < (1 << 20)) printf("%9" PRIu64 " KB %10.1f %10.1f\n", fp >> 10, sc, vc);
+        else printf("%9" PRIu64 " MB %10.1f %10.1f\n", fp >> 20, sc, vc);
+        fflush(stdout);
+    }
+}
+
+typedef struct bench {
+    mb main, single;              /* the machine, and a copy with VOPD dual issue off */
+    const char *machine, *work;
+} bench;
+
+/* The row's figure in its unit (ns, GB/s = bytes per cycle * GHz, TFLOPS). */
+static double measure(bench *b, const row *r)
+{
+    mb *m = &b->main;
+    const double g = m->ghz;
+    switch (r->how) {
+    case CHASE: return chase(m, r->kernel, r->bytes, r->a) / g;
+    case STREAM: return read_bw(m, r->bytes, r->a, r->b, true) * g;
+    case STREAM_COLD: {
+        mb cold = { 0 };
+        setup(&cold, b->machine, b->work, false);
+        double v = read_bw(&cold, r->bytes, r->a, r->b, false) * g;
+        teardown(&cold);
+        return v;
+    }
+    case SMALL: return small_bw(m, (uint32_t)r->bytes) * g;
+    case LDS_BW: return lds_bw(m) * g;
+    case FP32: return fp32(m) * g / 1000.0;
+    case FP32_SINGLE: return fp32(&b->single) * g / 1000.0;
+    }
+    return NAN;
+}
+
 int main(int argc, char **argv)
 {
     const char *machine = "gfx1100", *work = MB_WORK_DIR;
-    bool check = false, quick = false;
+    bool check = false, quick = false, verbose = false, sweeping = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--machine") && i + 1 < argc) machine = argv[++i];
+        else if (!strcmp(argv[i], "--verbose")) verbose = true;
+        else if (!strcmp(argv[i], "--sweep")) sweeping = true;
         else if (!strcmp(argv[i], "--work") && i + 1 < argc) work = argv[++i];
         else if (!strcmp(argv[i], "--check")) check = true;
         else if (!strcmp(argv[i], "--quick")) quick = true;
-        else return fprintf(stderr, "usage: microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check]\n"), 2;
+        else return fprintf(stderr, "usage: microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose] [--sweep]\n"), 2;
     }
-    mb m = { 0 };
-    setup(&m, machine, work);
-    const double g = m.ghz;
-    row rows[20];
-    int n = 0;
-    /* latency (ns): published figures from chipsandcheese (docs/TIMING.md has the references) */
-    rows[n++] = (row){ "scalar cache latency (8 KB)", "ns", chase(&m, "chase_scalar", 8 << 10, 64) / g, -1, "" };
-    rows[n++] = (row){ "vector L0 latency (16 KB)", "ns", chase(&m, "chase_vector", 16 << 10, 128) / g, -1, "" };
-    rows[n++] = (row){ "vector L1 latency (128 KB)", "ns", chase(&m, "chase_vector", 128 << 10, 128) / g, -1, "" };
-    rows[n++] = (row){ "vector L2 latency (2 MB)", "ns", chase(&m, "chase_vector", 2 << 20, 128) / g, -1, "" };
-    rows[n++] = (row){ "scalar Infinity Cache latency (32 MB)", "ns", chase(&m, "chase_scalar", 32 << 20, 4096) / g,
-                       128.4, "C&C2" };
-    rows[n++] = (row){ "vector Infinity Cache latency (32 MB)", "ns", chase(&m, "chase_vector", 32 << 20, 4096) / g,
-                       150.3, "C&C2" };
-    if (!quick)
-        rows[n++] = (row){ "vector DRAM latency (192 MB)", "ns", chase(&m, "chase_vector", 192ull << 20, 8192) / g, -1, "" };
-    rows[n++] = (row){ "LDS latency (8 KB)", "ns", chase(&m, "chase_lds", 8 << 10, 4) / g, -1, "" };
-    /* bandwidth (GB/s = bytes per cycle * GHz) */
-    rows[n++] = (row){ "L2 bandwidth (4 MB)", "GB/s", read_bw(&m, 4 << 20, 2, 4) * g, -1, "" };
-    if (!quick) {
-        rows[n++] = (row){ "Infinity Cache bandwidth (32 MB)", "GB/s", read_bw(&m, 32 << 20, 2, 3) * g, 5300, "AMD (peak)" };
-        /* passes 1 vs 2 (after a warm pass): a fresh buffer may reuse the addresses of the one
-         * before, whose lines the Infinity Cache still holds; 256 MB cycled through LRU caches of
-         * 96 MB misses every time */
-        rows[n++] = (row){ "DRAM bandwidth (256 MB)", "GB/s", read_bw(&m, 256ull << 20, 1, 2) * g, 960,
-                           "AMD (peak)" };
-    }
-    rows[n++] = (row){ "LDS bandwidth", "GB/s", lds_bw(&m) * g, -1, "" };
-    rows[n++] = (row){ "FP32 FMA throughput, VOPD dual issue", "TFLOPS", fp32(&m) * g / 1000.0, 61.4, "AMD (peak)" };
-    mb single = { 0 };
+    bench b = { .machine = machine, .work = work };
     char single_path[1024];
-    setup(&single, single_issue_machine(machine, work, single_path, sizeof single_path), work);
-    rows[n++] = (row){ "FP32 FMA throughput, single issue", "TFLOPS", fp32(&single) * g / 1000.0, 30.7,
-                       "AMD (peak / 2)" };
-    umb_rdna3_program_destroy(single.prog);
-    umb_device_destroy(single.dev);
-    umb_timing_destroy(single.tm);
+    setup(&b.main, machine, work, true);
+    if (sweeping) {
+        sweep(&b.main);
+        teardown(&b.main);
+        return 0;
+    }
+    setup(&b.single, single_issue_machine(machine, work, single_path, sizeof single_path), work, false);
     printf("%-42s %10s %10s %7s  %s\n", "figure", "umbra", "published", "ratio", "unit / source");
     int bad = 0;
-    for (int i = 0; i < n; i++) {
-        const row *r = &rows[i];
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
+        const row *r = &ROWS[i];
+        if (quick && r->slow) continue;
+        clock_t host = clock();
+        double v = measure(&b, r);
+        if (verbose) fprintf(stderr, "%s: %.1f s of host time\n", r->what, (double)(clock() - host) / CLOCKS_PER_SEC);
         if (r->published > 0) {
-            double ratio = r->umbra / r->published;
-            bool off = fabs(ratio - 1.0) > 0.20;
+            double ratio = v / r->published;
+            bool off = !(fabs(ratio - 1.0) <= 0.20);   /* NaN is off too */
             bad += off;
-            printf("%-42s %10.1f %10.1f %7.2f  %s / %s%s\n", r->what, r->umbra, r->published, ratio, r->unit, r->source,
+            printf("%-42s %10.1f %10.1f %7.2f  %s / %s%s\n", r->what, v, r->published, ratio, r->unit, r->source,
                    off ? "  (more than 20% off)" : "");
         } else {
-            printf("%-42s %10.1f %10s %7s  %s\n", r->what, r->umbra, "-", "-", r->unit);
+            printf("%-42s %10.1f %10s %7s  %s / no published figure found\n", r->what, v, "-", "-", r->unit);
         }
+        fflush(stdout);
     }
-    umb_rdna3_program_destroy(m.prog);
-    umb_device_destroy(m.dev);
-    umb_timing_destroy(m.tm);
+    teardown(&b.single);
+    teardown(&b.main);
     return check && bad ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-/* Pointer chasing for load-to-use latency (bench/timing/microbench.py). One work-item follows
+/* Pointer chasing for load-to-use latency (bench/timing/microbench.c). One work-item follows
  * next[] `steps` times; every load's address depends on the one before, so the time per step is
  * the latency of the level the footprint fits in. */
 
@@ -43,6 +43,21 @@ __kernel void read_bw(__global const float4 *in, __global float *out, uint n4, u
     uint gs = get_global_size(0);
     for (uint p = 0; p < passes; p++)
         for (uint i = get_global_id(0); i < n4; i += gs) s += in[i];
+    out[get_global_id(0)] = s.x + s.y + s.z + s.w;
+}
+
+/* Bandwidth of a level that holds `mask4 + 1` float4s: every workgroup reads the same small
+ * buffer, lanes on consecutive float4s (a wave takes four 128-byte lines a load), so each CU's L0
+ * (or each shader array's L1) serves it once it is warm. Workgroups of the second round (group id
+ * / `round` = 1: the second workgroup on each CU) start half the buffer further on, so that two
+ * workgroups of one CU do not read the same line at the same time (one would hit the line the
+ * other just brought into the L0). */
+__kernel void read_small_bw(__global const float4 *in, __global float *out, uint mask4, uint iters, uint round)
+{
+    uint l = get_local_id(0), n = get_local_size(0);
+    uint phase = (get_group_id(0) / round) * ((mask4 + 1) / 2);
+    float4 s = 0;
+    for (uint i = 0; i < iters; i++) s += in[(phase + l + i * n) & mask4];
     out[get_global_id(0)] = s.x + s.y + s.z + s.w;
 }
 
