@@ -14,6 +14,7 @@ packages=(
   libclang-rt-19-dev               # libFuzzer and ThreadSanitizer runtimes for clang-19
   chromium                         # headless rendering test of the HTML report
   python3-mpmath                   # arbitrary-precision references of the builtin-function tests
+  clblast-tests clfft-client       # CLBlast's correctness tests and clFFT's client: unmodified OpenCL applications (opencl.clblast, opencl.clfft)
 )
 
 missing=()
