@@ -12,6 +12,7 @@
  */
 #include "timing/engine.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -120,10 +121,11 @@ enum { PORT_VALU, PORT_SALU, PORT_VMEM, PORT_SMEM, PORT_LDS, PORT_BRANCH, PORT_N
 
 typedef struct tsimd {
     uint64_t port_free[PORT_N + 1];   /* next cycle each port takes an instruction ([PORT_NONE]: 0) */
-    uint64_t next_time;          /* earliest cycle one of its waves can issue (UINT64_MAX: none) */
-    uint64_t key;                /* heap order: next_time << 16 | index (UINT64_MAX: none) */
+    uint64_t next_time;          /* earliest cycle one of its waves can issue (UINT64_MAX: none);
+                                    the wheel holds it at this cycle */
     struct twave *pick;          /* the oldest wave that can issue then */
-    uint32_t index, heap_pos;
+    uint32_t index;
+    int32_t over_pos;            /* its place in the wheel's overflow list, or -1 */
     struct twave **resident;     /* its waves (waves_per_simd slots), in no order */
     uint32_t nresident;
     uint32_t waves, vgprs, sgprs;
@@ -133,6 +135,25 @@ typedef struct tcu {
     uint32_t lds, wgs;
     uint64_t vmem_free, lds_free;
 } tcu;
+
+/* The SIMDs by the cycle of their next issue. The engine always takes the SIMD with the earliest
+ * one, the lowest index on a tie. Those cycles never go back (every latency is decided at issue;
+ * nothing is scheduled before the cycle being issued), so the SIMDs wait in a ring of WHEEL
+ * buckets, one per cycle of [cur, cur + WHEEL), each a bitmap of SIMD indices (its lowest set bit
+ * is the lowest index), with a bitmap of the non-empty buckets; a SIMD due at or after
+ * cur + WHEEL when queued waits in an overflow list until the ring reaches it. (A binary heap of
+ * SIMDs cost about a hundred host instructions per issue.) */
+#define WHEEL 4096u
+
+typedef struct wheel {
+    uint64_t *bits;              /* WHEEL buckets of `words` words each */
+    uint64_t used[WHEEL / 64];   /* bit b: bucket b holds a SIMD */
+    uint32_t words;
+    uint64_t cur;                /* the ring holds cycles [cur, cur + WHEEL) */
+    uint32_t *over;              /* SIMD indices due later than the ring reached when queued */
+    uint32_t nover;
+    uint64_t over_min;           /* at most the earliest cycle in `over` */
+} wheel;
 
 typedef struct trun {
     umb_timing *t;
@@ -144,9 +165,8 @@ typedef struct trun {
     pc_table pcs;
     tsimd *simd;
     tcu *cu;
-    tsimd **heap;                /* every SIMD, by next_time then index */
+    wheel wh;                    /* the SIMDs by next_time, then index */
     struct twave **resident_slots;   /* the SIMDs' wave lists, one block */
-    uint32_t nheap;
     uint64_t next_wg, total_wgs, resident_wgs;
     uint32_t rr_cu;
     uint64_t age, now, executed, budget;
@@ -201,32 +221,93 @@ static tm_pc *pc_info(trun *r, twave *w)
     return p;
 }
 
-/* ---- scheduling: a heap of SIMDs by the cycle their next issue can happen ---- */
+/* ---- scheduling: the wheel of SIMDs ---- */
 
-static inline bool before(const tsimd *a, const tsimd *b) { return a->key < b->key; }
-
-static void heap_set(trun *r, uint32_t i, tsimd *s)
+static void wheel_put(trun *r, tsimd *s)
 {
-    r->heap[i] = s;
-    s->heap_pos = i;
+    wheel *h = &r->wh;
+    uint64_t t = s->next_time;
+    if (t == UINT64_MAX) return;
+    assert(t >= h->cur);
+    if (t - h->cur >= WHEEL) {
+        s->over_pos = (int32_t)h->nover;
+        h->over[h->nover++] = s->index;
+        if (t < h->over_min) h->over_min = t;
+        return;
+    }
+    uint32_t b = (uint32_t)(t & (WHEEL - 1));
+    h->bits[(size_t)b * h->words + s->index / 64] |= 1ull << (s->index % 64);
+    h->used[b / 64] |= 1ull << (b % 64);
 }
 
-static void heap_fix(trun *r, tsimd *s)
+static void wheel_take(trun *r, tsimd *s)
 {
-    uint32_t i = s->heap_pos, n = r->nheap;
-    while (i && before(s, r->heap[(i - 1) / 2])) {
-        heap_set(r, i, r->heap[(i - 1) / 2]);
-        i = (i - 1) / 2;
+    wheel *h = &r->wh;
+    if (s->next_time == UINT64_MAX) return;
+    if (s->over_pos >= 0) {
+        uint32_t last = h->over[--h->nover];
+        h->over[s->over_pos] = last;
+        r->simd[last].over_pos = s->over_pos;
+        s->over_pos = -1;
+        return;
     }
+    uint32_t b = (uint32_t)(s->next_time & (WHEEL - 1));
+    uint64_t *bucket = &h->bits[(size_t)b * h->words];
+    bucket[s->index / 64] &= ~(1ull << (s->index % 64));
+    for (uint32_t i = 0; i < h->words; i++)
+        if (bucket[i]) return;
+    h->used[b / 64] &= ~(1ull << (b % 64));
+}
+
+/* The first cycle at or after cur with a SIMD in the ring, or UINT64_MAX. */
+static uint64_t wheel_first(const wheel *h)
+{
+    uint32_t p = (uint32_t)(h->cur & (WHEEL - 1));
+    for (uint32_t k = 0; k <= WHEEL / 64; k++) {
+        uint32_t word = (p / 64 + k) % (WHEEL / 64);
+        uint64_t bits = h->used[word];
+        if (k == 0) bits &= ~0ull << (p % 64);
+        else if (k == WHEEL / 64) bits &= (p % 64) ? ~(~0ull << (p % 64)) : 0;
+        if (bits) {
+            uint32_t b = word * 64 + (uint32_t)__builtin_ctzll(bits);
+            return h->cur + ((b - p) & (WHEEL - 1));
+        }
+    }
+    return UINT64_MAX;
+}
+
+/* The ring reaches the overflow list's earliest cycle: move what now fits into it. */
+static void wheel_refill(trun *r)
+{
+    wheel *h = &r->wh;
+    h->cur = h->over_min;   /* at most every cycle in the ring (the caller checked) */
+    uint32_t n = h->nover;
+    h->nover = 0;
+    h->over_min = UINT64_MAX;
+    for (uint32_t i = 0; i < n; i++) {
+        tsimd *s = &r->simd[h->over[i]];
+        s->over_pos = -1;
+        wheel_put(r, s);
+    }
+}
+
+/* The SIMD to issue next (earliest cycle, then lowest index), or NULL if none can. */
+static tsimd *wheel_next(trun *r)
+{
+    wheel *h = &r->wh;
     for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && before(r->heap[c + 1], r->heap[c])) c++;
-        if (!before(r->heap[c], s)) break;
-        heap_set(r, i, r->heap[c]);
-        i = c;
+        uint64_t t = wheel_first(h);
+        if (h->nover && h->over_min < t) {
+            wheel_refill(r);
+            continue;
+        }
+        if (t == UINT64_MAX) return NULL;
+        h->cur = t;
+        const uint64_t *bucket = &h->bits[(size_t)(t & (WHEEL - 1)) * h->words];
+        uint32_t i = 0;
+        while (!bucket[i]) i++;
+        return &r->simd[i * 64 + (uint32_t)__builtin_ctzll(bucket[i])];
     }
-    heap_set(r, i, s);
 }
 
 static unsigned port_of(unsigned cls);
@@ -241,7 +322,7 @@ static inline uint64_t wave_issue_time(const tsimd *s, const twave *w)
 
 static inline uint64_t w_age(const twave *w) { return w->age; }
 
-/* Recompute when the SIMD can issue next, and which wave, and reorder the heap. */
+/* Recompute when the SIMD can issue next, and which wave, and move it in the wheel. */
 static void simd_touch(trun *r, tsimd *s)
 {
     uint64_t best = UINT64_MAX;
@@ -251,10 +332,11 @@ static void simd_touch(trun *r, tsimd *s)
         uint64_t t = wave_issue_time(s, w);
         if (t < best || (t == best && pick && w_age(w) < w_age(pick))) best = t, pick = w;
     }
-    s->next_time = best;
     s->pick = best == UINT64_MAX ? NULL : pick;
-    s->key = best == UINT64_MAX ? UINT64_MAX : best << 16 | s->index;
-    heap_fix(r, s);
+    if (best == s->next_time) return;
+    wheel_take(r, s);
+    s->next_time = best;
+    wheel_put(r, s);
 }
 
 /* ---- counters ---- */
@@ -853,24 +935,27 @@ static umb_status run(trun *r)
         return run_fail(r, UMB_ERR_INVALID, "timing: %s has %u SIMDs; at most 65535 are supported", m->name, nsimd),
                r->status;
     r->local_pool = calloc(m->cus * m->max_wgs_per_cu + 1, sizeof *r->local_pool);
-    r->heap = calloc(nsimd, sizeof *r->heap);
+    r->wh.words = (nsimd + 63) / 64;
+    r->wh.bits = calloc((size_t)WHEEL * r->wh.words, sizeof *r->wh.bits);
+    r->wh.over = calloc(nsimd, sizeof *r->wh.over);
     r->resident_slots = calloc((size_t)nsimd * m->waves_per_simd, sizeof *r->resident_slots);
-    if (!r->local_pool || !r->heap || !r->resident_slots) return UMB_ERR_NOMEM;
-    for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle: in index order, a valid heap */
+    if (!r->local_pool || !r->wh.bits || !r->wh.over || !r->resident_slots) return UMB_ERR_NOMEM;
+    for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle */
         tsimd *x = &r->simd[i];
         x->index = i;
-        x->next_time = x->key = UINT64_MAX;
+        x->next_time = UINT64_MAX;
+        x->over_pos = -1;
         x->resident = &r->resident_slots[(size_t)i * m->waves_per_simd];
-        heap_set(r, i, x);
     }
-    r->nheap = nsimd;
     uint64_t start = r->t->total_cycles;
     r->now = start;
+    r->wh.cur = start;
+    r->wh.over_min = UINT64_MAX;
     if (!dispatch(r, start)) return r->status;
     while (r->status == UMB_OK) {
-        tsimd *s = r->heap[0];
+        tsimd *s = wheel_next(r);
+        if (!s) break;   /* nothing can issue: done (or deadlocked) */
         uint64_t now = s->next_time;
-        if (now == UINT64_MAX) break;   /* nothing can issue: done (or deadlocked) */
         twave *w = s->pick;   /* the oldest wave that can issue now */
         if (now > w->issued_from) {   /* it was ready; another wave had the port */
             add_state(r, w, TM_ST_PIPE, now - w->issued_from);
@@ -941,7 +1026,8 @@ out:
         for (uint32_t i = 0; i < r->nlocal; i++) umb_mem_destroy(r->local_pool[i]);
         free(r->local_pool);
         pc_table_free(&r->pcs);
-        free(r->heap);
+        free(r->wh.bits);
+        free(r->wh.over);
         free(r->resident_slots);
         free(r->simd);
         free(r->cu);
