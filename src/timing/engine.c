@@ -93,9 +93,7 @@ typedef struct twave {
     twg *g;
     uint32_t simd, cu;           /* global SIMD index, CU */
     uint64_t age;                /* dispatch order: the oldest issues first on a tie */
-    uint64_t ready;              /* cycle its next instruction can issue (UINT64_MAX: at a barrier) */
-    uint64_t issued_from;        /* ready as computed (what came later was waiting for a port) */
-    uint32_t port;               /* the issue port of its next instruction */
+    uint32_t slot;               /* its place in its SIMD's lists (ready, port, wave) */
     uint64_t start;              /* dispatch cycle */
     bool at_barrier;
     uint64_t barrier_since;
@@ -126,7 +124,11 @@ typedef struct tsimd {
     struct twave *pick;          /* the oldest wave that can issue then */
     uint32_t index;
     int32_t over_pos;            /* its place in the wheel's overflow list, or -1 */
-    struct twave **resident;     /* its waves (waves_per_simd slots), in no order */
+    /* its waves (up to waves_per_simd), oldest first, in parallel lists that the selection scans */
+    uint64_t *ready;             /* cycle the wave's next instruction can issue (UINT64_MAX: at a
+                                    barrier, or not scheduled yet) */
+    uint8_t *port;               /* the issue port of that instruction */
+    struct twave **wave;
     uint32_t nresident;
     uint32_t waves, vgprs, sgprs;
 } tsimd;
@@ -166,7 +168,9 @@ typedef struct trun {
     tsimd *simd;
     tcu *cu;
     wheel wh;                    /* the SIMDs by next_time, then index */
-    struct twave **resident_slots;   /* the SIMDs' wave lists, one block */
+    uint64_t *ready_lists;       /* the SIMDs' lists, one block each */
+    uint8_t *port_lists;
+    struct twave **wave_lists;
     uint64_t next_wg, total_wgs, resident_wgs;
     uint32_t rr_cu;
     uint64_t age, now, executed, budget;
@@ -312,32 +316,26 @@ static tsimd *wheel_next(trun *r)
 
 static unsigned port_of(unsigned cls);
 
-/* The cycle wave w can issue: ready, and its instruction's port free. */
-static inline uint64_t wave_issue_time(const tsimd *s, const twave *w)
-{
-    if (w->ready == UINT64_MAX) return UINT64_MAX;
-    uint64_t port = s->port_free[w->port];
-    return w->ready > port ? w->ready : port;
-}
-
-static inline uint64_t w_age(const twave *w) { return w->age; }
-
-/* Recompute when the SIMD can issue next, and which wave, and move it in the wheel. */
+/* Recompute when the SIMD can issue next, and which wave: the earliest cycle a wave is ready and
+ * its instruction's port free, the oldest wave on a tie (the lists are oldest first); then move
+ * the SIMD in the wheel. */
 static void simd_touch(trun *r, tsimd *s)
 {
     uint64_t best = UINT64_MAX;
-    struct twave *pick = NULL;
+    uint32_t pick = 0;
     for (uint32_t i = 0; i < s->nresident; i++) {
-        struct twave *w = s->resident[i];
-        uint64_t t = wave_issue_time(s, w);
-        if (t < best || (t == best && pick && w_age(w) < w_age(pick))) best = t, pick = w;
+        uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
+        if (port > t) t = port;
+        if (t < best) best = t, pick = i;
     }
-    s->pick = best == UINT64_MAX ? NULL : pick;
+    s->pick = best == UINT64_MAX ? NULL : s->wave[pick];
     if (best == s->next_time) return;
     wheel_take(r, s);
     s->next_time = best;
     wheel_put(r, s);
 }
+
+static inline uint64_t *ready_of(trun *r, const twave *w) { return &r->simd[w->simd].ready[w->slot]; }
 
 /* ---- counters ---- */
 
@@ -421,9 +419,9 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
         add_state(r, w, why, ready - base);
         p->stall_cycles += ready - base;
     }
-    w->ready = ready;
-    w->issued_from = ready;
-    w->port = port_of(ti->cls);
+    tsimd *s = &r->simd[w->simd];
+    s->ready[w->slot] = ready;
+    s->port[w->slot] = (uint8_t)port_of(ti->cls);
     return true;
 }
 
@@ -614,7 +612,7 @@ static bool issue(trun *r, twave *w, uint64_t now)
         twg *g = w->g;
         w->at_barrier = true;
         w->barrier_since = after;
-        w->ready = UINT64_MAX;
+        *ready_of(r, w) = UINT64_MAX;
         g->arrived++;
         if (after > g->barrier_at) g->barrier_at = after;
         return barrier_check(r, g, after);
@@ -773,8 +771,10 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         w->start = t;
         tsimd *s = &r->simd[w->simd];
         s->waves++, s->vgprs += r->wave_vgprs, s->sgprs += r->wave_sgprs;
-        s->resident[s->nresident++] = w;
-        w->ready = UINT64_MAX;   /* until schedule_next */
+        w->slot = s->nresident++;   /* the youngest: last */
+        s->wave[w->slot] = w;
+        s->ready[w->slot] = UINT64_MAX;   /* until schedule_next */
+        s->port[w->slot] = PORT_NONE;
         r->rec->waves++;
         r->rec->cu[c].waves++;
     }
@@ -820,12 +820,13 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     twg *g = w->g;
     tsimd *s = &r->simd[w->simd];
     s->waves--, s->vgprs -= r->wave_vgprs, s->sgprs -= r->wave_sgprs;
-    for (uint32_t i = 0; i < s->nresident; i++)
-        if (s->resident[i] == w) {
-            s->resident[i] = s->resident[--s->nresident];
-            break;
-        }
-    w->ready = UINT64_MAX;
+    s->nresident--;
+    for (uint32_t i = w->slot; i < s->nresident; i++) {   /* keep the lists oldest first */
+        s->ready[i] = s->ready[i + 1];
+        s->port[i] = s->port[i + 1];
+        s->wave[i] = s->wave[i + 1];
+        s->wave[i]->slot = i;
+    }
     simd_touch(r, s);
     r->rec->resident_wave_cycles += t - w->start;
     r->rec->cu[w->cu].resident_wave_cycles += t - w->start;
@@ -938,14 +939,20 @@ static umb_status run(trun *r)
     r->wh.words = (nsimd + 63) / 64;
     r->wh.bits = calloc((size_t)WHEEL * r->wh.words, sizeof *r->wh.bits);
     r->wh.over = calloc(nsimd, sizeof *r->wh.over);
-    r->resident_slots = calloc((size_t)nsimd * m->waves_per_simd, sizeof *r->resident_slots);
-    if (!r->local_pool || !r->wh.bits || !r->wh.over || !r->resident_slots) return UMB_ERR_NOMEM;
+    size_t nslots = (size_t)nsimd * m->waves_per_simd;
+    r->ready_lists = calloc(nslots, sizeof *r->ready_lists);
+    r->port_lists = calloc(nslots, sizeof *r->port_lists);
+    r->wave_lists = calloc(nslots, sizeof *r->wave_lists);
+    if (!r->local_pool || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists)
+        return UMB_ERR_NOMEM;
     for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle */
         tsimd *x = &r->simd[i];
         x->index = i;
         x->next_time = UINT64_MAX;
         x->over_pos = -1;
-        x->resident = &r->resident_slots[(size_t)i * m->waves_per_simd];
+        x->ready = &r->ready_lists[(size_t)i * m->waves_per_simd];
+        x->port = &r->port_lists[(size_t)i * m->waves_per_simd];
+        x->wave = &r->wave_lists[(size_t)i * m->waves_per_simd];
     }
     uint64_t start = r->t->total_cycles;
     r->now = start;
@@ -957,9 +964,10 @@ static umb_status run(trun *r)
         if (!s) break;   /* nothing can issue: done (or deadlocked) */
         uint64_t now = s->next_time;
         twave *w = s->pick;   /* the oldest wave that can issue now */
-        if (now > w->issued_from) {   /* it was ready; another wave had the port */
-            add_state(r, w, TM_ST_PIPE, now - w->issued_from);
-            w->next->stall_cycles += now - w->issued_from;
+        uint64_t ready = s->ready[w->slot];
+        if (now > ready) {   /* it was ready; another wave had the port */
+            add_state(r, w, TM_ST_PIPE, now - ready);
+            w->next->stall_cycles += now - ready;
         }
         if (!issue(r, w, now)) break;
         simd_touch(r, s);
@@ -1028,7 +1036,9 @@ out:
         pc_table_free(&r->pcs);
         free(r->wh.bits);
         free(r->wh.over);
-        free(r->resident_slots);
+        free(r->ready_lists);
+        free(r->port_lists);
+        free(r->wave_lists);
         free(r->simd);
         free(r->cu);
         free(r);
