@@ -559,7 +559,8 @@ static bool issue(trun *r, twave *w, uint64_t now)
         if (r->fe->timing_dynamic && !ti->late_addr) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
     }
     uint64_t n = 0;
-    umb_warp_state st = r->fe->step(r->l->kernel, w->warp, 1, &n);
+    umb_warp_state st = r->fe->timing_step ? r->fe->timing_step(r->l->kernel, w->warp, &n)
+                                           : r->fe->step(r->l->kernel, w->warp, 1, &n);
     if (mem && ti->late_addr && st != UMB_WARP_FAULTED && r->fe->timing_dynamic)
         r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
     w->warp->state = st;
