@@ -27,9 +27,21 @@ const char *const tm_level_name[LVL_N] = { "scalar_cache", "l0", "l1", "l2", "l3
 
 /* ---- per-PC static information and profile ---- */
 
+/* Registers [first, end) of a wave's scoreboard (twave.reg_ready: VGPRs, then SGPRs). */
+typedef struct reg_span {
+    uint16_t first, end;
+} reg_span;
+
 typedef struct tm_pc {
     uint64_t pc;         /* key + 1 (0 = empty slot) */
     umb_tinst ti;
+    /* what issue and schedule_next need, derived from ti once per launch */
+    uint8_t port;        /* PORT_x */
+    bool mem;            /* a memory instruction (lanes and addresses asked) */
+    uint8_t nsrc, ndst;
+    uint32_t cycles;     /* it holds its pipeline (issue_cycles) */
+    uint32_t result;     /* ALU: cycles from issue until its destinations can be read */
+    reg_span src[UMB_TINST_SRCS], dst[UMB_TINST_DSTS];
     uint64_t issues, stall_cycles;
     struct tm_pc *succ;  /* the instruction that followed it last time (saves a lookup) */
 } tm_pc;
@@ -98,7 +110,7 @@ typedef struct twave {
     bool at_barrier;
     uint64_t barrier_since;
     tm_pc *next;                 /* the instruction at its PC */
-    uint64_t vready[256], sready[128];
+    uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
     uint8_t ncnt[UMB_CNT_N];
 } twave;
@@ -199,6 +211,8 @@ static void run_fail(trun *r, umb_status st, const char *fmt, ...)
 
 static const char *kname(const trun *r) { return r->l->kernel_name ? r->l->kernel_name : "?"; }
 
+static void pc_derive(trun *r, tm_pc *p);
+
 static tm_pc *pc_lookup(trun *r, twave *w, uint64_t pc)
 {
     pc_table *t = &r->pcs;
@@ -208,6 +222,7 @@ static tm_pc *pc_lookup(trun *r, twave *w, uint64_t pc)
     if (t->slot[h]) return t->slot[h];
     tm_pc *p = pc_entry_new(t);
     if (!p || !r->fe->timing_static(r->l->kernel, w->warp, &p->ti)) return NULL;   /* OOM, or the front end faulted */
+    pc_derive(r, p);
     p->pc = pc + 1;
     t->slot[h] = p;
     t->n++;
@@ -372,15 +387,12 @@ static uint64_t counter_wait(const twave *w, unsigned c, unsigned limit, uint64_
 
 /* ---- readiness ---- */
 
-static uint64_t regs_ready(const twave *w, const umb_treg *rg, unsigned n)
+static uint64_t regs_ready(const twave *w, const reg_span *rg, unsigned n)
 {
     uint64_t t = 0;
-    for (unsigned i = 0; i < n; i++) {
-        const uint64_t *file = rg[i].file == UMB_TREG_V ? w->vready : w->sready;
-        unsigned lim = rg[i].file == UMB_TREG_V ? 256u : 128u;
-        for (unsigned k = rg[i].first; k < (unsigned)rg[i].first + rg[i].count && k < lim; k++)
-            if (file[k] > t) t = file[k];
-    }
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned k = rg[i].first; k < rg[i].end; k++)
+            if (w->reg_ready[k] > t) t = w->reg_ready[k];
     return t;
 }
 
@@ -402,7 +414,7 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
     const umb_tinst *ti = &p->ti;
     uint64_t ready = base;
     tm_state why = TM_ST_DEP;
-    uint64_t dep = regs_ready(w, ti->src, ti->nsrc);
+    uint64_t dep = regs_ready(w, p->src, p->nsrc);
     if (dep > ready) ready = dep;
     if (ti->cls == UMB_T_WAITCNT) {
         static const tm_state cnt_state[UMB_CNT_N] = { TM_ST_WAIT_VM, TM_ST_WAIT_LGKM, TM_ST_WAIT_VS, TM_ST_WAIT_VM };
@@ -421,7 +433,7 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
     }
     tsimd *s = &r->simd[w->simd];
     s->ready[w->slot] = ready;
-    s->port[w->slot] = (uint8_t)port_of(ti->cls);
+    s->port[w->slot] = p->port;
     return true;
 }
 
@@ -526,14 +538,35 @@ static uint32_t alu_latency(const tm_machine *m, unsigned cls)
     }
 }
 
-static void mark_dsts(twave *w, const umb_tinst *ti, uint64_t t)
+static void mark_dsts(twave *w, const tm_pc *p, uint64_t t)
 {
-    for (unsigned i = 0; i < ti->ndst; i++) {
-        const umb_treg *d = &ti->dst[i];
-        uint64_t *file = d->file == UMB_TREG_V ? w->vready : w->sready;
-        unsigned lim = d->file == UMB_TREG_V ? 256u : 128u;
-        for (unsigned k = d->first; k < (unsigned)d->first + d->count && k < lim; k++) file[k] = t;
-    }
+    for (unsigned i = 0; i < p->ndst; i++)
+        for (unsigned k = p->dst[i].first; k < p->dst[i].end; k++) w->reg_ready[k] = t;
+}
+
+/* A register range as a span of the scoreboard (registers beyond the file are not tracked). */
+static reg_span span_of(const umb_treg *g)
+{
+    bool v = g->file == UMB_TREG_V;
+    unsigned lim = v ? 256u : 128u, base = v ? 0u : 256u;
+    unsigned first = g->first < lim ? g->first : lim, end = (unsigned)g->first + g->count;
+    if (end > lim) end = lim;
+    if (end < first) end = first;
+    return (reg_span){ (uint16_t)(base + first), (uint16_t)(base + end) };
+}
+
+static void pc_derive(trun *r, tm_pc *p)
+{
+    const umb_tinst *ti = &p->ti;
+    unsigned cls = ti->cls;
+    p->port = (uint8_t)port_of(cls);
+    p->mem = cls == UMB_T_SMEM || cls == UMB_T_LDS || (cls >= UMB_T_VMEM_LOAD && cls <= UMB_T_VMEM_ATOMIC);
+    p->cycles = issue_cycles(r, ti);
+    p->result = (p->cycles ? p->cycles - 1 : 0) + alu_latency(r->m, cls);
+    p->nsrc = ti->nsrc < UMB_TINST_SRCS ? ti->nsrc : UMB_TINST_SRCS;
+    p->ndst = ti->ndst < UMB_TINST_DSTS ? ti->ndst : UMB_TINST_DSTS;
+    for (unsigned i = 0; i < p->nsrc; i++) p->src[i] = span_of(&ti->src[i]);
+    for (unsigned i = 0; i < p->ndst; i++) p->dst[i] = span_of(&ti->dst[i]);
 }
 
 static bool wave_exit(trun *r, twave *w, uint64_t t);
@@ -553,7 +586,7 @@ static bool issue(trun *r, twave *w, uint64_t now)
 {
     tm_pc *p = w->next;
     const umb_tinst *ti = &p->ti;
-    bool mem = ti->cls == UMB_T_SMEM || ti->cls == UMB_T_LDS || (ti->cls >= UMB_T_VMEM_LOAD && ti->cls <= UMB_T_VMEM_ATOMIC);
+    bool mem = p->mem;
     if (mem) {   /* only memory instructions need lanes and addresses */
         r->ev.exec = 0, r->ev.active = 0;
         if (r->fe->timing_dynamic && !ti->late_addr) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
@@ -581,8 +614,8 @@ static bool issue(trun *r, twave *w, uint64_t now)
                  kname(r), r->budget, w->g->wg.id[0], w->g->wg.id[1], w->g->wg.id[2], w->warp->id, at);
         return false;
     }
-    uint32_t c = issue_cycles(r, ti);
-    unsigned port = port_of(ti->cls);
+    uint32_t c = p->cycles;
+    unsigned port = p->port;
     if (port != PORT_NONE) r->simd[w->simd].port_free[port] = now + (port == PORT_VALU && c ? c : 1);
     add_state(r, w, TM_ST_ISSUE, c ? c : 1);
     uint64_t after = now + (c ? c : 1), stall = 0;
@@ -594,14 +627,14 @@ static bool issue(trun *r, twave *w, uint64_t now)
                 uint64_t d = counter_push(w, k, done, !(ti->out_of_order & (1u << k)), now, &stall);
                 if (d > done) done = d;
             }
-        mark_dsts(w, ti, done);
+        mark_dsts(w, p, done);
         break;
     }
     case UMB_T_BRANCH:
         after = now + r->m->branch_cycles;
         break;
     default:
-        mark_dsts(w, ti, now + (c ? c - 1 : 0) + alu_latency(r->m, ti->cls));
+        mark_dsts(w, p, now + p->result);
         break;
     }
     if (stall > after) {
