@@ -473,10 +473,13 @@ static unsigned coalesce(const umb_tevent *ev, unsigned bytes, unsigned line, ui
 {
     unsigned n = 0;
     if (!bytes) bytes = 4;
+    bool pow2 = !(line & (line - 1));   /* a shift, not a 64-bit division per lane */
+    unsigned shift = (unsigned)__builtin_ctz(line);
     for (uint64_t m = ev->exec; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         uint64_t a = ev->addr[lane];
-        for (uint64_t ln = a / line; ln <= (a + bytes - 1) / line; ln++) {
+        uint64_t first = pow2 ? a >> shift : a / line, last = pow2 ? (a + bytes - 1) >> shift : (a + bytes - 1) / line;
+        for (uint64_t ln = first; ln <= last; ln++) {
             bool seen = false;
             for (unsigned i = n; i-- > 0 && !seen;) seen = out[i] == ln;
             if (!seen && n < 2 * UMB_TEVENT_MAX_LANES) out[n++] = ln;

@@ -186,13 +186,36 @@ static bool lds_word_new(tm_memsys *ms, uint64_t word)
     return true;
 }
 
+/* a / d and a % d, by a shift and a mask when d is a power of two (a 64-bit division costs
+ * tens of cycles, and these run per lane) */
+static inline uint64_t div_u(uint64_t a, uint32_t d) { return d & (d - 1) ? a / d : a >> __builtin_ctz(d); }
+static inline uint64_t mod_u(uint64_t a, uint32_t d) { return d & (d - 1) ? a % d : a & (d - 1); }
+
 /* One more LDS word asked for by a pass: counted on its bank if no lane asked for it before. */
 static inline void lds_count(const tm_machine *m, uint64_t word, uint8_t *per_bank, unsigned *distinct,
                              unsigned *worst)
 {
     (*distinct)++;
-    unsigned bank = (unsigned)(word % m->lds_banks) & 63u;
+    unsigned bank = (unsigned)mod_u(word, m->lds_banks) & 63u;
     if (++per_bank[bank] > *worst) *worst = per_bank[bank];
+}
+
+/* The pass's words when its lanes ask for ascending, disjoint words (the common case: no lane
+ * asks for a word an earlier lane asked for, so no set is needed); false if they do not. */
+static bool lds_pass_ascending(const tm_machine *m, const uint64_t *addr, uint64_t pass, unsigned words,
+                               uint8_t *per_bank, unsigned *distinct, unsigned *worst)
+{
+    uint64_t prev = ~0ull, end = 0;
+    for (uint64_t b = pass; b; b &= b - 1) {
+        uint64_t a = addr[__builtin_ctzll(b)];
+        if (a == prev) continue;   /* the same words as the lane before (broadcast) */
+        prev = a;
+        uint64_t word = div_u(a, m->lds_bank_bytes);
+        if (word < end) return false;
+        for (unsigned k = 0; k < words; k++) lds_count(m, word + k, per_bank, distinct, worst);
+        end = word + words;
+    }
+    return true;
 }
 
 /* Cycles of one pass of lanes: each bank delivers one word per cycle; lanes asking for the same
@@ -202,21 +225,24 @@ static uint32_t lds_pass(tm_memsys *ms, const uint64_t *addr, uint64_t pass, uns
     const tm_machine *m = ms->m;
     uint8_t per_bank[64] = {0};
     unsigned distinct = 0, worst = 0;
+    if (lds_pass_ascending(m, addr, pass, words, per_bank, &distinct, &worst)) goto done;
+    memset(per_bank, 0, sizeof per_bank);
+    distinct = worst = 0;
     uint64_t lo = UINT64_MAX, hi = 0;
     for (uint64_t b = pass; b; b &= b - 1) {
         uint64_t a = addr[__builtin_ctzll(b)];
         lo = a < lo ? a : lo;
         hi = a > hi ? a : hi;
     }
-    uint64_t first = lo / m->lds_bank_bytes, span = hi / m->lds_bank_bytes + words - first;
+    uint64_t first = div_u(lo, m->lds_bank_bytes), span = div_u(hi, m->lds_bank_bytes) + words - first;
     uint64_t prev = ~0ull;
     if (span <= TM_LDS_SPAN_WORDS) {   /* the words as bits from the lowest one */
         uint64_t *seen = ms->lds_seen;
         for (uint64_t b = pass; b; b &= b - 1) {
             unsigned lane = (unsigned)__builtin_ctzll(b);
-            if (addr[lane] == prev) continue;   /* the same words as the lane before (broadcast) */
+            if (addr[lane] == prev) continue;
             prev = addr[lane];
-            uint64_t i = addr[lane] / m->lds_bank_bytes - first;
+            uint64_t i = div_u(addr[lane], m->lds_bank_bytes) - first;
             for (unsigned k = 0; k < words; k++, i++) {
                 uint64_t bit = 1ull << (i % 64);
                 if (seen[i / 64] & bit) continue;
@@ -240,6 +266,7 @@ static uint32_t lds_pass(tm_memsys *ms, const uint64_t *addr, uint64_t pass, uns
             }
         }
     }
+done:;
     uint32_t need = (distinct + m->lds_banks - 1) / m->lds_banks;
     *ideal += need;
     return worst > need ? worst : need;
