@@ -200,20 +200,33 @@ static inline void lds_count(const tm_machine *m, uint64_t word, uint8_t *per_ba
     if (++per_bank[bank] > *worst) *worst = per_bank[bank];
 }
 
-/* The pass's words when its lanes ask for ascending, disjoint words (the common case: no lane
- * asks for a word an earlier lane asked for, so no set is needed); false if they do not. */
-static bool lds_pass_ascending(const tm_machine *m, const uint64_t *addr, uint64_t pass, unsigned words,
-                               uint8_t *per_bank, unsigned *distinct, unsigned *worst)
+/* The pass's words without a set, in the common cases: each lane asks either for words beyond
+ * every earlier lane's (ascending addresses) or only for words one earlier run of lanes asked for
+ * already (a repeated row); `run` keeps those words as ascending disjoint ranges. False for any
+ * other pattern (the caller then counts with a set). */
+static bool lds_pass_runs(const tm_machine *m, const uint64_t *addr, uint64_t pass, unsigned words,
+                          uint8_t *per_bank, unsigned *distinct, unsigned *worst)
 {
-    uint64_t prev = ~0ull, end = 0;
+    uint64_t run_first[64], run_end[64], prev = ~0ull;
+    unsigned nrun = 0;
     for (uint64_t b = pass; b; b &= b - 1) {
         uint64_t a = addr[__builtin_ctzll(b)];
         if (a == prev) continue;   /* the same words as the lane before (broadcast) */
         prev = a;
         uint64_t word = div_u(a, m->lds_bank_bytes);
-        if (word < end) return false;
+        if (nrun && word < run_end[nrun - 1]) {   /* only words asked for already? */
+            unsigned r = 0;
+            while (r < nrun && !(run_first[r] <= word && word + words <= run_end[r])) r++;
+            if (r == nrun) return false;
+            continue;
+        }
         for (unsigned k = 0; k < words; k++) lds_count(m, word + k, per_bank, distinct, worst);
-        end = word + words;
+        if (nrun && word == run_end[nrun - 1]) {
+            run_end[nrun - 1] += words;
+        } else {
+            run_first[nrun] = word;
+            run_end[nrun++] = word + words;
+        }
     }
     return true;
 }
@@ -225,7 +238,7 @@ static uint32_t lds_pass(tm_memsys *ms, const uint64_t *addr, uint64_t pass, uns
     const tm_machine *m = ms->m;
     uint8_t per_bank[64] = {0};
     unsigned distinct = 0, worst = 0;
-    if (lds_pass_ascending(m, addr, pass, words, per_bank, &distinct, &worst)) goto done;
+    if (lds_pass_runs(m, addr, pass, words, per_bank, &distinct, &worst)) goto done;
     memset(per_bank, 0, sizeof per_bank);
     distinct = worst = 0;
     uint64_t lo = UINT64_MAX, hi = 0;
