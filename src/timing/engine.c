@@ -352,6 +352,41 @@ static void simd_touch(trun *r, tsimd *s)
 
 static inline uint64_t *ready_of(trun *r, const twave *w) { return &r->simd[w->simd].ready[w->slot]; }
 
+/* The SIMD after s in s's bucket (the next to issue in that cycle, usually), or NULL. */
+static tsimd *wheel_after(trun *r, const tsimd *s)
+{
+    const wheel *h = &r->wh;
+    const uint64_t *bucket = &h->bits[(size_t)(s->next_time & (WHEEL - 1)) * h->words];
+    uint32_t i = s->index + 1, word = i / 64;
+    if (word >= h->words) return NULL;
+    uint64_t bits = bucket[word] & (i % 64 ? ~0ull << (i % 64) : ~0ull);
+    while (!bits && ++word < h->words) bits = bucket[word];
+    return bits ? &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)] : NULL;
+}
+
+/* ---- prefetching ----
+ * Every resident wave of a large grid is live, so a wave's state is rarely in the host's caches
+ * when its turn comes. The waves that will issue next are known (the next SIMDs' picks): fetch
+ * their state ahead, two issues ahead the wave's own record, one ahead what its instruction
+ * reads (the scoreboard entries, the front end's state). No effect on any result. */
+static void prefetch_far(const tsimd *s)
+{
+    if (!s || !s->pick) return;
+    __builtin_prefetch(s->pick);
+    __builtin_prefetch(s->pick->warp);
+}
+
+static void prefetch_near(trun *r, const tsimd *s)
+{
+    if (!s || !s->pick) return;
+    const twave *w = s->pick;
+    const tm_pc *p = w->next;
+    if (!p) return;
+    for (unsigned i = 0; i < p->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->src[i].first]);
+    for (unsigned i = 0; i < p->ndst; i++) __builtin_prefetch(&w->reg_ready[p->dst[i].first]);
+    if (r->fe->timing_prefetch) r->fe->timing_prefetch(r->l->kernel, w->warp, &p->ti);
+}
+
 /* ---- counters ---- */
 
 /* Add an operation completing at `done` to counter c; returns its completion (in-order
@@ -1001,6 +1036,9 @@ static umb_status run(trun *r)
         if (!s) break;   /* nothing can issue: done (or deadlocked) */
         uint64_t now = s->next_time;
         twave *w = s->pick;   /* the oldest wave that can issue now */
+        tsimd *s1 = wheel_after(r, s);
+        prefetch_near(r, s1);
+        if (s1) prefetch_far(wheel_after(r, s1));
         uint64_t ready = s->ready[w->slot];
         if (now > ready) {   /* it was ready; another wave had the port */
             add_state(r, w, TM_ST_PIPE, now - ready);

@@ -157,6 +157,29 @@ bool rdna3_timing_static(void *kernel, umb_warp *warp, umb_tinst *ti)
     return true;
 }
 
+/* The timing model keeps every resident wave of the grid live (thousands of 66 KiB states), so a
+ * wave's state is rarely in the host's caches when its turn comes: fetch what the instruction
+ * will touch ahead of time. The header, EXEC and the first 128 bytes (32 lanes) of each VGPR row
+ * it reads or writes (up to 4 rows per operand). */
+void rdna3_timing_prefetch(void *kernel, const umb_warp *warp, const umb_tinst *ti)
+{
+    (void)kernel;
+    const rdna3_wave *w = warp->isa;
+    const char *h = (const char *)w;
+    __builtin_prefetch(h);
+    __builtin_prefetch(h + 64);
+    __builtin_prefetch(&w->sgpr[RDNA3_SRC_EXEC_LO]);
+    for (unsigned i = 0; i < ti->nsrc + ti->ndst && i < UMB_TINST_SRCS + UMB_TINST_DSTS; i++) {
+        const umb_treg *r = i < ti->nsrc ? &ti->src[i] : &ti->dst[i - ti->nsrc];
+        if (r->file != UMB_TREG_V) continue;
+        for (unsigned k = 0; k < r->count && k < 4; k++) {
+            const uint32_t *row = &w->vgpr[((r->first + k) & 0xffu) * RDNA3_MAX_LANES];
+            __builtin_prefetch(row);
+            __builtin_prefetch(row + 16);
+        }
+    }
+}
+
 /* ---- per-lane addresses ----
  * Global and LDS addresses are computed for every lane of the wave in loops the compiler
  * vectorises (the engine reads the active lanes' only). */

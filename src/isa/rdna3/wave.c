@@ -728,4 +728,5 @@ const umb_frontend rdna3_frontend = {
     .timing_static = rdna3_timing_static,
     .timing_dynamic = rdna3_timing_dynamic,
     .timing_step = fe_timing_step,
+    .timing_prefetch = rdna3_timing_prefetch,
 };
