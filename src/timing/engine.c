@@ -141,7 +141,10 @@ typedef struct tsimd {
                                     barrier, or not scheduled yet) */
     uint8_t *port;               /* the issue port of that instruction */
     struct twave **wave;
-    uint32_t nresident;
+    /* copies of the waves' fields for prefetching without touching the wave records */
+    tm_pc **next;                /* the instruction at its PC (twave.next) */
+    umb_warp **warp;
+    uint32_t nresident, pick_slot;
     uint32_t waves, vgprs, sgprs;
 } tsimd;
 
@@ -183,6 +186,8 @@ typedef struct trun {
     uint64_t *ready_lists;       /* the SIMDs' lists, one block each */
     uint8_t *port_lists;
     struct twave **wave_lists;
+    tm_pc **next_lists;
+    umb_warp **warp_lists;
     uint64_t next_wg, total_wgs, resident_wgs;
     uint32_t rr_cu;
     uint64_t age, now, executed, budget;
@@ -344,6 +349,7 @@ static void simd_touch(trun *r, tsimd *s)
         if (t < best) best = t, pick = i;
     }
     s->pick = best == UINT64_MAX ? NULL : s->wave[pick];
+    s->pick_slot = pick;
     if (best == s->next_time) return;
     wheel_take(r, s);
     s->next_time = best;
@@ -373,18 +379,20 @@ static void prefetch_far(const tsimd *s)
 {
     if (!s || !s->pick) return;
     __builtin_prefetch(s->pick);
-    __builtin_prefetch(s->pick->warp);
+    __builtin_prefetch(s->warp[s->pick_slot]);
 }
 
 static void prefetch_near(trun *r, const tsimd *s)
 {
     if (!s || !s->pick) return;
     const twave *w = s->pick;
-    const tm_pc *p = w->next;
-    if (!p) return;
+    const tm_pc *p = s->next[s->pick_slot];
     for (unsigned i = 0; i < p->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->src[i].first]);
     for (unsigned i = 0; i < p->ndst; i++) __builtin_prefetch(&w->reg_ready[p->dst[i].first]);
-    if (r->fe->timing_prefetch) r->fe->timing_prefetch(r->l->kernel, w->warp, &p->ti);
+    if (p->mem)
+        for (unsigned c = 0; c < UMB_CNT_N; c++)
+            if (p->ti.counters & (1u << c)) __builtin_prefetch(w->cnt[c]);
+    if (r->fe->timing_prefetch) r->fe->timing_prefetch(r->l->kernel, s->warp[s->pick_slot], &p->ti);
 }
 
 /* ---- counters ---- */
@@ -469,6 +477,7 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
     tsimd *s = &r->simd[w->simd];
     s->ready[w->slot] = ready;
     s->port[w->slot] = p->port;
+    s->next[w->slot] = p;
     return true;
 }
 
@@ -845,6 +854,8 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         s->waves++, s->vgprs += r->wave_vgprs, s->sgprs += r->wave_sgprs;
         w->slot = s->nresident++;   /* the youngest: last */
         s->wave[w->slot] = w;
+        s->warp[w->slot] = w->warp;
+        s->next[w->slot] = NULL;
         s->ready[w->slot] = UINT64_MAX;   /* until schedule_next */
         s->port[w->slot] = PORT_NONE;
         r->rec->waves++;
@@ -897,6 +908,8 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
         s->ready[i] = s->ready[i + 1];
         s->port[i] = s->port[i + 1];
         s->wave[i] = s->wave[i + 1];
+        s->next[i] = s->next[i + 1];
+        s->warp[i] = s->warp[i + 1];
         s->wave[i]->slot = i;
     }
     simd_touch(r, s);
@@ -1015,7 +1028,10 @@ static umb_status run(trun *r)
     r->ready_lists = calloc(nslots, sizeof *r->ready_lists);
     r->port_lists = calloc(nslots, sizeof *r->port_lists);
     r->wave_lists = calloc(nslots, sizeof *r->wave_lists);
-    if (!r->local_pool || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists)
+    r->next_lists = calloc(nslots, sizeof *r->next_lists);
+    r->warp_lists = calloc(nslots, sizeof *r->warp_lists);
+    if (!r->local_pool || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists ||
+        !r->next_lists || !r->warp_lists)
         return UMB_ERR_NOMEM;
     for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle */
         tsimd *x = &r->simd[i];
@@ -1025,6 +1041,8 @@ static umb_status run(trun *r)
         x->ready = &r->ready_lists[(size_t)i * m->waves_per_simd];
         x->port = &r->port_lists[(size_t)i * m->waves_per_simd];
         x->wave = &r->wave_lists[(size_t)i * m->waves_per_simd];
+        x->next = &r->next_lists[(size_t)i * m->waves_per_simd];
+        x->warp = &r->warp_lists[(size_t)i * m->waves_per_simd];
     }
     uint64_t start = r->t->total_cycles;
     r->now = start;
@@ -1036,9 +1054,9 @@ static umb_status run(trun *r)
         if (!s) break;   /* nothing can issue: done (or deadlocked) */
         uint64_t now = s->next_time;
         twave *w = s->pick;   /* the oldest wave that can issue now */
-        tsimd *s1 = wheel_after(r, s);
-        prefetch_near(r, s1);
-        if (s1) prefetch_far(wheel_after(r, s1));
+        tsimd *s1 = wheel_after(r, s), *s2 = s1 ? wheel_after(r, s1) : NULL;
+        prefetch_near(r, s2);
+        if (s2) prefetch_far(wheel_after(r, s2));
         uint64_t ready = s->ready[w->slot];
         if (now > ready) {   /* it was ready; another wave had the port */
             add_state(r, w, TM_ST_PIPE, now - ready);
@@ -1114,6 +1132,8 @@ out:
         free(r->ready_lists);
         free(r->port_lists);
         free(r->wave_lists);
+        free(r->next_lists);
+        free(r->warp_lists);
         free(r->simd);
         free(r->cu);
         free(r);
