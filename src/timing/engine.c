@@ -189,6 +189,7 @@ typedef struct trun {
     tm_pc **next_lists;
     umb_warp **warp_lists;
     uint64_t next_wg, total_wgs, resident_wgs;
+    bool prefetch;               /* more than PREFETCH_WAVES resident waves */
     uint32_t rr_cu;
     uint64_t age, now, executed, budget;
     umb_stats stats;
@@ -371,10 +372,13 @@ static tsimd *wheel_after(trun *r, const tsimd *s)
 }
 
 /* ---- prefetching ----
- * Every resident wave of a large grid is live, so a wave's state is rarely in the host's caches
- * when its turn comes. The waves that will issue next are known (the next SIMDs' picks): fetch
- * their state ahead, two issues ahead the wave's own record, one ahead what its instruction
- * reads (the scoreboard entries, the front end's state). No effect on any result. */
+ * With many resident waves (each RDNA3 wave is a 66 KiB state, of which a few KiB are touched),
+ * a wave's state is rarely in the host's caches when its turn comes. The waves that will issue
+ * next are known (the next SIMDs' picks): fetch their state ahead, three issues ahead the wave's
+ * own record and its warp, two ahead what its instruction reads (the scoreboard entries, the
+ * front end's state). Below PREFETCH_WAVES resident waves their states stay in the host's
+ * caches and prefetching would only cost instructions. No effect on any result. */
+#define PREFETCH_WAVES 512
 static void prefetch_far(const tsimd *s)
 {
     if (!s || !s->pick) return;
@@ -634,6 +638,8 @@ static bool issue(trun *r, twave *w, uint64_t now)
     tm_pc *p = w->next;
     const umb_tinst *ti = &p->ti;
     bool mem = p->mem;
+    if (p->succ && r->prefetch)   /* what its successor reads */
+        for (unsigned i = 0; i < p->succ->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->succ->src[i].first]);
     if (mem) {   /* only memory instructions need lanes and addresses */
         r->ev.exec = 0, r->ev.active = 0;
         if (r->fe->timing_dynamic && !ti->late_addr) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
@@ -841,6 +847,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     r->cu[c].wgs++;
     r->cu[c].lds += r->wg_lds;
     r->resident_wgs++;
+    r->prefetch = r->resident_wgs * nw > PREFETCH_WAVES;
     r->rec->workgroups++;
     for (uint32_t i = 0; i < nw; i++) {
         twave *w = &g->waves[i];
@@ -925,6 +932,7 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     r->cu[c].wgs--;
     r->cu[c].lds -= r->wg_lds;
     r->resident_wgs--;
+    r->prefetch = r->resident_wgs * g->wg.nwarps > PREFETCH_WAVES;
     free_wg(r, g, g->wg.nwarps);
     return dispatch(r, t);
 }
@@ -1054,10 +1062,12 @@ static umb_status run(trun *r)
         if (!s) break;   /* nothing can issue: done (or deadlocked) */
         uint64_t now = s->next_time;
         twave *w = s->pick;   /* the oldest wave that can issue now */
-        tsimd *s1 = wheel_after(r, s), *s2 = s1 ? wheel_after(r, s1) : NULL;
-        prefetch_near(r, s2);
-        if (s2) prefetch_far(wheel_after(r, s2));
-        uint64_t ready = s->ready[w->slot];
+        uint64_t ready = s->ready[s->pick_slot];
+        if (r->prefetch) {
+            tsimd *s1 = wheel_after(r, s), *s2 = s1 ? wheel_after(r, s1) : NULL;
+            prefetch_near(r, s2);
+            if (s2) prefetch_far(wheel_after(r, s2));
+        }
         if (now > ready) {   /* it was ready; another wave had the port */
             add_state(r, w, TM_ST_PIPE, now - ready);
             w->next->stall_cycles += now - ready;
