@@ -143,7 +143,7 @@ typedef struct tsimd {
     struct twave **wave;
     /* copies of the waves' fields for prefetching without touching the wave records */
     tm_pc **next;                /* the instruction at its PC (twave.next) */
-    umb_warp **warp;
+    void **isa;                  /* the front end's state of its warp (umb_warp.isa) */
     uint32_t nresident, pick_slot;
     uint32_t waves, vgprs, sgprs;
 } tsimd;
@@ -187,7 +187,7 @@ typedef struct trun {
     uint8_t *port_lists;
     struct twave **wave_lists;
     tm_pc **next_lists;
-    umb_warp **warp_lists;
+    void **isa_lists;
     uint64_t next_wg, total_wgs, resident_wgs;
     bool prefetch;               /* more than PREFETCH_WAVES resident waves */
     uint32_t rr_cu;
@@ -359,44 +359,48 @@ static void simd_touch(trun *r, tsimd *s)
 
 static inline uint64_t *ready_of(trun *r, const twave *w) { return &r->simd[w->simd].ready[w->slot]; }
 
-/* The SIMD after s in s's bucket (the next to issue in that cycle, usually), or NULL. */
-static tsimd *wheel_after(trun *r, const tsimd *s)
+/* The second SIMD after s in s's bucket (usually the second next to issue in that cycle), or
+ * NULL. */
+static tsimd *wheel_second_after(trun *r, const tsimd *s)
 {
     const wheel *h = &r->wh;
     const uint64_t *bucket = &h->bits[(size_t)(s->next_time & (WHEEL - 1)) * h->words];
-    uint32_t i = s->index + 1, word = i / 64;
+    uint32_t i = s->index + 1, word = i / 64, skip = 1;
     if (word >= h->words) return NULL;
     uint64_t bits = bucket[word] & (i % 64 ? ~0ull << (i % 64) : ~0ull);
-    while (!bits && ++word < h->words) bits = bucket[word];
-    return bits ? &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)] : NULL;
+    for (;;) {
+        while (!bits) {
+            if (++word >= h->words) return NULL;
+            bits = bucket[word];
+        }
+        if (!skip) return &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)];
+        skip = 0;
+        bits &= bits - 1;
+    }
 }
 
 /* ---- prefetching ----
  * With many resident waves (each RDNA3 wave is a 66 KiB state, of which a few KiB are touched),
  * a wave's state is rarely in the host's caches when its turn comes. The waves that will issue
- * next are known (the next SIMDs' picks): fetch their state ahead, three issues ahead the wave's
- * own record and its warp, two ahead what its instruction reads (the scoreboard entries, the
- * front end's state). Below PREFETCH_WAVES resident waves their states stay in the host's
- * caches and prefetching would only cost instructions. No effect on any result. */
+ * next are known (the next SIMDs' picks): two issues ahead, fetch what the wave's instruction
+ * will touch (its record, the scoreboard entries and counters it uses, the front end's state),
+ * from the SIMD's lists without reading the wave's record. Below PREFETCH_WAVES resident waves
+ * their states stay in the host's caches and prefetching would only cost instructions. No
+ * effect on any result. */
 #define PREFETCH_WAVES 512
-static void prefetch_far(const tsimd *s)
-{
-    if (!s || !s->pick) return;
-    __builtin_prefetch(s->pick);
-    __builtin_prefetch(s->warp[s->pick_slot]);
-}
 
-static void prefetch_near(trun *r, const tsimd *s)
+static void prefetch_pick(trun *r, const tsimd *s)
 {
     if (!s || !s->pick) return;
     const twave *w = s->pick;
     const tm_pc *p = s->next[s->pick_slot];
+    __builtin_prefetch(w);
     for (unsigned i = 0; i < p->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->src[i].first]);
     for (unsigned i = 0; i < p->ndst; i++) __builtin_prefetch(&w->reg_ready[p->dst[i].first]);
     if (p->mem)
         for (unsigned c = 0; c < UMB_CNT_N; c++)
             if (p->ti.counters & (1u << c)) __builtin_prefetch(w->cnt[c]);
-    if (r->fe->timing_prefetch) r->fe->timing_prefetch(r->l->kernel, s->warp[s->pick_slot], &p->ti);
+    if (r->fe->timing_prefetch) r->fe->timing_prefetch(r->l->kernel, s->isa[s->pick_slot], &p->ti);
 }
 
 /* ---- counters ---- */
@@ -861,7 +865,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         s->waves++, s->vgprs += r->wave_vgprs, s->sgprs += r->wave_sgprs;
         w->slot = s->nresident++;   /* the youngest: last */
         s->wave[w->slot] = w;
-        s->warp[w->slot] = w->warp;
+        s->isa[w->slot] = w->warp->isa;
         s->next[w->slot] = NULL;
         s->ready[w->slot] = UINT64_MAX;   /* until schedule_next */
         s->port[w->slot] = PORT_NONE;
@@ -916,7 +920,7 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
         s->port[i] = s->port[i + 1];
         s->wave[i] = s->wave[i + 1];
         s->next[i] = s->next[i + 1];
-        s->warp[i] = s->warp[i + 1];
+        s->isa[i] = s->isa[i + 1];
         s->wave[i]->slot = i;
     }
     simd_touch(r, s);
@@ -1037,9 +1041,9 @@ static umb_status run(trun *r)
     r->port_lists = calloc(nslots, sizeof *r->port_lists);
     r->wave_lists = calloc(nslots, sizeof *r->wave_lists);
     r->next_lists = calloc(nslots, sizeof *r->next_lists);
-    r->warp_lists = calloc(nslots, sizeof *r->warp_lists);
+    r->isa_lists = calloc(nslots, sizeof *r->isa_lists);
     if (!r->local_pool || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists ||
-        !r->next_lists || !r->warp_lists)
+        !r->next_lists || !r->isa_lists)
         return UMB_ERR_NOMEM;
     for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle */
         tsimd *x = &r->simd[i];
@@ -1050,7 +1054,7 @@ static umb_status run(trun *r)
         x->port = &r->port_lists[(size_t)i * m->waves_per_simd];
         x->wave = &r->wave_lists[(size_t)i * m->waves_per_simd];
         x->next = &r->next_lists[(size_t)i * m->waves_per_simd];
-        x->warp = &r->warp_lists[(size_t)i * m->waves_per_simd];
+        x->isa = &r->isa_lists[(size_t)i * m->waves_per_simd];
     }
     uint64_t start = r->t->total_cycles;
     r->now = start;
@@ -1063,11 +1067,7 @@ static umb_status run(trun *r)
         uint64_t now = s->next_time;
         twave *w = s->pick;   /* the oldest wave that can issue now */
         uint64_t ready = s->ready[s->pick_slot];
-        if (r->prefetch) {
-            tsimd *s1 = wheel_after(r, s), *s2 = s1 ? wheel_after(r, s1) : NULL;
-            prefetch_near(r, s2);
-            if (s2) prefetch_far(wheel_after(r, s2));
-        }
+        if (r->prefetch) prefetch_pick(r, wheel_second_after(r, s));
         if (now > ready) {   /* it was ready; another wave had the port */
             add_state(r, w, TM_ST_PIPE, now - ready);
             w->next->stall_cycles += now - ready;
@@ -1143,7 +1143,7 @@ out:
         free(r->port_lists);
         free(r->wave_lists);
         free(r->next_lists);
-        free(r->warp_lists);
+        free(r->isa_lists);
         free(r->simd);
         free(r->cu);
         free(r);

@@ -159,24 +159,20 @@ bool rdna3_timing_static(void *kernel, umb_warp *warp, umb_tinst *ti)
 
 /* The timing model keeps every resident wave of the grid live (thousands of 66 KiB states), so a
  * wave's state is rarely in the host's caches when its turn comes: fetch what the instruction
- * will touch ahead of time. The header, EXEC and the first 128 bytes (32 lanes) of each VGPR row
- * it reads or writes (up to 4 rows per operand). */
-void rdna3_timing_prefetch(void *kernel, const umb_warp *warp, const umb_tinst *ti)
+ * will touch ahead of time. The header, EXEC and the first two VGPR rows of each vector operand
+ * (one prefetch per row: the host fetches a row's 128-byte pair of lines together). */
+void rdna3_timing_prefetch(void *kernel, const void *isa, const umb_tinst *ti)
 {
     (void)kernel;
-    const rdna3_wave *w = warp->isa;
-    const char *h = (const char *)w;
-    __builtin_prefetch(h);
-    __builtin_prefetch(h + 64);
+    const rdna3_wave *w = isa;
+    __builtin_prefetch(w);
     __builtin_prefetch(&w->sgpr[RDNA3_SRC_EXEC_LO]);
-    for (unsigned i = 0; i < ti->nsrc + ti->ndst && i < UMB_TINST_SRCS + UMB_TINST_DSTS; i++) {
+    unsigned n = ti->nsrc + ti->ndst < UMB_TINST_SRCS + UMB_TINST_DSTS ? ti->nsrc + ti->ndst : UMB_TINST_SRCS + UMB_TINST_DSTS;
+    for (unsigned i = 0; i < n; i++) {
         const umb_treg *r = i < ti->nsrc ? &ti->src[i] : &ti->dst[i - ti->nsrc];
         if (r->file != UMB_TREG_V) continue;
-        for (unsigned k = 0; k < r->count && k < 4; k++) {
-            const uint32_t *row = &w->vgpr[((r->first + k) & 0xffu) * RDNA3_MAX_LANES];
-            __builtin_prefetch(row);
-            __builtin_prefetch(row + 16);
-        }
+        __builtin_prefetch(&w->vgpr[(r->first & 0xffu) * RDNA3_MAX_LANES]);
+        if (r->count > 1) __builtin_prefetch(&w->vgpr[((r->first + 1u) & 0xffu) * RDNA3_MAX_LANES]);
     }
 }
 
