@@ -202,8 +202,8 @@ static inline void lds_count(const tm_machine *m, uint64_t word, uint8_t *per_ba
 
 /* The pass's words without a set, in the common cases: each lane asks either for words beyond
  * every earlier lane's (ascending addresses) or only for words one earlier run of lanes asked for
- * already (a repeated row); run_first/run_end keep those words as ascending disjoint ranges. False for any
- * other pattern (the caller then counts with a set). */
+ * already (a repeated row); run_first/run_end keep those words as ascending disjoint ranges.
+ * False for any other pattern (the caller then counts with a set). */
 static bool lds_pass_runs(const tm_machine *m, const uint64_t *addr, uint64_t pass, unsigned words,
                           uint8_t *per_bank, unsigned *distinct, unsigned *worst)
 {
