@@ -91,6 +91,13 @@ struct umb_frontend {
     uint64_t (*timing_pc)(const umb_warp *w);
     bool (*timing_static)(void *kernel, umb_warp *w, struct umb_tinst *out);
     void (*timing_dynamic)(void *kernel, const umb_warp *w, const struct umb_tinst *ti, struct umb_tevent *out);
+    /* Optional, for speed: exactly step(kernel, w, 1, executed) (one instruction, issued by the
+     * timing model), without the set-up of the general step loop. */
+    umb_warp_state (*timing_step)(void *kernel, umb_warp *w, uint64_t *executed);
+    /* Optional, for speed: the timing model will soon issue `ti` on the warp whose front-end
+     * state (umb_warp.isa) is `isa`; prefetch the host memory that state and that instruction
+     * will touch (no effect on any result). */
+    void (*timing_prefetch)(void *kernel, const void *isa, const struct umb_tinst *ti);
 };
 
 /* One kernel launch as the core sees it. */

@@ -12,6 +12,7 @@
  */
 #include "timing/engine.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -26,9 +27,21 @@ const char *const tm_level_name[LVL_N] = { "scalar_cache", "l0", "l1", "l2", "l3
 
 /* ---- per-PC static information and profile ---- */
 
+/* Registers [first, end) of a wave's scoreboard (twave.reg_ready: VGPRs, then SGPRs). */
+typedef struct reg_span {
+    uint16_t first, end;
+} reg_span;
+
 typedef struct tm_pc {
     uint64_t pc;         /* key + 1 (0 = empty slot) */
     umb_tinst ti;
+    /* what issue and schedule_next need, derived from ti once per launch */
+    uint8_t port;        /* PORT_x */
+    bool mem;            /* a memory instruction (lanes and addresses asked) */
+    uint8_t nsrc, ndst;
+    uint32_t cycles;     /* it holds its pipeline (issue_cycles) */
+    uint32_t result;     /* ALU: cycles from issue until its destinations can be read */
+    reg_span src[UMB_TINST_SRCS], dst[UMB_TINST_DSTS];
     uint64_t issues, stall_cycles;
     struct tm_pc *succ;  /* the instruction that followed it last time (saves a lookup) */
 } tm_pc;
@@ -92,14 +105,12 @@ typedef struct twave {
     twg *g;
     uint32_t simd, cu;           /* global SIMD index, CU */
     uint64_t age;                /* dispatch order: the oldest issues first on a tie */
-    uint64_t ready;              /* cycle its next instruction can issue (UINT64_MAX: at a barrier) */
-    uint64_t issued_from;        /* ready as computed (what came later was waiting for a port) */
-    uint32_t port;               /* the issue port of its next instruction */
+    uint32_t slot;               /* its place in its SIMD's lists (ready, port, wave) */
     uint64_t start;              /* dispatch cycle */
     bool at_barrier;
     uint64_t barrier_since;
     tm_pc *next;                 /* the instruction at its PC */
-    uint64_t vready[256], sready[128];
+    uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
     uint8_t ncnt[UMB_CNT_N];
 } twave;
@@ -120,12 +131,20 @@ enum { PORT_VALU, PORT_SALU, PORT_VMEM, PORT_SMEM, PORT_LDS, PORT_BRANCH, PORT_N
 
 typedef struct tsimd {
     uint64_t port_free[PORT_N + 1];   /* next cycle each port takes an instruction ([PORT_NONE]: 0) */
-    uint64_t next_time;          /* earliest cycle one of its waves can issue (UINT64_MAX: none) */
-    uint64_t key;                /* heap order: next_time << 16 | index (UINT64_MAX: none) */
+    uint64_t next_time;          /* earliest cycle one of its waves can issue (UINT64_MAX: none);
+                                    the wheel holds it at this cycle */
     struct twave *pick;          /* the oldest wave that can issue then */
-    uint32_t index, heap_pos;
-    struct twave **resident;     /* its waves (waves_per_simd slots), in no order */
-    uint32_t nresident;
+    uint32_t index;
+    int32_t over_pos;            /* its place in the wheel's overflow list, or -1 */
+    /* its waves (up to waves_per_simd), oldest first, in parallel lists that the selection scans */
+    uint64_t *ready;             /* cycle the wave's next instruction can issue (UINT64_MAX: at a
+                                    barrier, or not scheduled yet) */
+    uint8_t *port;               /* the issue port of that instruction */
+    struct twave **wave;
+    /* copies of the waves' fields for prefetching without touching the wave records */
+    tm_pc **next;                /* the instruction at its PC (twave.next) */
+    void **isa;                  /* the front end's state of its warp (umb_warp.isa) */
+    uint32_t nresident, pick_slot;
     uint32_t waves, vgprs, sgprs;
 } tsimd;
 
@@ -133,6 +152,25 @@ typedef struct tcu {
     uint32_t lds, wgs;
     uint64_t vmem_free, lds_free;
 } tcu;
+
+/* The SIMDs by the cycle of their next issue. The engine always takes the SIMD with the earliest
+ * one, the lowest index on a tie. Those cycles never go back (every latency is decided at issue;
+ * nothing is scheduled before the cycle being issued), so the SIMDs wait in a ring of WHEEL
+ * buckets, one per cycle of [cur, cur + WHEEL), each a bitmap of SIMD indices (its lowest set bit
+ * is the lowest index), with a bitmap of the non-empty buckets; a SIMD due at or after
+ * cur + WHEEL when queued waits in an overflow list until the ring reaches it. (A binary heap of
+ * SIMDs cost about a hundred host instructions per issue.) */
+#define WHEEL 4096u
+
+typedef struct wheel {
+    uint64_t *bits;              /* WHEEL buckets of `words` words each */
+    uint64_t used[WHEEL / 64];   /* bit b: bucket b holds a SIMD */
+    uint32_t words;
+    uint64_t cur;                /* the ring holds cycles [cur, cur + WHEEL) */
+    uint32_t *over;              /* SIMD indices due later than the ring reached when queued */
+    uint32_t nover;
+    uint64_t over_min;           /* at most the earliest cycle in `over` */
+} wheel;
 
 typedef struct trun {
     umb_timing *t;
@@ -144,10 +182,14 @@ typedef struct trun {
     pc_table pcs;
     tsimd *simd;
     tcu *cu;
-    tsimd **heap;                /* every SIMD, by next_time then index */
-    struct twave **resident_slots;   /* the SIMDs' wave lists, one block */
-    uint32_t nheap;
+    wheel wh;                    /* the SIMDs by next_time, then index */
+    uint64_t *ready_lists;       /* the SIMDs' lists, one block each */
+    uint8_t *port_lists;
+    struct twave **wave_lists;
+    tm_pc **next_lists;
+    void **isa_lists;
     uint64_t next_wg, total_wgs, resident_wgs;
+    bool prefetch;               /* more than PREFETCH_WAVES resident waves */
     uint32_t rr_cu;
     uint64_t age, now, executed, budget;
     umb_stats stats;
@@ -175,6 +217,8 @@ static void run_fail(trun *r, umb_status st, const char *fmt, ...)
 
 static const char *kname(const trun *r) { return r->l->kernel_name ? r->l->kernel_name : "?"; }
 
+static void pc_derive(trun *r, tm_pc *p);
+
 static tm_pc *pc_lookup(trun *r, twave *w, uint64_t pc)
 {
     pc_table *t = &r->pcs;
@@ -184,6 +228,7 @@ static tm_pc *pc_lookup(trun *r, twave *w, uint64_t pc)
     if (t->slot[h]) return t->slot[h];
     tm_pc *p = pc_entry_new(t);
     if (!p || !r->fe->timing_static(r->l->kernel, w->warp, &p->ti)) return NULL;   /* OOM, or the front end faulted */
+    pc_derive(r, p);
     p->pc = pc + 1;
     t->slot[h] = p;
     t->n++;
@@ -201,60 +246,161 @@ static tm_pc *pc_info(trun *r, twave *w)
     return p;
 }
 
-/* ---- scheduling: a heap of SIMDs by the cycle their next issue can happen ---- */
+/* ---- scheduling: the wheel of SIMDs ---- */
 
-static inline bool before(const tsimd *a, const tsimd *b) { return a->key < b->key; }
-
-static void heap_set(trun *r, uint32_t i, tsimd *s)
+static void wheel_put(trun *r, tsimd *s)
 {
-    r->heap[i] = s;
-    s->heap_pos = i;
+    wheel *h = &r->wh;
+    uint64_t t = s->next_time;
+    if (t == UINT64_MAX) return;
+    assert(t >= h->cur);
+    if (t - h->cur >= WHEEL) {
+        s->over_pos = (int32_t)h->nover;
+        h->over[h->nover++] = s->index;
+        if (t < h->over_min) h->over_min = t;
+        return;
+    }
+    uint32_t b = (uint32_t)(t & (WHEEL - 1));
+    h->bits[(size_t)b * h->words + s->index / 64] |= 1ull << (s->index % 64);
+    h->used[b / 64] |= 1ull << (b % 64);
 }
 
-static void heap_fix(trun *r, tsimd *s)
+static void wheel_take(trun *r, tsimd *s)
 {
-    uint32_t i = s->heap_pos, n = r->nheap;
-    while (i && before(s, r->heap[(i - 1) / 2])) {
-        heap_set(r, i, r->heap[(i - 1) / 2]);
-        i = (i - 1) / 2;
+    wheel *h = &r->wh;
+    if (s->next_time == UINT64_MAX) return;
+    if (s->over_pos >= 0) {
+        uint32_t last = h->over[--h->nover];
+        h->over[s->over_pos] = last;
+        r->simd[last].over_pos = s->over_pos;
+        s->over_pos = -1;
+        return;
     }
+    uint32_t b = (uint32_t)(s->next_time & (WHEEL - 1));
+    uint64_t *bucket = &h->bits[(size_t)b * h->words];
+    bucket[s->index / 64] &= ~(1ull << (s->index % 64));
+    for (uint32_t i = 0; i < h->words; i++)
+        if (bucket[i]) return;
+    h->used[b / 64] &= ~(1ull << (b % 64));
+}
+
+/* The first cycle at or after cur with a SIMD in the ring, or UINT64_MAX. */
+static uint64_t wheel_first(const wheel *h)
+{
+    uint32_t p = (uint32_t)(h->cur & (WHEEL - 1));
+    for (uint32_t k = 0; k <= WHEEL / 64; k++) {
+        uint32_t word = (p / 64 + k) % (WHEEL / 64);
+        uint64_t bits = h->used[word];
+        if (k == 0) bits &= ~0ull << (p % 64);
+        else if (k == WHEEL / 64) bits &= (p % 64) ? ~(~0ull << (p % 64)) : 0;
+        if (bits) {
+            uint32_t b = word * 64 + (uint32_t)__builtin_ctzll(bits);
+            return h->cur + ((b - p) & (WHEEL - 1));
+        }
+    }
+    return UINT64_MAX;
+}
+
+/* The ring reaches the overflow list's earliest cycle: move what now fits into it. */
+static void wheel_refill(trun *r)
+{
+    wheel *h = &r->wh;
+    h->cur = h->over_min;   /* at most every cycle in the ring (the caller checked) */
+    uint32_t n = h->nover;
+    h->nover = 0;
+    h->over_min = UINT64_MAX;
+    for (uint32_t i = 0; i < n; i++) {
+        tsimd *s = &r->simd[h->over[i]];
+        s->over_pos = -1;
+        wheel_put(r, s);
+    }
+}
+
+/* The SIMD to issue next (earliest cycle, then lowest index), or NULL if none can. */
+static tsimd *wheel_next(trun *r)
+{
+    wheel *h = &r->wh;
     for (;;) {
-        uint32_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && before(r->heap[c + 1], r->heap[c])) c++;
-        if (!before(r->heap[c], s)) break;
-        heap_set(r, i, r->heap[c]);
-        i = c;
+        uint64_t t = wheel_first(h);
+        if (h->nover && h->over_min < t) {
+            wheel_refill(r);
+            continue;
+        }
+        if (t == UINT64_MAX) return NULL;
+        h->cur = t;
+        const uint64_t *bucket = &h->bits[(size_t)(t & (WHEEL - 1)) * h->words];
+        uint32_t i = 0;
+        while (!bucket[i]) i++;
+        return &r->simd[i * 64 + (uint32_t)__builtin_ctzll(bucket[i])];
     }
-    heap_set(r, i, s);
 }
 
 static unsigned port_of(unsigned cls);
 
-/* The cycle wave w can issue: ready, and its instruction's port free. */
-static inline uint64_t wave_issue_time(const tsimd *s, const twave *w)
-{
-    if (w->ready == UINT64_MAX) return UINT64_MAX;
-    uint64_t port = s->port_free[w->port];
-    return w->ready > port ? w->ready : port;
-}
-
-static inline uint64_t w_age(const twave *w) { return w->age; }
-
-/* Recompute when the SIMD can issue next, and which wave, and reorder the heap. */
+/* Recompute when the SIMD can issue next, and which wave: the earliest cycle a wave is ready and
+ * its instruction's port free, the oldest wave on a tie (the lists are oldest first); then move
+ * the SIMD in the wheel. */
 static void simd_touch(trun *r, tsimd *s)
 {
     uint64_t best = UINT64_MAX;
-    struct twave *pick = NULL;
+    uint32_t pick = 0;
     for (uint32_t i = 0; i < s->nresident; i++) {
-        struct twave *w = s->resident[i];
-        uint64_t t = wave_issue_time(s, w);
-        if (t < best || (t == best && pick && w_age(w) < w_age(pick))) best = t, pick = w;
+        uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
+        if (port > t) t = port;
+        if (t < best) best = t, pick = i;
     }
+    s->pick = best == UINT64_MAX ? NULL : s->wave[pick];
+    s->pick_slot = pick;
+    if (best == s->next_time) return;
+    wheel_take(r, s);
     s->next_time = best;
-    s->pick = best == UINT64_MAX ? NULL : pick;
-    s->key = best == UINT64_MAX ? UINT64_MAX : best << 16 | s->index;
-    heap_fix(r, s);
+    wheel_put(r, s);
+}
+
+static inline uint64_t *ready_of(trun *r, const twave *w) { return &r->simd[w->simd].ready[w->slot]; }
+
+/* The second SIMD after s in s's bucket (usually the second next to issue in that cycle), or
+ * NULL. */
+static tsimd *wheel_second_after(trun *r, const tsimd *s)
+{
+    const wheel *h = &r->wh;
+    const uint64_t *bucket = &h->bits[(size_t)(s->next_time & (WHEEL - 1)) * h->words];
+    uint32_t i = s->index + 1, word = i / 64, skip = 1;
+    if (word >= h->words) return NULL;
+    uint64_t bits = bucket[word] & (i % 64 ? ~0ull << (i % 64) : ~0ull);
+    for (;;) {
+        while (!bits) {
+            if (++word >= h->words) return NULL;
+            bits = bucket[word];
+        }
+        if (!skip) return &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)];
+        skip = 0;
+        bits &= bits - 1;
+    }
+}
+
+/* ---- prefetching ----
+ * With many resident waves (each RDNA3 wave is a 66 KiB state, of which a few KiB are touched),
+ * a wave's state is rarely in the host's caches when its turn comes. The waves that will issue
+ * next are known (the next SIMDs' picks): two issues ahead, fetch what the wave's instruction
+ * will touch (its record, the scoreboard entries and counters it uses, the front end's state),
+ * from the SIMD's lists without reading the wave's record. Below PREFETCH_WAVES resident waves
+ * their states stay in the host's caches and prefetching would only cost instructions. No
+ * effect on any result. */
+#define PREFETCH_WAVES 512
+
+static void prefetch_pick(trun *r, const tsimd *s)
+{
+    if (!s || !s->pick) return;
+    const twave *w = s->pick;
+    const tm_pc *p = s->next[s->pick_slot];
+    __builtin_prefetch(w);
+    for (unsigned i = 0; i < p->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->src[i].first]);
+    for (unsigned i = 0; i < p->ndst; i++) __builtin_prefetch(&w->reg_ready[p->dst[i].first]);
+    if (p->mem)
+        for (unsigned c = 0; c < UMB_CNT_N; c++)
+            if (p->ti.counters & (1u << c)) __builtin_prefetch(w->cnt[c]);
+    if (r->fe->timing_prefetch) r->fe->timing_prefetch(r->l->kernel, s->isa[s->pick_slot], &p->ti);
 }
 
 /* ---- counters ---- */
@@ -292,15 +438,12 @@ static uint64_t counter_wait(const twave *w, unsigned c, unsigned limit, uint64_
 
 /* ---- readiness ---- */
 
-static uint64_t regs_ready(const twave *w, const umb_treg *rg, unsigned n)
+static uint64_t regs_ready(const twave *w, const reg_span *rg, unsigned n)
 {
     uint64_t t = 0;
-    for (unsigned i = 0; i < n; i++) {
-        const uint64_t *file = rg[i].file == UMB_TREG_V ? w->vready : w->sready;
-        unsigned lim = rg[i].file == UMB_TREG_V ? 256u : 128u;
-        for (unsigned k = rg[i].first; k < (unsigned)rg[i].first + rg[i].count && k < lim; k++)
-            if (file[k] > t) t = file[k];
-    }
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned k = rg[i].first; k < rg[i].end; k++)
+            if (w->reg_ready[k] > t) t = w->reg_ready[k];
     return t;
 }
 
@@ -322,7 +465,7 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
     const umb_tinst *ti = &p->ti;
     uint64_t ready = base;
     tm_state why = TM_ST_DEP;
-    uint64_t dep = regs_ready(w, ti->src, ti->nsrc);
+    uint64_t dep = regs_ready(w, p->src, p->nsrc);
     if (dep > ready) ready = dep;
     if (ti->cls == UMB_T_WAITCNT) {
         static const tm_state cnt_state[UMB_CNT_N] = { TM_ST_WAIT_VM, TM_ST_WAIT_LGKM, TM_ST_WAIT_VS, TM_ST_WAIT_VM };
@@ -339,9 +482,10 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
         add_state(r, w, why, ready - base);
         p->stall_cycles += ready - base;
     }
-    w->ready = ready;
-    w->issued_from = ready;
-    w->port = port_of(ti->cls);
+    tsimd *s = &r->simd[w->simd];
+    s->ready[w->slot] = ready;
+    s->port[w->slot] = p->port;
+    s->next[w->slot] = p;
     return true;
 }
 
@@ -381,10 +525,13 @@ static unsigned coalesce(const umb_tevent *ev, unsigned bytes, unsigned line, ui
 {
     unsigned n = 0;
     if (!bytes) bytes = 4;
+    bool pow2 = !(line & (line - 1));   /* a shift, not a 64-bit division per lane */
+    unsigned shift = (unsigned)__builtin_ctz(line);
     for (uint64_t m = ev->exec; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         uint64_t a = ev->addr[lane];
-        for (uint64_t ln = a / line; ln <= (a + bytes - 1) / line; ln++) {
+        uint64_t first = pow2 ? a >> shift : a / line, last = pow2 ? (a + bytes - 1) >> shift : (a + bytes - 1) / line;
+        for (uint64_t ln = first; ln <= last; ln++) {
             bool seen = false;
             for (unsigned i = n; i-- > 0 && !seen;) seen = out[i] == ln;
             if (!seen && n < 2 * UMB_TEVENT_MAX_LANES) out[n++] = ln;
@@ -446,14 +593,35 @@ static uint32_t alu_latency(const tm_machine *m, unsigned cls)
     }
 }
 
-static void mark_dsts(twave *w, const umb_tinst *ti, uint64_t t)
+static void mark_dsts(twave *w, const tm_pc *p, uint64_t t)
 {
-    for (unsigned i = 0; i < ti->ndst; i++) {
-        const umb_treg *d = &ti->dst[i];
-        uint64_t *file = d->file == UMB_TREG_V ? w->vready : w->sready;
-        unsigned lim = d->file == UMB_TREG_V ? 256u : 128u;
-        for (unsigned k = d->first; k < (unsigned)d->first + d->count && k < lim; k++) file[k] = t;
-    }
+    for (unsigned i = 0; i < p->ndst; i++)
+        for (unsigned k = p->dst[i].first; k < p->dst[i].end; k++) w->reg_ready[k] = t;
+}
+
+/* A register range as a span of the scoreboard (registers beyond the file are not tracked). */
+static reg_span span_of(const umb_treg *g)
+{
+    bool v = g->file == UMB_TREG_V;
+    unsigned lim = v ? 256u : 128u, base = v ? 0u : 256u;
+    unsigned first = g->first < lim ? g->first : lim, end = (unsigned)g->first + g->count;
+    if (end > lim) end = lim;
+    if (end < first) end = first;
+    return (reg_span){ (uint16_t)(base + first), (uint16_t)(base + end) };
+}
+
+static void pc_derive(trun *r, tm_pc *p)
+{
+    const umb_tinst *ti = &p->ti;
+    unsigned cls = ti->cls;
+    p->port = (uint8_t)port_of(cls);
+    p->mem = cls == UMB_T_SMEM || cls == UMB_T_LDS || (cls >= UMB_T_VMEM_LOAD && cls <= UMB_T_VMEM_ATOMIC);
+    p->cycles = issue_cycles(r, ti);
+    p->result = (p->cycles ? p->cycles - 1 : 0) + alu_latency(r->m, cls);
+    p->nsrc = ti->nsrc < UMB_TINST_SRCS ? ti->nsrc : UMB_TINST_SRCS;
+    p->ndst = ti->ndst < UMB_TINST_DSTS ? ti->ndst : UMB_TINST_DSTS;
+    for (unsigned i = 0; i < p->nsrc; i++) p->src[i] = span_of(&ti->src[i]);
+    for (unsigned i = 0; i < p->ndst; i++) p->dst[i] = span_of(&ti->dst[i]);
 }
 
 static bool wave_exit(trun *r, twave *w, uint64_t t);
@@ -473,13 +641,16 @@ static bool issue(trun *r, twave *w, uint64_t now)
 {
     tm_pc *p = w->next;
     const umb_tinst *ti = &p->ti;
-    bool mem = ti->cls == UMB_T_SMEM || ti->cls == UMB_T_LDS || (ti->cls >= UMB_T_VMEM_LOAD && ti->cls <= UMB_T_VMEM_ATOMIC);
+    bool mem = p->mem;
+    if (p->succ && r->prefetch)   /* what its successor reads */
+        for (unsigned i = 0; i < p->succ->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->succ->src[i].first]);
     if (mem) {   /* only memory instructions need lanes and addresses */
         r->ev.exec = 0, r->ev.active = 0;
         if (r->fe->timing_dynamic && !ti->late_addr) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
     }
     uint64_t n = 0;
-    umb_warp_state st = r->fe->step(r->l->kernel, w->warp, 1, &n);
+    umb_warp_state st = r->fe->timing_step ? r->fe->timing_step(r->l->kernel, w->warp, &n)
+                                           : r->fe->step(r->l->kernel, w->warp, 1, &n);
     if (mem && ti->late_addr && st != UMB_WARP_FAULTED && r->fe->timing_dynamic)
         r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
     w->warp->state = st;
@@ -500,8 +671,8 @@ static bool issue(trun *r, twave *w, uint64_t now)
                  kname(r), r->budget, w->g->wg.id[0], w->g->wg.id[1], w->g->wg.id[2], w->warp->id, at);
         return false;
     }
-    uint32_t c = issue_cycles(r, ti);
-    unsigned port = port_of(ti->cls);
+    uint32_t c = p->cycles;
+    unsigned port = p->port;
     if (port != PORT_NONE) r->simd[w->simd].port_free[port] = now + (port == PORT_VALU && c ? c : 1);
     add_state(r, w, TM_ST_ISSUE, c ? c : 1);
     uint64_t after = now + (c ? c : 1), stall = 0;
@@ -513,14 +684,14 @@ static bool issue(trun *r, twave *w, uint64_t now)
                 uint64_t d = counter_push(w, k, done, !(ti->out_of_order & (1u << k)), now, &stall);
                 if (d > done) done = d;
             }
-        mark_dsts(w, ti, done);
+        mark_dsts(w, p, done);
         break;
     }
     case UMB_T_BRANCH:
         after = now + r->m->branch_cycles;
         break;
     default:
-        mark_dsts(w, ti, now + (c ? c - 1 : 0) + alu_latency(r->m, ti->cls));
+        mark_dsts(w, p, now + p->result);
         break;
     }
     if (stall > after) {
@@ -532,7 +703,7 @@ static bool issue(trun *r, twave *w, uint64_t now)
         twg *g = w->g;
         w->at_barrier = true;
         w->barrier_since = after;
-        w->ready = UINT64_MAX;
+        *ready_of(r, w) = UINT64_MAX;
         g->arrived++;
         if (after > g->barrier_at) g->barrier_at = after;
         return barrier_check(r, g, after);
@@ -680,6 +851,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     r->cu[c].wgs++;
     r->cu[c].lds += r->wg_lds;
     r->resident_wgs++;
+    r->prefetch = r->resident_wgs * nw > PREFETCH_WAVES;
     r->rec->workgroups++;
     for (uint32_t i = 0; i < nw; i++) {
         twave *w = &g->waves[i];
@@ -691,8 +863,12 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         w->start = t;
         tsimd *s = &r->simd[w->simd];
         s->waves++, s->vgprs += r->wave_vgprs, s->sgprs += r->wave_sgprs;
-        s->resident[s->nresident++] = w;
-        w->ready = UINT64_MAX;   /* until schedule_next */
+        w->slot = s->nresident++;   /* the youngest: last */
+        s->wave[w->slot] = w;
+        s->isa[w->slot] = w->warp->isa;
+        s->next[w->slot] = NULL;
+        s->ready[w->slot] = UINT64_MAX;   /* until schedule_next */
+        s->port[w->slot] = PORT_NONE;
         r->rec->waves++;
         r->rec->cu[c].waves++;
     }
@@ -738,12 +914,15 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     twg *g = w->g;
     tsimd *s = &r->simd[w->simd];
     s->waves--, s->vgprs -= r->wave_vgprs, s->sgprs -= r->wave_sgprs;
-    for (uint32_t i = 0; i < s->nresident; i++)
-        if (s->resident[i] == w) {
-            s->resident[i] = s->resident[--s->nresident];
-            break;
-        }
-    w->ready = UINT64_MAX;
+    s->nresident--;
+    for (uint32_t i = w->slot; i < s->nresident; i++) {   /* keep the lists oldest first */
+        s->ready[i] = s->ready[i + 1];
+        s->port[i] = s->port[i + 1];
+        s->wave[i] = s->wave[i + 1];
+        s->next[i] = s->next[i + 1];
+        s->isa[i] = s->isa[i + 1];
+        s->wave[i]->slot = i;
+    }
     simd_touch(r, s);
     r->rec->resident_wave_cycles += t - w->start;
     r->rec->cu[w->cu].resident_wave_cycles += t - w->start;
@@ -757,6 +936,7 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     r->cu[c].wgs--;
     r->cu[c].lds -= r->wg_lds;
     r->resident_wgs--;
+    r->prefetch = r->resident_wgs * g->wg.nwarps > PREFETCH_WAVES;
     free_wg(r, g, g->wg.nwarps);
     return dispatch(r, t);
 }
@@ -853,28 +1033,44 @@ static umb_status run(trun *r)
         return run_fail(r, UMB_ERR_INVALID, "timing: %s has %u SIMDs; at most 65535 are supported", m->name, nsimd),
                r->status;
     r->local_pool = calloc(m->cus * m->max_wgs_per_cu + 1, sizeof *r->local_pool);
-    r->heap = calloc(nsimd, sizeof *r->heap);
-    r->resident_slots = calloc((size_t)nsimd * m->waves_per_simd, sizeof *r->resident_slots);
-    if (!r->local_pool || !r->heap || !r->resident_slots) return UMB_ERR_NOMEM;
-    for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle: in index order, a valid heap */
+    r->wh.words = (nsimd + 63) / 64;
+    r->wh.bits = calloc((size_t)WHEEL * r->wh.words, sizeof *r->wh.bits);
+    r->wh.over = calloc(nsimd, sizeof *r->wh.over);
+    size_t nslots = (size_t)nsimd * m->waves_per_simd;
+    r->ready_lists = calloc(nslots, sizeof *r->ready_lists);
+    r->port_lists = calloc(nslots, sizeof *r->port_lists);
+    r->wave_lists = calloc(nslots, sizeof *r->wave_lists);
+    r->next_lists = calloc(nslots, sizeof *r->next_lists);
+    r->isa_lists = calloc(nslots, sizeof *r->isa_lists);
+    if (!r->local_pool || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists ||
+        !r->next_lists || !r->isa_lists)
+        return UMB_ERR_NOMEM;
+    for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle */
         tsimd *x = &r->simd[i];
         x->index = i;
-        x->next_time = x->key = UINT64_MAX;
-        x->resident = &r->resident_slots[(size_t)i * m->waves_per_simd];
-        heap_set(r, i, x);
+        x->next_time = UINT64_MAX;
+        x->over_pos = -1;
+        x->ready = &r->ready_lists[(size_t)i * m->waves_per_simd];
+        x->port = &r->port_lists[(size_t)i * m->waves_per_simd];
+        x->wave = &r->wave_lists[(size_t)i * m->waves_per_simd];
+        x->next = &r->next_lists[(size_t)i * m->waves_per_simd];
+        x->isa = &r->isa_lists[(size_t)i * m->waves_per_simd];
     }
-    r->nheap = nsimd;
     uint64_t start = r->t->total_cycles;
     r->now = start;
+    r->wh.cur = start;
+    r->wh.over_min = UINT64_MAX;
     if (!dispatch(r, start)) return r->status;
     while (r->status == UMB_OK) {
-        tsimd *s = r->heap[0];
+        tsimd *s = wheel_next(r);
+        if (!s) break;   /* nothing can issue: done (or deadlocked) */
         uint64_t now = s->next_time;
-        if (now == UINT64_MAX) break;   /* nothing can issue: done (or deadlocked) */
         twave *w = s->pick;   /* the oldest wave that can issue now */
-        if (now > w->issued_from) {   /* it was ready; another wave had the port */
-            add_state(r, w, TM_ST_PIPE, now - w->issued_from);
-            w->next->stall_cycles += now - w->issued_from;
+        uint64_t ready = s->ready[s->pick_slot];
+        if (r->prefetch) prefetch_pick(r, wheel_second_after(r, s));
+        if (now > ready) {   /* it was ready; another wave had the port */
+            add_state(r, w, TM_ST_PIPE, now - ready);
+            w->next->stall_cycles += now - ready;
         }
         if (!issue(r, w, now)) break;
         simd_touch(r, s);
@@ -941,8 +1137,13 @@ out:
         for (uint32_t i = 0; i < r->nlocal; i++) umb_mem_destroy(r->local_pool[i]);
         free(r->local_pool);
         pc_table_free(&r->pcs);
-        free(r->heap);
-        free(r->resident_slots);
+        free(r->wh.bits);
+        free(r->wh.over);
+        free(r->ready_lists);
+        free(r->port_lists);
+        free(r->wave_lists);
+        free(r->next_lists);
+        free(r->isa_lists);
         free(r->simd);
         free(r->cu);
         free(r);

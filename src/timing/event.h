@@ -7,8 +7,9 @@
  *     it depends on the code only, so the engine asks once per PC and keeps the answer;
  *   - umb_frontend.timing_dynamic: what this execution of it does (active lanes, per-lane
  *     addresses, the address space a generic access resolves to).
- * Then the engine has the front end execute exactly that instruction (umb_frontend.step with one
- * instruction), so the functional state stays exact. The engine knows no instruction encoding.
+ * Then the engine has the front end execute exactly that instruction (umb_frontend.timing_step,
+ * or step with one instruction), so the functional state stays exact. The engine knows no
+ * instruction encoding.
  */
 #ifndef UMBRA_TIMING_EVENT_H
 #define UMBRA_TIMING_EVENT_H

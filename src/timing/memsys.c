@@ -201,30 +201,100 @@ static bool lds_word_new(tm_memsys *ms, uint64_t word)
     return true;
 }
 
+/* a / d and a % d, by a shift and a mask when d is a power of two (a 64-bit division costs
+ * tens of cycles, and these run per lane) */
+static inline uint64_t div_u(uint64_t a, uint32_t d) { return d & (d - 1) ? a / d : a >> __builtin_ctz(d); }
+static inline uint64_t mod_u(uint64_t a, uint32_t d) { return d & (d - 1) ? a % d : a & (d - 1); }
+
+/* One more LDS word asked for by a pass: counted on its bank if no lane asked for it before. */
+static inline void lds_count(const tm_machine *m, uint64_t word, uint8_t *per_bank, unsigned *distinct,
+                             unsigned *worst)
+{
+    (*distinct)++;
+    unsigned bank = (unsigned)mod_u(word, m->lds_banks) & 63u;
+    if (++per_bank[bank] > *worst) *worst = per_bank[bank];
+}
+
+/* The pass's words without a set, in the common cases: each lane asks either for words beyond
+ * every earlier lane's (ascending addresses) or only for words one earlier run of lanes asked for
+ * already (a repeated row); run_first/run_end keep those words as ascending disjoint ranges.
+ * False for any other pattern (the caller then counts with a set). */
+static bool lds_pass_runs(const tm_machine *m, const uint64_t *addr, uint64_t pass, unsigned words,
+                          uint8_t *per_bank, unsigned *distinct, unsigned *worst)
+{
+    uint64_t run_first[64], run_end[64], prev = ~0ull;
+    unsigned nrun = 0;
+    for (uint64_t b = pass; b; b &= b - 1) {
+        uint64_t a = addr[__builtin_ctzll(b)];
+        if (a == prev) continue;   /* the same words as the lane before (broadcast) */
+        prev = a;
+        uint64_t word = div_u(a, m->lds_bank_bytes);
+        if (nrun && word < run_end[nrun - 1]) {   /* only words asked for already? */
+            unsigned r = 0;
+            while (r < nrun && !(run_first[r] <= word && word + words <= run_end[r])) r++;
+            if (r == nrun) return false;
+            continue;
+        }
+        for (unsigned k = 0; k < words; k++) lds_count(m, word + k, per_bank, distinct, worst);
+        if (nrun && word == run_end[nrun - 1]) {
+            run_end[nrun - 1] += words;
+        } else {
+            run_first[nrun] = word;
+            run_end[nrun++] = word + words;
+        }
+    }
+    return true;
+}
+
 /* Cycles of one pass of lanes: each bank delivers one word per cycle; lanes asking for the same
  * word share it. *ideal gets the cycles without conflicts. */
 static uint32_t lds_pass(tm_memsys *ms, const uint64_t *addr, uint64_t pass, unsigned words, uint32_t *ideal)
 {
     const tm_machine *m = ms->m;
-    if (++ms->lds_gen == 0) {   /* wrapped: forget every stamp */
-        memset(ms->lds_stamp, 0, sizeof ms->lds_stamp);
-        ms->lds_gen = 1;
-    }
     uint8_t per_bank[64] = {0};
     unsigned distinct = 0, worst = 0;
-    uint64_t prev = ~0ull;
+    if (lds_pass_runs(m, addr, pass, words, per_bank, &distinct, &worst)) goto done;
+    memset(per_bank, 0, sizeof per_bank);
+    distinct = worst = 0;
+    uint64_t lo = UINT64_MAX, hi = 0;
     for (uint64_t b = pass; b; b &= b - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(b);
-        if (addr[lane] == prev) continue;   /* the same words as the lane before (broadcast) */
-        prev = addr[lane];
-        for (unsigned k = 0; k < words; k++) {
-            uint64_t word = addr[lane] / m->lds_bank_bytes + k;
-            if (!lds_word_new(ms, word)) continue;
-            distinct++;
-            unsigned bank = (unsigned)(word % m->lds_banks) & 63u;
-            if (++per_bank[bank] > worst) worst = per_bank[bank];
+        uint64_t a = addr[__builtin_ctzll(b)];
+        lo = a < lo ? a : lo;
+        hi = a > hi ? a : hi;
+    }
+    uint64_t first = div_u(lo, m->lds_bank_bytes), span = div_u(hi, m->lds_bank_bytes) + words - first;
+    uint64_t prev = ~0ull;
+    if (span <= TM_LDS_SPAN_WORDS) {   /* the words as bits from the lowest one */
+        uint64_t *seen = ms->lds_seen;
+        for (uint64_t b = pass; b; b &= b - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(b);
+            if (addr[lane] == prev) continue;
+            prev = addr[lane];
+            uint64_t i = div_u(addr[lane], m->lds_bank_bytes) - first;
+            for (unsigned k = 0; k < words; k++, i++) {
+                uint64_t bit = 1ull << (i % 64);
+                if (seen[i / 64] & bit) continue;
+                seen[i / 64] |= bit;
+                lds_count(m, first + i, per_bank, &distinct, &worst);
+            }
+        }
+        memset(seen, 0, (size_t)(span + 63) / 64 * sizeof *seen);
+    } else {
+        if (++ms->lds_gen == 0) {   /* wrapped: forget every stamp */
+            memset(ms->lds_stamp, 0, sizeof ms->lds_stamp);
+            ms->lds_gen = 1;
+        }
+        for (uint64_t b = pass; b; b &= b - 1) {
+            unsigned lane = (unsigned)__builtin_ctzll(b);
+            if (addr[lane] == prev) continue;
+            prev = addr[lane];
+            for (unsigned k = 0; k < words; k++) {
+                uint64_t word = addr[lane] / m->lds_bank_bytes + k;
+                if (lds_word_new(ms, word)) lds_count(m, word, per_bank, &distinct, &worst);
+            }
         }
     }
+done:;
     uint32_t need = (distinct + m->lds_banks - 1) / m->lds_banks;
     *ideal += need;
     return worst > need ? worst : need;

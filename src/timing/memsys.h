@@ -18,6 +18,8 @@ typedef struct tm_cache {
     uint64_t free_at;       /* next cycle its port takes a request, in 1/256 cycles */
 } tm_cache;
 
+#define TM_LDS_SPAN_WORDS 16384u   /* 64 KiB of 4-byte words: any pass within one workgroup's LDS */
+
 typedef struct tm_memsys {
     const tm_machine *m;
     tm_cache *inst[LVL_N];  /* instances of each level */
@@ -26,7 +28,10 @@ typedef struct tm_memsys {
     tm_level_stats level[LVL_N];
     uint64_t dram_read_bytes, dram_write_bytes;
     uint64_t lds_accesses, lds_conflict_cycles;
-    /* the distinct LDS words of one pass: a hash set emptied by bumping the generation */
+    /* the distinct LDS words of one pass: a bitmap over the words from the pass's lowest one
+     * (all zero between passes), or for a pass spanning more words than it has, a hash set
+     * emptied by bumping the generation */
+    uint64_t lds_seen[TM_LDS_SPAN_WORDS / 64];
     uint64_t lds_word[512];
     uint32_t lds_stamp[512], lds_gen;
 } tm_memsys;

@@ -157,16 +157,40 @@ bool rdna3_timing_static(void *kernel, umb_warp *warp, umb_tinst *ti)
     return true;
 }
 
-/* ---- per-lane addresses ---- */
+/* The timing model keeps every resident wave of the grid live (thousands of 66 KiB states), so a
+ * wave's state is rarely in the host's caches when its turn comes: fetch what the instruction
+ * will touch ahead of time. The header, EXEC and the first two VGPR rows of each vector operand
+ * (one prefetch per row: the host fetches a row's 128-byte pair of lines together). */
+void rdna3_timing_prefetch(void *kernel, const void *isa, const umb_tinst *ti)
+{
+    (void)kernel;
+    const rdna3_wave *w = isa;
+    __builtin_prefetch(w);
+    __builtin_prefetch(&w->sgpr[RDNA3_SRC_EXEC_LO]);
+    unsigned n = ti->nsrc + ti->ndst < UMB_TINST_SRCS + UMB_TINST_DSTS ? ti->nsrc + ti->ndst : UMB_TINST_SRCS + UMB_TINST_DSTS;
+    for (unsigned i = 0; i < n; i++) {
+        const umb_treg *r = i < ti->nsrc ? &ti->src[i] : &ti->dst[i - ti->nsrc];
+        if (r->file != UMB_TREG_V) continue;
+        __builtin_prefetch(&w->vgpr[(r->first & 0xffu) * RDNA3_MAX_LANES]);
+        if (r->count > 1) __builtin_prefetch(&w->vgpr[((r->first + 1u) & 0xffu) * RDNA3_MAX_LANES]);
+    }
+}
+
+/* ---- per-lane addresses ----
+ * Global and LDS addresses are computed for every lane of the wave in loops the compiler
+ * vectorises (the engine reads the active lanes' only). */
 
 static void global_addrs(rdna3_wave *w, const rdna3_inst *in, umb_tevent *ev)
 {
-    bool saddr = in->saddr < RDNA3_SRC_NULL;
-    uint64_t base = saddr ? rdna3_sgpr64(w, in->saddr) : 0;
-    for (uint64_t m = ev->exec; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        uint64_t v = saddr ? rdna3_vreg(w, in->addr)[l] : rdna3_vgpr64(w, in->addr, l);
-        ev->addr[l] = base + v + (int64_t)in->offset;
+    unsigned n = w->wave_size;
+    const uint32_t *lo = rdna3_vreg(w, in->addr);
+    if (in->saddr < RDNA3_SRC_NULL) {
+        uint64_t base = rdna3_sgpr64(w, in->saddr) + (uint64_t)(int64_t)in->offset;
+        for (unsigned l = 0; l < n; l++) ev->addr[l] = base + lo[l];
+    } else {
+        const uint32_t *hi = rdna3_vreg(w, in->addr + 1u);
+        uint64_t off = (uint64_t)(int64_t)in->offset;
+        for (unsigned l = 0; l < n; l++) ev->addr[l] = ((uint64_t)lo[l] | (uint64_t)hi[l] << 32) + off;
     }
 }
 
@@ -215,10 +239,8 @@ static void ds_addrs(rdna3_wave *w, const rdna3_inst *in, umb_tevent *ev)
     const rdna3_opinfo *oi = rdna3_inst_info(in);
     uint32_t off = oi && (oi->flags & RDNA3_F_2ADDR) ? (uint32_t)in->offset * 4u
                                                       : (uint32_t)in->offset | (uint32_t)in->offset1 << 8;
-    for (uint64_t m = ev->exec; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        ev->addr[l] = (uint32_t)(rdna3_vreg(w, in->addr)[l] + off);
-    }
+    const uint32_t *v = rdna3_vreg(w, in->addr);
+    for (unsigned l = 0, n = w->wave_size; l < n; l++) ev->addr[l] = (uint32_t)(v[l] + off);
     ev->space = UMB_TSPACE_LDS;
 }
 

@@ -539,6 +539,32 @@ static umb_warp_state fe_step(void *kernel, umb_warp *warp, uint32_t max_insts, 
     return rdna3_wave_run(w, max_insts, executed);
 }
 
+/* umb_frontend.timing_step: the timing model issues one instruction at a time, so the step loop's
+ * set-up (trace, profile, waitcnt checking and rounding mode kept in locals) costs as much as the
+ * loop itself; the common case runs the cached instruction directly, everything else takes
+ * fe_step. Same statistics, PC and state as fe_step(kernel, warp, 1, executed). */
+static umb_warp_state fe_timing_step(void *kernel, umb_warp *warp, uint64_t *executed)
+{
+    rdna3_wave *w = warp->isa;
+    const rdna3_kernel *k = w->kernel;
+    const rdna3_inst *in = cached(k->icache, w->pc);
+    if (!in || k->trace || k->pc_counts || k->check_waitcnt || (w->mode & 3u) || warp->state != UMB_WARP_RUNNABLE ||
+        (w->state != UMB_WARP_RUNNABLE && w->state != UMB_WARP_AT_BARRIER))
+        return fe_step(kernel, warp, 1, executed);
+    umb_stats *st = w->stats = warp->wg->stats;
+    w->state = UMB_WARP_RUNNABLE;   /* released from a barrier by the timing model */
+    st->by_class[in->insn_class]++;
+    st->thread_insts += umb_popcount64(rdna3_exec(w));
+    st->warp_insts++;
+    st->lane_slots += w->wave_size;
+    w->next_pc = w->pc + in->size;
+    in->exec(w, in);
+    if (__builtin_expect(w->state != UMB_WARP_FAULTED, 1)) w->pc = w->next_pc;
+    warp->pc = w->pc;
+    *executed += 1;
+    return w->state;
+}
+
 /* The most instructions a wave runs ahead in one turn: bounds the work of a round (and so how
  * late the instruction budget is checked) when a wave loops on its registers only. */
 #define RUN_AHEAD_MAX 64u
@@ -701,4 +727,6 @@ const umb_frontend rdna3_frontend = {
     .timing_pc = rdna3_timing_pc,
     .timing_static = rdna3_timing_static,
     .timing_dynamic = rdna3_timing_dynamic,
+    .timing_step = fe_timing_step,
+    .timing_prefetch = rdna3_timing_prefetch,
 };

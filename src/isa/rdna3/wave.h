@@ -53,5 +53,6 @@ struct umb_tevent;
 uint64_t rdna3_timing_pc(const umb_warp *warp);
 bool rdna3_timing_static(void *kernel, umb_warp *warp, struct umb_tinst *ti);
 void rdna3_timing_dynamic(void *kernel, const umb_warp *warp, const struct umb_tinst *ti, struct umb_tevent *ev);
+void rdna3_timing_prefetch(void *kernel, const void *isa, const struct umb_tinst *ti);
 
 #endif
