@@ -44,7 +44,8 @@ static uint32_t pk_half(const rdna3_wave *w, const rdna3_inst *in, uint32_t a, u
     case 0x0b: return sat16u((int64_t)a - b, cl);
     case 0x0c: return a > b ? a : b;
     case 0x0d: return a < b ? a : b;
-    case 0x0e: return rdna3_post_f16(w, in, to_h(fma((double)hf(a), (double)hf(b), (double)hf(c))));
+    /* the product of two halves is exact in double, so this sum is the fused result (no libm call) */
+    case 0x0e: return rdna3_post_f16(w, in, to_h((double)hf(a) * (double)hf(b) + (double)hf(c)));
     case 0x0f: return rdna3_post_f16(w, in, to_h((double)(hf(a) + hf(b))));
     case 0x10: return rdna3_post_f16(w, in, to_h((double)(hf(a) * hf(b))));
     case 0x11: return rdna3_post_f16(w, in, to_h((double)rdna3_fmin32(w, hf(a), hf(b))));
