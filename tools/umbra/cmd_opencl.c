@@ -28,8 +28,8 @@ static void opencl_usage(FILE *f)
             "  --check-waitcnt        fault on a register read before its s_waitcnt (UMBRA_CHECK_WAITCNT)\n"
             "  --global-mem SIZE      CL_DEVICE_GLOBAL_MEM_SIZE, e.g. 8G (UMBRA_GLOBAL_MEM)\n"
             "  --max-work-group-size N  CL_DEVICE_MAX_WORK_GROUP_SIZE, 1 to 256 (UMBRA_MAX_WORK_GROUP_SIZE)\n"
-            "  --quick                a small device for benchmarks sized by the device (clpeak): 1 compute unit,\n"
-            "                         512 MiB of global memory, work-groups of at most 64 (the options above)\n"
+            "  --quick                a small device for benchmarks sized by the device (clpeak): 2 compute units,\n"
+            "                         512 MiB of global memory, work-groups of at most 32 (the options above)\n"
             "  --timing MACHINE       run kernels on the timing model (a machines/*.yaml name or file); profiling\n"
             "                         events report simulated device time (UMBRA_TIMING)\n"
             "  --max-instructions N   per-launch budget of wave-instructions (UMBRA_MAX_INSTRUCTIONS)\n"
@@ -72,15 +72,16 @@ static const struct { const char *flag, *env; } valued[] = {
     { "--timing", "UMBRA_TIMING" },
 };
 
-/* --quick: a smaller GPU of the same kind, for programs that size their work by the device
- * (clpeak: work-groups per compute unit times the work-group size; buffers by the largest
- * allocation, a quarter of the global memory and at least 128 MiB as OpenCL 1.2 requires).
- * Options given after it win. */
+/* --quick: a smaller GPU of the same kind (2 CUs, as the RDNA2 graphics of AMD's Ryzen 7000
+ * processors), for programs that size their work by the device: clpeak runs work-groups per
+ * compute unit times the work-group size (one wave32 here) and sizes buffers by the largest
+ * allocation (a quarter of the global memory, at least 128 MiB as OpenCL 1.2 requires). Two CUs
+ * let two host threads (--threads 2) share a launch. Options given after it win. */
 static void set_quick(void)
 {
-    setenv("UMBRA_CUS", "1", 1);
+    setenv("UMBRA_CUS", "2", 1);
     setenv("UMBRA_GLOBAL_MEM", "512M", 1);
-    setenv("UMBRA_MAX_WORK_GROUP_SIZE", "64", 1);
+    setenv("UMBRA_MAX_WORK_GROUP_SIZE", "32", 1);
 }
 
 /* --timing: load the machine now, so that a bad name or file is an error before the program runs. */
