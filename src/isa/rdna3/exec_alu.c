@@ -245,28 +245,3 @@ uint32_t rdna3_post_f16_slow(const rdna3_wave *w, const rdna3_inst *in, uint32_t
     if (!(rdna3_denorm64(w) & 2u) && (h & 0x7c00u) == 0) h &= 0x8000u;
     return h & 0xffffu;
 }
-
-/* ---- f16 conversions ---- */
-
-/* On the bits: the double's 53-bit significand m is value * 2^(1075 - e) (e its biased exponent);
- * a normal half keeps m >> 42 (11 bits), a subnormal one m >> (1051 - e) (units of 2^-24), and the
- * bits shifted out decide the rounding. A carry out of the kept bits moves into the exponent. */
-uint32_t rdna3_f16_from_f64(double x, int rne)
-{
-    uint64_t u = bits_f64(x);
-    uint32_t s = (uint32_t)(u >> 48) & 0x8000u;
-    unsigned e = (unsigned)(u >> 52) & 0x7ffu;
-    if (e == 0x7ffu) {
-        if (u & 0x000fffffffffffffull) return s | 0x7e00u | (uint32_t)((u >> 42) & 0x1ffu);   /* NaN, quieted */
-        return s | 0x7c00u;
-    }
-    if (e >= 1008u + 31u) return s | (rne ? 0x7c00u : 0x7bffu);   /* |x| >= 65536 */
-    if (e < 1051u - 63u) return s;   /* below 2^-36 (and double subnormals): rounds to zero */
-    uint64_t m = (u & 0x000fffffffffffffull) | (1ull << 52);
-    bool normal = e > 1008u;   /* half exponent e - 1008 >= 1 */
-    unsigned shift = normal ? 42u : 1051u - e;
-    uint64_t q = m >> shift, rest = m & ((1ull << shift) - 1u), half = 1ull << (shift - 1u);
-    if (rne && (rest > half || (rest == half && (q & 1u)))) q++;
-    uint32_t h = normal ? ((e - 1009u) << 10) + (uint32_t)q : (uint32_t)q;
-    return s | h;   /* at most 0x7c00: a carry out of 65504 is infinity */
-}

@@ -81,8 +81,30 @@ static inline float rdna3_f16_to_f32(uint32_t h)
     if (e == 0x1f) return f32_of(s | 0x7f800000u | (m << 13));
     return f32_of(s | bits_f32((float)m * 0x1p-24f));   /* zero or subnormal: exact in float */
 }
-/* Round to binary16: rne = 1 round to nearest even, 0 toward zero. NaNs stay NaN (quieted). */
-uint32_t rdna3_f16_from_f64(double x, int rne);
+/* Round to binary16: rne = 1 round to nearest even, 0 toward zero. NaNs stay NaN (quieted).
+ * On the bits: the double's 53-bit significand m is value * 2^(1075 - e) (e its biased exponent);
+ * a normal half keeps m >> 42 (11 bits), a subnormal one m >> (1051 - e) (units of 2^-24), and the
+ * bits shifted out decide the rounding. A carry out of the kept bits moves into the exponent. */
+static inline uint32_t rdna3_f16_from_f64(double x, int rne)
+{
+    uint64_t u = bits_f64(x);
+    uint32_t s = (uint32_t)(u >> 48) & 0x8000u;
+    unsigned e = (unsigned)(u >> 52) & 0x7ffu;
+    if (e == 0x7ffu) {
+        if (u & 0x000fffffffffffffull) return s | 0x7e00u | (uint32_t)((u >> 42) & 0x1ffu);   /* NaN, quieted */
+        return s | 0x7c00u;
+    }
+    if (e >= 1008u + 31u) return s | (rne ? 0x7c00u : 0x7bffu);   /* |x| >= 65536 */
+    if (e < 1051u - 63u) return s;   /* below 2^-36 (and double subnormals): rounds to zero */
+    uint64_t m = (u & 0x000fffffffffffffull) | (1ull << 52);
+    bool normal = e > 1008u;   /* half exponent e - 1008 >= 1 */
+    unsigned shift = normal ? 42u : 1051u - e;
+    uint64_t q = m >> shift, rest = m & ((1ull << shift) - 1u), half = 1ull << (shift - 1u);
+    if (rne && (rest > half || (rest == half && (q & 1u)))) q++;
+    uint32_t h = normal ? ((e - 1009u) << 10) + (uint32_t)q : (uint32_t)q;
+    return s | h;   /* at most 0x7c00: a carry out of 65504 is infinity */
+}
+
 static inline uint32_t f16_from_f32(float x) { return rdna3_f16_from_f64((double)x, 1); }
 static inline float f32_from_f16(uint32_t h) { return rdna3_f16_to_f32(h & 0xffffu); }
 
