@@ -36,7 +36,7 @@ cl_ulong ocl_timing_cycles_to_ns(uint64_t cycles)
 static cl_ulong host_link_ns(size_t bytes) { return (cl_ulong)llround(HOST_LINK_SETUP_NS + bytes / HOST_LINK_BYTES_PER_NS); }
 static cl_ulong device_mem_ns(size_t bytes) { return (cl_ulong)llround(bytes / DEVICE_MEM_BYTES_PER_NS); }
 
-/* The bytes the command moved (what its run function copies). */
+/* The command's simulated duration, from the bytes its run function moves. */
 static cl_ulong command_ns(const ocl_cmd *c, cl_command_type type)
 {
     size_t region = c->region[0] * c->region[1] * c->region[2];
