@@ -28,18 +28,26 @@ const char *umb_timing_machines_dir(void);
 umb_status umb_timing_create(const char *machine, umb_timing **out, char *err, size_t errlen);
 void umb_timing_destroy(umb_timing *t);
 
-/* The machine's name and clock (MHz). */
+/* The machine's name, clock (MHz) and compute units. */
 const char *umb_timing_machine_name(const umb_timing *t);
 double umb_timing_clock_mhz(const umb_timing *t);
+uint32_t umb_timing_compute_units(const umb_timing *t);
 
 /* Simulated cycles of every launch so far. */
 uint64_t umb_timing_total_cycles(const umb_timing *t);
+
+/* Drop the records of the launches so far (what the reports below describe), keeping the caches'
+ * contents and the clock: a client running many launches (the OpenCL platform) reports each one
+ * and then forgets it, so the model's memory does not grow. umb_timing_total_cycles still counts
+ * every launch. */
+void umb_timing_forget_launches(umb_timing *t);
 
 /* Write a Chrome trace-event timeline (waves on SIMDs, workgroups on CUs) of the launches that
  * run from now on to path; NULL stops recording. */
 umb_status umb_timing_set_timeline(umb_timing *t, const char *path);
 
-/* Reports: a text summary, and the "timing" object of the statistics JSON. */
+/* Reports: a text summary, and the "timing" object of the statistics JSON (its "cycles" and
+ * "seconds" are those of the launches recorded, i.e. since the last umb_timing_forget_launches). */
 void umb_timing_write_text(const umb_timing *t, FILE *out);
 void umb_timing_write_json(const umb_timing *t, FILE *out, int indent);
 

@@ -29,6 +29,7 @@
 #include <stdio.h>
 
 #include "umbra/rdna3.h"
+#include "umbra/timing.h"
 #include "umbra/umbra.h"
 
 typedef enum ocl_kind {
@@ -55,6 +56,10 @@ struct _cl_device_id {
     pthread_mutex_t run_lock;     /* one launch or copy at a time */
     uint64_t global_mem_size;     /* UMBRA_GLOBAL_MEM, default the RX 7900 XTX's 24 GiB */
     uint32_t compute_units;       /* CL_DEVICE_MAX_COMPUTE_UNITS: UMBRA_CUS, default the XTX's 96 */
+    uint32_t max_work_group;      /* CL_DEVICE_MAX_WORK_GROUP_SIZE: UMBRA_MAX_WORK_GROUP_SIZE, default 256 */
+    uint32_t max_work_item;       /* per dimension, and the bound of any kernel's work-group */
+    uint32_t clock_mhz;           /* CL_DEVICE_MAX_CLOCK_FREQUENCY */
+    umb_timing *timing;           /* UMBRA_TIMING: every launch on this timing model (ocl_timing.c) */
     FILE *trace;                  /* UMBRA_TRACE */
     bool check_waitcnt;           /* UMBRA_CHECK_WAITCNT */
     char stats_path[4096];        /* UMBRA_STATS: append each kernel's statistics */
@@ -78,6 +83,7 @@ struct _cl_command_queue {
     ocl_cmd *running;             /* the one the worker executes */
     bool retiring;                /* the worker is releasing what the last command held */
     cl_event barrier;             /* out-of-order: the last barrier later commands wait for */
+    cl_ulong device_clock;        /* UMBRA_TIMING: simulated time its last command ended (ocl_timing.c) */
     bool closing;                 /* released: the worker drains and frees the queue */
 };
 
@@ -153,6 +159,7 @@ struct _cl_event {
     cl_int status;
     bool profiling;
     cl_ulong times[4];            /* QUEUED, SUBMIT, START, END */
+    cl_ulong device_ns;           /* UMBRA_TIMING: the command's simulated duration */
     ocl_event_callback *callbacks;
     char *printf_text;            /* kernel printf output, written when the event completes */
     size_t printf_len;
@@ -173,6 +180,7 @@ struct ocl_cmd {
     uint8_t pattern[128];
     cl_kernel kernel;             /* retained */
     void *launch;                 /* kernel launch payload */
+    cl_ulong device_ns;           /* UMBRA_TIMING: a kernel's simulated duration */
     ocl_mapping *map;
 };
 
@@ -204,7 +212,14 @@ cl_int ocl_enqueue(cl_command_queue q, ocl_cmd *c, cl_command_type type, cl_uint
 ocl_cmd *ocl_cmd_new(void);
 void ocl_cmd_free(ocl_cmd *c);   /* releases what it holds */
 cl_int ocl_wait_events(cl_uint n, const cl_event *list);
-/* The profiling clock: host nanoseconds now; a timing model replaces this one function. */
+
+/* ---- simulated device time: ocl_timing.c ---- */
+bool ocl_timing_on(void);   /* UMBRA_TIMING is set */
+cl_ulong ocl_timing_cycles_to_ns(uint64_t cycles);
+/* After a command ran (or did not: ran false), its simulated duration into its event. */
+void ocl_timing_command_done(ocl_cmd *c, bool ran);
+/* The profiling clock: host nanoseconds, or with UMBRA_TIMING simulated device time for START
+ * and END. Caller holds ocl_lock, except for QUEUED. */
 cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage);
 
 /* ---- memory: ocl_mem.c ---- */

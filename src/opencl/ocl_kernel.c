@@ -198,10 +198,11 @@ static uint64_t local_arg_bytes(cl_kernel k)
     return n;
 }
 
+/* The kernel's own bound (its flat work-group size), within what the device runs. */
 static size_t kernel_max_group(cl_kernel k)
 {
-    uint32_t m = k->ki->max_flat_workgroup_size;
-    return m && m < 1024 ? m : 1024;
+    uint32_t m = k->ki->max_flat_workgroup_size, dev = ocl_device()->max_work_item;
+    return m && m < dev ? m : dev;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_id d, cl_kernel_work_group_info param,
@@ -255,6 +256,15 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* With UMBRA_TIMING: the launch's report from the timing model (the "timing" object of `umbra run
+ * --timing --stats`, holding this launch alone), which then forgets it. */
+static void append_timing(cl_device_id d, FILE *f)
+{
+    if (!d->timing) return;
+    fprintf(f, ", \"timing\": ");
+    umb_timing_write_json(d->timing, f, -1);
+}
+
 static void append_stats(cl_device_id d, const launch *l, const umb_stats *s)
 {
     if (!d->stats_path[0]) return;
@@ -271,6 +281,7 @@ static void append_stats(cl_device_id d, const launch *l, const umb_stats *s)
             l->d.work_dim, (unsigned long long)l->d.global_size[0], (unsigned long long)l->d.global_size[1],
             (unsigned long long)l->d.global_size[2], l->d.local_size[0], l->d.local_size[1], l->d.local_size[2]);
     umb_stats_write_json_members(s, f, 0);
+    append_timing(d, f);
     fprintf(f, "}\n");
     fclose(f);
 }
@@ -300,10 +311,13 @@ static cl_int run_kernel(ocl_cmd *c)
     l->d.trace = d->trace;
     l->d.check_waitcnt = d->check_waitcnt;
     l->d.printf_fn = collect_printf, l->d.printf_ctx = c->ev;
+    uint64_t cycles = d->timing ? umb_timing_total_cycles(d->timing) : 0;
     umb_status st = umb_rdna3_run(d->dev, c->kernel->program->prog, &l->d, &stats);
+    if (d->timing) c->device_ns = ocl_timing_cycles_to_ns(umb_timing_total_cycles(d->timing) - cycles);
     if (st) fprintf(stderr, "umbra: kernel %s failed (%s):\n%s\n", l->d.kernel, umb_status_name(st),
                     umb_device_last_error(d->dev));
     else append_stats(d, l, &stats);
+    if (d->timing) umb_timing_forget_launches(d->timing);   /* reported; keep no record per launch */
     pthread_mutex_unlock(&d->run_lock);
     for (uint32_t i = 0; i < l->nmems; i++)
         if (!(l->mems[i]->flags & CL_MEM_READ_ONLY))   /* the host memory may be read-only too */
@@ -340,10 +354,11 @@ static cl_int snapshot_args(cl_kernel k, launch *l)
 }
 
 /* NULL local size: per dimension the largest divisor of the global size within a budget of
- * 256 work-items (and the kernel's limit), so the grid divides evenly as OpenCL 1.2 requires. */
+ * CL_DEVICE_MAX_WORK_GROUP_SIZE work-items (and the kernel's limit), so the grid divides evenly
+ * as OpenCL 1.2 requires. */
 static void choose_local(cl_uint dim, const size_t *global, size_t kmax, uint32_t *local)
 {
-    size_t budget = kmax < 256 ? kmax : 256;
+    size_t dev = ocl_device()->max_work_group, budget = kmax < dev ? kmax : dev;
     for (cl_uint i = 0; i < 3; i++) {
         size_t g = i < dim ? global[i] : 1, best = 1;
         for (size_t l = budget < g ? budget : g; l > 1; l--)
@@ -363,7 +378,7 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
         if (offset && offset[i] > SIZE_MAX - global[i]) return CL_INVALID_GLOBAL_OFFSET;
         if (!local) continue;
         if (local[i] == 0) return CL_INVALID_WORK_GROUP_SIZE;
-        if (local[i] > 1024) return CL_INVALID_WORK_ITEM_SIZE;
+        if (local[i] > ocl_device()->max_work_item) return CL_INVALID_WORK_ITEM_SIZE;
         if (global[i] % local[i]) return CL_INVALID_WORK_GROUP_SIZE;
         items *= local[i];
     }
@@ -374,6 +389,7 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
         size_t want = r[i], got = i < dim ? (local ? local[i] : want) : 1;
         if (got != want || (i < dim && global[i] % want)) return CL_INVALID_WORK_GROUP_SIZE;
     }
+    if (r[0] && (uint64_t)r[0] * r[1] * r[2] > kernel_max_group(k)) return CL_INVALID_WORK_GROUP_SIZE;
     return CL_SUCCESS;
 }
 

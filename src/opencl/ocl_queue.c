@@ -1,18 +1,10 @@
 /* Command queues (a worker thread each), commands, events, user events, markers and barriers. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ocl.h"
 
 /* ---------------- events ---------------- */
-
-cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (cl_ulong)ts.tv_sec * 1000000000ull + (cl_ulong)ts.tv_nsec;
-}
 
 cl_event ocl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type)
 {
@@ -278,6 +270,7 @@ static void *worker(void *arg)
         ocl_event_set_status(c->ev, CL_SUBMITTED);
         ocl_event_set_status(c->ev, CL_RUNNING);
         cl_int st = failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : c->run ? c->run(c) : CL_COMPLETE;
+        ocl_timing_command_done(c, !failed);
         ocl_event_set_status(c->ev, st);
         /* clFinish returns only once the command's references are dropped, so that objects the
          * program released before are gone when it returns */

@@ -47,14 +47,20 @@ umb_status umb_timing_create(const char *machine, umb_timing **out, char *err, s
     return UMB_OK;
 }
 
-void umb_timing_destroy(umb_timing *t)
+static void free_records(umb_timing *t)
 {
-    if (!t) return;
-    umb_timing_set_timeline(t, NULL);
     for (size_t i = 0; i < t->nrec; i++) {
         free(t->rec[i].cu);
         free(t->rec[i].prof);
     }
+    t->nrec = 0;
+}
+
+void umb_timing_destroy(umb_timing *t)
+{
+    if (!t) return;
+    umb_timing_set_timeline(t, NULL);
+    free_records(t);
     free(t->rec);
     tm_memsys_fini(&t->ms);
     pthread_mutex_destroy(&t->lock);
@@ -63,7 +69,15 @@ void umb_timing_destroy(umb_timing *t)
 
 const char *umb_timing_machine_name(const umb_timing *t) { return t->m.name; }
 double umb_timing_clock_mhz(const umb_timing *t) { return t->m.clock_mhz; }
+uint32_t umb_timing_compute_units(const umb_timing *t) { return t->m.cus; }
 uint64_t umb_timing_total_cycles(const umb_timing *t) { return t->total_cycles; }
+
+void umb_timing_forget_launches(umb_timing *t)
+{
+    pthread_mutex_lock(&t->lock);
+    free_records(t);
+    pthread_mutex_unlock(&t->lock);
+}
 
 umb_status umb_timing_set_timeline(umb_timing *t, const char *path)
 {
@@ -171,11 +185,13 @@ static json_t *launch_json(const umb_timing *t, const tm_launch_rec *r)
 
 void umb_timing_write_json(const umb_timing *t, FILE *out, int indent)
 {
+    uint64_t cycles = 0;   /* of the recorded launches: every launch unless some were forgotten */
+    for (size_t i = 0; i < t->nrec; i++) cycles += t->rec[i].cycles;
     json_t *o = json_object();
     json_object_set_new(o, "machine", json_string(t->m.name));
     json_object_set_new(o, "clock_mhz", json_real(t->m.clock_mhz));
-    json_object_set_new(o, "cycles", json_integer((json_int_t)t->total_cycles));
-    json_object_set_new(o, "seconds", json_real(t->total_cycles / (t->m.clock_mhz * 1e6)));
+    json_object_set_new(o, "cycles", json_integer((json_int_t)cycles));
+    json_object_set_new(o, "seconds", json_real(cycles / (t->m.clock_mhz * 1e6)));
     json_t *ls = json_array();
     for (size_t i = 0; i < t->nrec; i++) json_array_append_new(ls, launch_json(t, &t->rec[i]));
     json_object_set_new(o, "launches", ls);

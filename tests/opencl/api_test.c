@@ -1114,11 +1114,62 @@ typedef struct test_case {
     void (*fn)(void);
 } test_case;
 
+/* CL_DEVICE_MAX_WORK_GROUP_SIZE and what follows from it. Default: 256, 1024 per dimension. With
+ * UMBRA_MAX_WORK_GROUP_SIZE below 256 (opencl.api.small_work_groups_32): a smaller GPU, whose
+ * every dimension and every kernel, reqd_work_group_size ones included, is bounded by it. */
+static void small_work_groups(void)
+{
+    size_t max_wg, items[3];
+    OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof max_wg, &max_wg, NULL));
+    OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof items, items, NULL));
+    const char *want = getenv("UMBRA_MAX_WORK_GROUP_SIZE");
+    size_t expect = want ? strtoul(want, NULL, 0) : 256;
+    EXPECT(max_wg == expect);
+    size_t per_dim = expect < 256 ? expect : 1024;
+    EXPECT(items[0] == per_dim && items[1] == per_dim && items[2] == per_dim);
+    cl_context c = new_context();
+    cl_command_queue q = new_queue(c, 0);
+    const char *src = "__kernel void ls(__global int *o) { o[get_global_id(0)] = (int)get_local_size(0); }\n"
+                      "__kernel __attribute__((reqd_work_group_size(1024, 1, 1))) void r(__global int *o)\n"
+                      "{ o[get_global_id(0)] = 1; }\n";
+    cl_program p = build(c, src, "");
+    cl_kernel k = clCreateKernel(p, "ls", NULL), kr = clCreateKernel(p, "r", NULL);
+    cl_mem m = new_buffer(c, CL_MEM_READ_WRITE, 2048 * sizeof(int), NULL);
+    OK(clSetKernelArg(k, 0, sizeof m, &m));
+    OK(clSetKernelArg(kr, 0, sizeof m, &m));
+    size_t wg;
+    OK(clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
+    EXPECT(wg == max_wg);
+    int out[2048];
+    /* the largest group runs; one more work-item in a dimension or in the group does not */
+    size_t g = 2 * max_wg, over = 2 * max_wg, g2[2] = { max_wg, 2 }, l2[2] = { max_wg, 2 };
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &max_wg, 0, NULL, NULL));
+    OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof(int), out, 0, NULL, NULL));
+    EXPECT(out[0] == (int)max_wg);
+    EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &over, 0, NULL, NULL),
+               over > per_dim ? CL_INVALID_WORK_ITEM_SIZE : CL_INVALID_WORK_GROUP_SIZE);
+    EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 2, NULL, g2, l2, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE);
+    /* a NULL local size picks a group within the maximum */
+    size_t g1024 = 1024;
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g1024, NULL, 0, NULL, NULL));
+    OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, 1024 * sizeof(int), out, 0, NULL, NULL));
+    EXPECT(out[0] >= 1 && (size_t)out[0] <= max_wg && out[1023] == out[0]);
+    /* a kernel that requires 1024 work-items runs only where the device has them */
+    OK(clGetKernelWorkGroupInfo(kr, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
+    EXPECT(wg == per_dim);
+    EXPECT_ERR(clEnqueueNDRangeKernel(q, kr, 1, NULL, &g1024, NULL, 0, NULL, NULL),
+               per_dim < 1024 ? CL_INVALID_WORK_GROUP_SIZE : CL_SUCCESS);
+    OK(clFinish(q));
+    clReleaseMemObject(m), clReleaseKernel(k), clReleaseKernel(kr), clReleaseProgram(p);
+    clReleaseCommandQueue(q), clReleaseContext(c);
+}
+
 #define C(fn) { #fn, fn }
 static const test_case cases[] = {
     C(platform), C(device), C(context), C(queue), C(buffers), C(sub_buffers), C(read_write), C(copy_fill),
     C(rect), C(map), C(migrate), C(program_source), C(program_binary), C(compile_link), C(kernels),
     C(set_args), C(ndrange), C(events), C(profiling), C(kernel_fault), C(images), C(misuse), C(threads),
+    C(small_work_groups),
 };
 
 int main(int argc, char **argv)

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "umbra/report.h"
+#include "umbra/timing.h"
 
 static void opencl_usage(FILE *f)
 {
@@ -26,6 +27,11 @@ static void opencl_usage(FILE *f)
             "  --trace FILE|-         per-instruction trace (UMBRA_TRACE)\n"
             "  --check-waitcnt        fault on a register read before its s_waitcnt (UMBRA_CHECK_WAITCNT)\n"
             "  --global-mem SIZE      CL_DEVICE_GLOBAL_MEM_SIZE, e.g. 8G (UMBRA_GLOBAL_MEM)\n"
+            "  --max-work-group-size N  CL_DEVICE_MAX_WORK_GROUP_SIZE, 1 to 256 (UMBRA_MAX_WORK_GROUP_SIZE)\n"
+            "  --quick                a small device for benchmarks sized by the device (clpeak): 2 compute units,\n"
+            "                         512 MiB of global memory, work-groups of at most 32 (the options above)\n"
+            "  --timing MACHINE       run kernels on the timing model (a machines/*.yaml name or file); profiling\n"
+            "                         events report simulated device time (UMBRA_TIMING)\n"
             "  --max-instructions N   per-launch budget of wave-instructions (UMBRA_MAX_INSTRUCTIONS)\n"
             "  --cache-dir DIR|off    the compile cache (UMBRA_CACHE_DIR)\n"
             "  --icd FILE             the vendor file to use (default: the build tree's or the installed umbra.icd)\n");
@@ -62,8 +68,36 @@ static const struct { const char *flag, *env; } valued[] = {
     { "--stats", "UMBRA_STATS" },       { "--threads", "UMBRA_THREADS" },
     { "--cus", "UMBRA_CUS" },           { "--trace", "UMBRA_TRACE" },
     { "--global-mem", "UMBRA_GLOBAL_MEM" }, { "--max-instructions", "UMBRA_MAX_INSTRUCTIONS" },
-    { "--cache-dir", "UMBRA_CACHE_DIR" },
+    { "--cache-dir", "UMBRA_CACHE_DIR" }, { "--max-work-group-size", "UMBRA_MAX_WORK_GROUP_SIZE" },
+    { "--timing", "UMBRA_TIMING" },
 };
+
+/* --quick: a smaller GPU of the same kind (2 CUs, as the RDNA2 graphics of AMD's Ryzen 7000
+ * processors), for programs that size their work by the device: clpeak runs work-groups per
+ * compute unit times the work-group size (one wave32 here) and sizes buffers by the largest
+ * allocation (a quarter of the global memory, at least 128 MiB as OpenCL 1.2 requires). Two CUs
+ * let two host threads (--threads 2) share a launch. Options given after it win. */
+static void set_quick(void)
+{
+    setenv("UMBRA_CUS", "2", 1);
+    setenv("UMBRA_GLOBAL_MEM", "512M", 1);
+    setenv("UMBRA_MAX_WORK_GROUP_SIZE", "32", 1);
+}
+
+/* --timing: load the machine now, so that a bad name or file is an error before the program runs. */
+static bool timing_machine_ok(void)
+{
+    const char *machine = getenv("UMBRA_TIMING");
+    if (!machine || !*machine) return true;
+    umb_timing *t = NULL;
+    char err[1024];
+    if (umb_timing_create(machine, &t, err, sizeof err) != UMB_OK) {
+        fprintf(stderr, "umbra opencl: --timing %s: %s\n", machine, err);
+        return false;
+    }
+    umb_timing_destroy(t);
+    return true;
+}
 
 /* --report: run the program as a child, then render the statistics it appended. */
 static int run_and_report(char **prog, const char *report, const char *stats, bool temp_stats)
@@ -113,6 +147,8 @@ int cmd_opencl(int argc, char **argv)
             setenv(valued[v].env, argv[++i], 1);
         } else if (!strcmp(a, "--report") && more) {
             report = argv[++i];
+        } else if (!strcmp(a, "--quick")) {
+            set_quick();
         } else if (!strcmp(a, "--check-waitcnt")) {
             setenv("UMBRA_CHECK_WAITCNT", "1", 1);
         } else if (!strcmp(a, "--icd") && more) {
@@ -124,6 +160,7 @@ int cmd_opencl(int argc, char **argv)
         }
     }
     if (i < argc && !strcmp(argv[i], "--")) i++;   /* the program may also follow the options directly */
+    if (!timing_machine_ok()) return 2;
     if (i >= argc) {
         fprintf(stderr, "umbra opencl: no program given (umbra opencl [options] -- PROGRAM ARGS...)\n");
         return 2;

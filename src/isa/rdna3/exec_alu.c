@@ -224,7 +224,7 @@ void rdna3_post_f32(rdna3_wave *w, const rdna3_inst *in, uint32_t *d, uint64_t m
     }
 }
 
-double rdna3_post_f64(const rdna3_wave *w, const rdna3_inst *in, double r)
+double rdna3_post_f64_slow(const rdna3_wave *w, const rdna3_inst *in, double r)
 {
     static const double om[4] = {1.0, 2.0, 4.0, 0.5};
     if (in->omod) r *= om[in->omod & 3u];
@@ -233,7 +233,7 @@ double rdna3_post_f64(const rdna3_wave *w, const rdna3_inst *in, double r)
     return r;
 }
 
-uint32_t rdna3_post_f16(const rdna3_wave *w, const rdna3_inst *in, uint32_t h)
+uint32_t rdna3_post_f16_slow(const rdna3_wave *w, const rdna3_inst *in, uint32_t h)
 {
     if (in->omod || in->clamp) {
         static const float om[4] = {1.0f, 2.0f, 4.0f, 0.5f};
@@ -244,37 +244,4 @@ uint32_t rdna3_post_f16(const rdna3_wave *w, const rdna3_inst *in, uint32_t h)
     }
     if (!(rdna3_denorm64(w) & 2u) && (h & 0x7c00u) == 0) h &= 0x8000u;
     return h & 0xffffu;
-}
-
-/* ---- f16 conversions ---- */
-
-float rdna3_f16_to_f32(uint32_t h)
-{
-    uint32_t s = (h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-    if (e == 0x1f) return f32_of(s | 0x7f800000u | (m << 13));
-    if (e == 0) return (s ? -1.0f : 1.0f) * ldexpf((float)m, -24);
-    return f32_of(s | ((e + 112u) << 23) | (m << 13));
-}
-
-uint32_t rdna3_f16_from_f64(double x, int rne)
-{
-    uint64_t u = bits_f64(x);
-    uint32_t s = (uint32_t)(u >> 48) & 0x8000u;
-    if (isnan(x)) return s | 0x7e00u | (uint32_t)((u >> 42) & 0x1ffu);
-    double a = fabs(x);
-    if (isinf(x)) return s | 0x7c00u;
-    if (rne ? a >= 65520.0 : a >= 65536.0) return s | (rne ? 0x7c00u : 0x7bffu);
-    if (a < 0x1p-14) {
-        double m = a * 0x1p24;            /* exact: a is a multiple of a tiny power of two */
-        m = rne ? roundeven(m) : trunc(m);
-        return s | (uint32_t)m;          /* 1024 rounds up into the smallest normal */
-    }
-    int e;
-    (void)frexp(a, &e);                  /* a = f * 2^e, f in [0.5, 1) */
-    double m = ldexp(a, 11 - e);         /* [1024, 2048) */
-    m = rne ? roundeven(m) : trunc(m);
-    if (m >= 2048.0) { m = 1024.0; e++; }
-    int be = e - 1 + 15;
-    if (be >= 31) return s | (rne ? 0x7c00u : 0x7bffu);
-    return s | ((uint32_t)be << 10) | ((uint32_t)m - 1024u);
 }

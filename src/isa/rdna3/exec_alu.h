@@ -60,6 +60,8 @@ static inline float rdna3_fma32(float a, float b, float c)
  * mode (the wave loop sets it from MODE); out may be C. On a host with FMA this is the host's fused multiply-add, eight lanes per host
  * instruction; elsewhere rdna3_fma32 per lane (exec_fma.c). */
 void rdna3_fma32_lanes(unsigned n, uint32_t *out, const uint32_t *A, const uint32_t *B, const uint32_t *C);
+/* out[l] = fma(A[l], B[l], C[l]) for doubles given as bits (v_fma_f64); out may be a source. */
+void rdna3_fma64_lanes(unsigned n, uint64_t *out, const uint64_t *A, const uint64_t *B, const uint64_t *C);
 /* The same into D under the write mask m. */
 void rdna3_fma32_store(rdna3_wave *w, uint64_t m, uint32_t *D, const uint32_t *A, const uint32_t *B,
                        const uint32_t *C);
@@ -70,10 +72,39 @@ static inline void rdna3_fill_lanes(uint32_t *buf, unsigned n, uint32_t v)
     for (unsigned l = 0; l < n; l++) buf[l] = v;
 }
 
-/* ---- f16 <-> wider (exact IEEE binary16; f16.c) ---- */
-float rdna3_f16_to_f32(uint32_t h);
-/* Round to binary16: rne = 1 round to nearest even, 0 toward zero. NaNs stay NaN (quieted). */
-uint32_t rdna3_f16_from_f64(double x, int rne);
+/* ---- f16 <-> wider (exact IEEE binary16; exec_alu.c) ---- */
+/* Inline: f16 instructions convert every operand of every lane. */
+static inline float rdna3_f16_to_f32(uint32_t h)
+{
+    uint32_t s = (h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+    if (__builtin_expect(e - 1u < 30u, 1)) return f32_of(s | ((e + 112u) << 23) | (m << 13));   /* normal */
+    if (e == 0x1f) return f32_of(s | 0x7f800000u | (m << 13));
+    return f32_of(s | bits_f32((float)m * 0x1p-24f));   /* zero or subnormal: exact in float */
+}
+/* Round to binary16: rne = 1 round to nearest even, 0 toward zero. NaNs stay NaN (quieted).
+ * On the bits: the double's 53-bit significand m is value * 2^(1075 - e) (e its biased exponent);
+ * a normal half keeps m >> 42 (11 bits), a subnormal one m >> (1051 - e) (units of 2^-24), and the
+ * bits shifted out decide the rounding. A carry out of the kept bits moves into the exponent. */
+static inline uint32_t rdna3_f16_from_f64(double x, int rne)
+{
+    uint64_t u = bits_f64(x);
+    uint32_t s = (uint32_t)(u >> 48) & 0x8000u;
+    unsigned e = (unsigned)(u >> 52) & 0x7ffu;
+    if (e == 0x7ffu) {
+        if (u & 0x000fffffffffffffull) return s | 0x7e00u | (uint32_t)((u >> 42) & 0x1ffu);   /* NaN, quieted */
+        return s | 0x7c00u;
+    }
+    if (e >= 1008u + 31u) return s | (rne ? 0x7c00u : 0x7bffu);   /* |x| >= 65536 */
+    if (e < 1051u - 63u) return s;   /* below 2^-36 (and double subnormals): rounds to zero */
+    uint64_t m = (u & 0x000fffffffffffffull) | (1ull << 52);
+    bool normal = e > 1008u;   /* half exponent e - 1008 >= 1 */
+    unsigned shift = normal ? 42u : 1051u - e;
+    uint64_t q = m >> shift, rest = m & ((1ull << shift) - 1u), half = 1ull << (shift - 1u);
+    if (rne && (rest > half || (rest == half && (q & 1u)))) q++;
+    uint32_t h = normal ? ((e - 1009u) << 10) + (uint32_t)q : (uint32_t)q;
+    return s | h;   /* at most 0x7c00: a carry out of 65504 is infinity */
+}
+
 static inline uint32_t f16_from_f32(float x) { return rdna3_f16_from_f64((double)x, 1); }
 static inline float f32_from_f16(uint32_t h) { return rdna3_f16_to_f32(h & 0xffffu); }
 
@@ -168,10 +199,21 @@ static inline void rdna3_post32(rdna3_wave *w, const rdna3_inst *in, uint32_t *d
 {
     if (__builtin_expect(in->clamp || in->omod || rdna3_denorm32(w) != 3, 0)) rdna3_post_f32(w, in, d, mask);
 }
-/* The same for an f64 result held in a lane buffer (before it is written). */
-double rdna3_post_f64(const rdna3_wave *w, const rdna3_inst *in, double r);
+/* The same for an f64 result held in a lane buffer (before it is written). Inline: the usual
+ * case (no omod, no clamp, denormals kept) does nothing, and f64 instructions ask every lane. */
+double rdna3_post_f64_slow(const rdna3_wave *w, const rdna3_inst *in, double r);
+static inline double rdna3_post_f64(const rdna3_wave *w, const rdna3_inst *in, double r)
+{
+    if (__builtin_expect(!in->omod && !in->clamp && (rdna3_denorm64(w) & 2u), 1)) return r;
+    return rdna3_post_f64_slow(w, in, r);
+}
 /* The same for an f16 result (bits). */
-uint32_t rdna3_post_f16(const rdna3_wave *w, const rdna3_inst *in, uint32_t h);
+uint32_t rdna3_post_f16_slow(const rdna3_wave *w, const rdna3_inst *in, uint32_t h);
+static inline uint32_t rdna3_post_f16(const rdna3_wave *w, const rdna3_inst *in, uint32_t h)
+{
+    if (__builtin_expect(!in->omod && !in->clamp && (rdna3_denorm64(w) & 2u), 1)) return h & 0xffffu;
+    return rdna3_post_f16_slow(w, in, h);
+}
 
 /* Write 64-bit lane values to the VGPR pair vdst, vdst+1 under mask. */
 static inline void rdna3_vdst64(rdna3_wave *w, unsigned vdst, const uint64_t *r, uint64_t mask)

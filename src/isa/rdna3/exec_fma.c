@@ -68,6 +68,17 @@ FMA_LANE_FN void rdna3_fma32_lanes(unsigned n, uint32_t *out, const uint32_t *A,
     fma_lanes(n, out, A, B, C);
 }
 
+/* f64: the host's fused multiply-add where it has one (no exact shortcut through a wider type
+ * exists), libm's fma per lane elsewhere. */
+FMA_LANE_FN void rdna3_fma64_lanes(unsigned n, uint64_t *out, const uint64_t *A, const uint64_t *B, const uint64_t *C)
+{
+    if (HOST_HAS_FMA()) {
+        for (unsigned l = 0; l < n; l++) out[l] = bits_f64(__builtin_fma(f64_of(A[l]), f64_of(B[l]), f64_of(C[l])));
+    } else {
+        for (unsigned l = 0; l < n; l++) out[l] = bits_f64(fma(f64_of(A[l]), f64_of(B[l]), f64_of(C[l])));
+    }
+}
+
 FMA_LANE_FN void rdna3_fma32_store(rdna3_wave *w, uint64_t m, uint32_t *D, const uint32_t *A, const uint32_t *B,
                                    const uint32_t *C)
 {

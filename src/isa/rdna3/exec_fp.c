@@ -225,7 +225,14 @@ VOP2_F64(v_add_f64, a + b)
 VOP2_F64(v_mul_f64, a * b)
 VOP2_F64(v_min_f64, rdna3_fmin64(w, a, b))
 VOP2_F64(v_max_f64, rdna3_fmax64(w, a, b))
-VOP3_F64(v_fma_f64, fma(a, b, c))
+/* The fused multiply-add of every lane at once (exec_fma.c: the host's FMA where it has one). */
+static void v_fma_f64(rdna3_wave *w, const rdna3_inst *in)
+{
+    SRC64(0, RK_F64, A); SRC64(1, RK_F64, B); SRC64(2, RK_F64, C); VD_BEGIN;
+    rdna3_fma64_lanes(w->wave_size, R, A, B, C);
+    RDNA3_LANES(w) R[l] = bits_f64(rdna3_post_f64(w, in, f64_of(R[l])));
+    VD_END;
+}
 
 static void v_ldexp_f64(rdna3_wave *w, const rdna3_inst *in)
 {
@@ -595,7 +602,8 @@ VOP2_F16(v_subrev_f16, b - a)
 VOP2_F16(v_mul_f16, a * b)
 VOP2_F16(v_max_f16, fmax16(w, a, b))
 VOP2_F16(v_min_f16, fmin16(w, a, b))
-VOP3_F16(v_fma_f16, fma((double)a, (double)b, (double)c))
+/* the product of two halves is exact in double, so this sum is the fused result (no libm call) */
+VOP3_F16(v_fma_f16, (double)a * (double)b + (double)c)
 VOP3_F16(v_min3_f16, fmin16(w, fmin16(w, a, b), c))
 VOP3_F16(v_max3_f16, fmax16(w, fmax16(w, a, b), c))
 VOP3_F16(v_med3_f16, rdna3_fmed3(w, a, b, c))

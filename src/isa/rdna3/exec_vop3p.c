@@ -44,7 +44,8 @@ static uint32_t pk_half(const rdna3_wave *w, const rdna3_inst *in, uint32_t a, u
     case 0x0b: return sat16u((int64_t)a - b, cl);
     case 0x0c: return a > b ? a : b;
     case 0x0d: return a < b ? a : b;
-    case 0x0e: return rdna3_post_f16(w, in, to_h(fma((double)hf(a), (double)hf(b), (double)hf(c))));
+    /* the product of two halves is exact in double, so this sum is the fused result (no libm call) */
+    case 0x0e: return rdna3_post_f16(w, in, to_h((double)hf(a) * (double)hf(b) + (double)hf(c)));
     case 0x0f: return rdna3_post_f16(w, in, to_h((double)(hf(a) + hf(b))));
     case 0x10: return rdna3_post_f16(w, in, to_h((double)(hf(a) * hf(b))));
     case 0x11: return rdna3_post_f16(w, in, to_h((double)rdna3_fmin32(w, hf(a), hf(b))));
@@ -54,6 +55,28 @@ static uint32_t pk_half(const rdna3_wave *w, const rdna3_inst *in, uint32_t a, u
 
 static bool pk_is_float(unsigned op) { return op >= 0x0e && op <= 0x12; }
 
+/* v_pk_fma_f16 as compilers emit it: each result half from the same half of every source, no
+ * negation. The lane loop without the per-half operand selection of exec_pk (the same values). */
+static bool pk_fma_plain(const rdna3_inst *in)
+{
+    return in->op == 0x0e && (in->opsel & 7u) == 0 && (in->opsel_hi & 7u) == 7u && !(in->neg & 7u) &&
+           !(in->neg_hi & 7u);
+}
+
+static inline uint32_t fma_half(const rdna3_wave *w, const rdna3_inst *in, uint32_t a, uint32_t b, uint32_t c)
+{
+    return rdna3_post_f16(w, in, to_h((double)hf(a) * (double)hf(b) + (double)hf(c)));   /* exact product */
+}
+
+static void exec_pk_fma_plain(rdna3_wave *w, const rdna3_inst *in, const uint32_t *const S[3], uint64_t m, uint32_t *D)
+{
+    RDNA3_LANES(w) {
+        if (!RDNA3_ON(m, l)) continue;
+        uint32_t a = S[0][l], b = S[1][l], c = S[2][l];
+        D[l] = fma_half(w, in, a & 0xffffu, b & 0xffffu, c & 0xffffu) | (fma_half(w, in, a >> 16, b >> 16, c >> 16) << 16);
+    }
+}
+
 static void exec_pk(rdna3_wave *w, const rdna3_inst *in)
 {
     unsigned kind = pk_is_float(in->op) ? RK_F16 : RK_B32;
@@ -61,6 +84,10 @@ static void exec_pk(rdna3_wave *w, const rdna3_inst *in)
     const uint32_t *S[3] = {pk_src(w, in, 0, kind, b0), pk_src(w, in, 1, kind, b1), pk_src(w, in, 2, kind, b2)};
     uint64_t m = rdna3_exec(w);
     uint32_t *D = rdna3_vreg(w, in->vdst);
+    if (pk_fma_plain(in)) {
+        exec_pk_fma_plain(w, in, S, m, D);
+        return;
+    }
     bool fl = pk_is_float(in->op);
     RDNA3_LANES(w) {
         if (!RDNA3_ON(m, l)) continue;
