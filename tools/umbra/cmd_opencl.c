@@ -55,8 +55,8 @@ static bool find_icd(char *out, size_t len)
         if (slash) *slash = '\0';
         const char *rel[] = { "/umbra.icd", "/../etc/OpenCL/vendors/umbra.icd" };
         for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
-            snprintf(out, len, "%s%s", exe, rel[i]);
-            if (is_file(out)) return true;
+            int w = snprintf(out, len, "%s%s", exe, rel[i]);
+            if (w > 0 && (size_t)w < len && is_file(out)) return true;   /* a cut path is no path */
         }
     }
     snprintf(out, len, "/etc/OpenCL/vendors/umbra.icd");
