@@ -579,21 +579,30 @@ static void timing_scalars(FILE *o, const rep_run *runs, size_t n, const char **
     if (header) fputs("</tbody></table>\n", o);
 }
 
+/* The keys of the timing object `key` over all runs whose object passes `accept`, first seen
+ * first, at most `max`: the union that gives every run's chart the same segments. */
+static size_t union_of_keys(const rep_run *runs, size_t n, const char *key, bool (*accept)(json_t *),
+                            const char **out, size_t max)
+{
+    size_t nk = 0;
+    for (size_t i = 0; i < n; i++) {
+        json_t *obj = timing_member(&runs[i], key), *v;
+        const char *k;
+        if (!accept(obj)) continue;
+        json_object_foreach(obj, k, v) {
+            bool seen = false;
+            for (size_t m = 0; m < nk && !seen; m++) seen = !strcmp(out[m], k);
+            if (!seen && nk < max) out[nk++] = k;
+        }
+    }
+    return nk;
+}
+
 /* An object of numbers (a stall breakdown by state): one stacked bar per run. */
 static void timing_breakdown(FILE *o, const rep_run *runs, size_t n, const char *key)
 {
     const char *segs[64];
-    size_t ns = 0;
-    for (size_t i = 0; i < n; i++) {
-        json_t *obj = timing_member(&runs[i], key), *v;
-        const char *k;
-        if (!all_numbers(obj)) continue;
-        json_object_foreach(obj, k, v) {
-            bool seen = false;
-            for (size_t m = 0; m < ns && !seen; m++) seen = !strcmp(segs[m], k);
-            if (!seen && ns < 64) segs[ns++] = k;
-        }
-    }
+    size_t ns = union_of_keys(runs, n, key, all_numbers, segs, 64);
     const char **labels = run_labels(runs, n);
     double *val = zalloc(n * ns, sizeof *val);
     const char *series[] = { "" };
@@ -617,17 +626,7 @@ static void timing_breakdown(FILE *o, const rep_run *runs, size_t n, const char 
 static void timing_caches(FILE *o, const rep_run *runs, size_t n, const char *key)
 {
     const char *levels[32];
-    size_t nl = 0;
-    for (size_t i = 0; i < n; i++) {
-        json_t *obj = timing_member(&runs[i], key), *v;
-        const char *k;
-        if (!cache_levels(obj)) continue;
-        json_object_foreach(obj, k, v) {
-            bool seen = false;
-            for (size_t m = 0; m < nl && !seen; m++) seen = !strcmp(levels[m], k);
-            if (!seen && nl < 32) levels[nl++] = k;
-        }
-    }
+    size_t nl = union_of_keys(runs, n, key, cache_levels, levels, 32);
     const char **series = run_labels(runs, n);
     double *val = zalloc(nl * n, sizeof *val);
     const char *seg[] = { "hit rate" };
