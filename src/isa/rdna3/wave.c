@@ -329,6 +329,16 @@ static inline void count_issue(umb_stats *st, const rdna3_inst *in, uint64_t exe
     *thread_insts += *active;
 }
 
+/* Statistics of one instruction issued outside the step loops (a kept fault's turn, the timing
+ * model's single steps): all four sums at once. */
+static inline void count_single_issue(umb_stats *st, const rdna3_wave *w, const rdna3_inst *in)
+{
+    if (in) st->by_class[in->insn_class]++;
+    st->thread_insts += umb_popcount64(rdna3_exec(w));
+    st->warp_insts++;
+    st->lane_slots += w->wave_size;
+}
+
 /* One more issue of the instruction at pc (only when a per-PC profile is asked for). */
 static inline void count_pc(uint64_t *counts, uint64_t code_base, uint64_t pc)
 {
@@ -553,10 +563,7 @@ static umb_warp_state fe_timing_step(void *kernel, umb_warp *warp, uint64_t *exe
         return fe_step(kernel, warp, 1, executed);
     umb_stats *st = w->stats = warp->wg->stats;
     w->state = UMB_WARP_RUNNABLE;   /* released from a barrier by the timing model */
-    st->by_class[in->insn_class]++;
-    st->thread_insts += umb_popcount64(rdna3_exec(w));
-    st->warp_insts++;
-    st->lane_slots += w->wave_size;
+    count_single_issue(st, w, in);
     w->next_pc = w->pc + in->size;
     in->exec(w, in);
     if (__builtin_expect(w->state != UMB_WARP_FAULTED, 1)) w->pc = w->next_pc;
@@ -626,11 +633,8 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
 static uint32_t report_deferred_fault(rdna3_wave *w, rdna3_icache *c, umb_stats *st)
 {
     const rdna3_inst *in = cached(c, w->pc);   /* it ran from the cache */
-    if (in) st->by_class[in->insn_class]++;
+    count_single_issue(st, w, in);
     if (w->kernel->pc_counts) count_pc(w->kernel->pc_counts, c->base, w->pc);
-    st->thread_insts += umb_popcount64(rdna3_exec(w));
-    st->warp_insts++;
-    st->lane_slots += w->wave_size;
     fault_message(w, w->deferred_status, w->deferred_msg);
     free(w->deferred_msg);
     w->deferred_msg = NULL;
