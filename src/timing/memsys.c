@@ -4,7 +4,9 @@
  * Time: an access takes its level's port for line / bytes_per_cycle cycles (so a level
  * saturates at its bandwidth) and, if it hits, returns `latency` cycles after it got the port:
  * the latency figures are load-to-use as microbenchmarks measure them. A miss goes to the next
- * level when it got the port. Port times are kept in 1/256 cycle so fractional bandwidths add up.
+ * level when it got the port. A line is entered when it is missed, with the cycle its data
+ * arrives: a request that finds it still on its way waits for it (as a miss-status register
+ * merges requests for a line in flight), not only for the hit latency. Port times are kept in 1/256 cycle so fractional bandwidths add up.
  */
 #include "timing/memsys.h"
 
@@ -39,7 +41,8 @@ bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
             k->sets = (uint32_t)(c->size / c->line / c->assoc);
             k->line_shift = log2u(c->line);
             k->tag = calloc((size_t)k->sets * k->assoc, sizeof *k->tag);
-            if (!k->tag) return false;
+            k->ready = calloc((size_t)k->sets * k->assoc, sizeof *k->ready);
+            if (!k->tag || !k->ready) return false;
         }
     }
     return true;
@@ -48,35 +51,46 @@ bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
 void tm_memsys_fini(tm_memsys *ms)
 {
     for (int l = 0; l < LVL_N; l++) {
-        for (uint32_t i = 0; i < ms->ninst[l]; i++) free(ms->inst[l][i].tag);
+        for (uint32_t i = 0; i < ms->ninst[l]; i++) {
+            free(ms->inst[l][i].tag);
+            free(ms->inst[l][i].ready);
+        }
         free(ms->inst[l]);
     }
     memset(ms, 0, sizeof *ms);
 }
 
 /* Look line up in its set; on a hit move it to the front (most recent). Returns the hit way's
- * slot or NULL. */
-static uint64_t *lookup(tm_cache *k, uint64_t line)
+ * slot or NULL; *ready gets the cycle its data is there. */
+static uint64_t *lookup(tm_cache *k, uint64_t line, uint64_t *ready)
 {
-    uint64_t *set = &k->tag[(size_t)(line % k->sets) * k->assoc];
+    size_t base = (size_t)(line % k->sets) * k->assoc;
+    uint64_t *set = &k->tag[base], *rdy = &k->ready[base];
     for (uint32_t w = 0; w < k->assoc; w++) {
         if (set[w] && (set[w] - 2) >> 1 == line) {
-            uint64_t t = set[w];
+            uint64_t t = set[w], r = rdy[w];
             memmove(&set[1], &set[0], w * sizeof *set);
+            memmove(&rdy[1], &rdy[0], w * sizeof *rdy);
             set[0] = t;
+            rdy[0] = r;
+            if (ready) *ready = r;
             return &set[0];
         }
     }
     return NULL;
 }
 
-/* Insert line at the front; returns the evicted entry (0 if none). */
-static uint64_t insert(tm_cache *k, uint64_t line, bool dirty)
+/* Insert line at the front, its data there at cycle `ready`; returns the evicted entry (0 if
+ * none). */
+static uint64_t insert(tm_cache *k, uint64_t line, bool dirty, uint64_t ready)
 {
-    uint64_t *set = &k->tag[(size_t)(line % k->sets) * k->assoc];
+    size_t base = (size_t)(line % k->sets) * k->assoc;
+    uint64_t *set = &k->tag[base], *rdy = &k->ready[base];
     uint64_t victim = set[k->assoc - 1];
     memmove(&set[1], &set[0], (k->assoc - 1) * sizeof *set);
+    memmove(&rdy[1], &rdy[0], (k->assoc - 1) * sizeof *rdy);
     set[0] = (line << 1 | (dirty ? 1u : 0u)) + 2;
+    rdy[0] = ready;
     return victim;
 }
 
@@ -113,12 +127,12 @@ static void write_back(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, ui
     }
     tm_cache *k = &ms->inst[n][ms->m->cache[n].cus_per_instance ? cu / ms->m->cache[n].cus_per_instance : 0];
     uint64_t line = byte_addr >> k->line_shift;
-    uint64_t *slot = lookup(k, line);
+    uint64_t *slot = lookup(k, line, NULL);
     if (slot) {
         *slot |= 1u;
         return;
     }
-    uint64_t victim = insert(k, line, true);
+    uint64_t victim = insert(k, line, true, t);
     if (victim & 1u) write_back(ms, cu, n, ((victim - 2) >> 1) << k->line_shift, t);
 }
 
@@ -154,17 +168,19 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
                   ((policy & UMB_TPOL_DLC) && l == LVL_L1) || (kind != TM_READ && l < LVL_L2);
     if (bypass) {
         if (kind != TM_READ && l < LVL_L2) {   /* invalidate a stale copy on the way */
-            uint64_t *slot = lookup(k, line);
+            uint64_t *slot = lookup(k, line, NULL);
             if (slot) *slot = 0;
         }
         uint64_t done = access_level(ms, cu, next_level(m, l), byte_addr, kind, policy, s);
         return l == LVL_SCALAR && kind == TM_READ ? scalar_miss_done(m, s, done) : done;
     }
-    uint64_t *slot = lookup(k, line);
+    uint64_t ready = 0;
+    uint64_t *slot = lookup(k, line, &ready);
     if (slot) {
         ms->level[l].hits++;
         if (kind != TM_READ) *slot |= 1u;
-        return s + (kind == TM_WRITE ? m->store_latency > c->latency ? c->latency : m->store_latency : c->latency);
+        uint64_t done = s + (kind == TM_WRITE ? m->store_latency > c->latency ? c->latency : m->store_latency : c->latency);
+        return kind == TM_READ && ready > done ? ready : done;   /* still being filled: when it arrives */
     }
     ms->level[l].misses++;
     uint64_t done = access_level(ms, cu, next_level(m, l), byte_addr, kind == TM_WRITE ? TM_WRITE : TM_READ,
@@ -172,7 +188,7 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
     if (l == LVL_SCALAR && kind == TM_READ) done = scalar_miss_done(m, s, done);
     bool allocate = !((policy & UMB_TPOL_SLC) && l == LVL_L2) && (kind == TM_READ || writes_allocate(l));
     if (allocate) {
-        uint64_t victim = insert(k, line, kind != TM_READ);
+        uint64_t victim = insert(k, line, kind != TM_READ, kind == TM_READ ? done : s);
         if (victim & 1u) write_back(ms, cu, l, ((victim - 2) >> 1) << k->line_shift, s);
     }
     if (kind == TM_WRITE && writes_allocate(l)) return s + m->store_latency;   /* acknowledged here */

@@ -14,6 +14,8 @@ typedef struct tm_level_stats {
 
 typedef struct tm_cache {
     uint64_t *tag;          /* sets * assoc; 0 = empty, else (line address << 1 | dirty) + 2 */
+    uint64_t *ready;        /* per tag: the cycle its data is there (a line still being filled
+                               serves a later request no earlier than that) */
     uint32_t sets, assoc, line_shift;
     uint64_t free_at;       /* next cycle its port takes a request, in 1/256 cycles */
 } tm_cache;
