@@ -17,7 +17,7 @@ KERNELS = """vec_add saxpy reduce_lds reduce_atomic matmul_tiled transpose_lds h
 bitonic_sort conv2d nbody mandelbrot black_scholes double_prec half_prec hash64 private_array
 generic_ptr ndrange2d ndrange3d local_args atomics_all dispatch_packet builtins math_accuracy
 int_ops""".split()
-STATES = ["issue", "wait_vmcnt", "wait_lgkmcnt", "wait_vscnt", "barrier", "dependency", "pipeline_busy"]
+STATES = ["issue", "wait_vmcnt", "wait_lgkmcnt", "wait_vscnt", "barrier", "dependency", "pipeline_busy", "valu_stall"]
 LAUNCH = re.compile(r"^  \S+: (\d+) cycles .*?, (\d+) wave-insts")
 BREAKDOWN = re.compile(r"^    wave-cycles: (.*)$")
 

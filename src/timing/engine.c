@@ -20,7 +20,7 @@
 #include <time.h>
 
 const char *const tm_state_name[TM_ST_N] = { "issue", "wait_vmcnt", "wait_lgkmcnt", "wait_vscnt", "barrier",
-                                             "dependency", "pipeline_busy" };
+                                             "dependency", "pipeline_busy", "valu_stall" };
 const char *const tm_level_name[LVL_N] = { "scalar_cache", "l0", "l1", "l2", "l3" };
 
 #define CNT_QUEUE 64   /* outstanding operations a counter tracks (its 6-bit range) */
@@ -42,6 +42,10 @@ typedef struct tm_pc {
     uint32_t cycles;     /* it holds its pipeline (issue_cycles) */
     uint32_t result;     /* ALU: cycles from issue until its destinations can be read */
     reg_span src[UMB_TINST_SRCS], dst[UMB_TINST_DSTS];
+    uint8_t producer;    /* UMB_TDEP_VALU / _TRANS / _SALU: what s_delay_alu counts it as (else 0) */
+    bool writes_vgpr, writes_sgpr;   /* a VALU instruction writing VGPRs / SGPRs (VA_VDST / VA_SDST) */
+    bool waits_vdst, waits_sdst;     /* it waits for the wave's VALU writes of VGPRs / SGPRs */
+    bool self_waits;                 /* s_waitcnt_depctr: dependencies it waits for itself */
     uint64_t issues, stall_cycles;
     struct tm_pc *succ;  /* the instruction that followed it last time (saves a lookup) */
 } tm_pc;
@@ -113,6 +117,19 @@ typedef struct twave {
     uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
     uint8_t ncnt[UMB_CNT_N];
+    /* what s_delay_alu names and the VALU interlocks wait on */
+    uint64_t seq;                /* instructions it has issued */
+    uint64_t valu_done[4];       /* result cycles of its last four (non-transcendental) VALU
+                                    instructions, a ring at valu_pos */
+    uint64_t trans_done[4];      /* ... of its last transcendental ones, at trans_pos */
+    uint64_t salu_done;          /* ... of its latest SALU instruction */
+    uint64_t va_vdst, va_sdst;   /* when its issued VALU writes of VGPRs / SGPRs are done */
+    uint64_t operand_ready;      /* its next instruction's sources are ready (a VALU instruction
+                                    may issue before and stall the SIMD's VALU) */
+    struct announced { uint64_t seq; uint8_t kind, back; } announced[6];   /* s_delay_alu waits, by
+                                    the number of the instruction they apply to */
+    uint8_t nannounced, valu_pos, trans_pos;
+    uint8_t clause_left;         /* instructions left in the s_clause it holds */
 } twave;
 
 struct twg {
@@ -146,6 +163,10 @@ typedef struct tsimd {
     void **isa;                  /* the front end's state of its warp (umb_warp.isa) */
     uint32_t nresident, pick_slot;
     uint32_t waves, vgprs, sgprs;
+    /* s_clause: while clause_owner issues its clause, no other wave issues on clause_port (the
+       port of the clause's first instruction; PORT_NONE until that is known) */
+    struct twave *clause_owner;
+    uint8_t clause_port;
 } tsimd;
 
 typedef struct tcu {
@@ -344,10 +365,19 @@ static void simd_touch(trun *r, tsimd *s)
 {
     uint64_t best = UINT64_MAX;
     uint32_t pick = 0;
-    for (uint32_t i = 0; i < s->nresident; i++) {
-        uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
-        if (port > t) t = port;
-        if (t < best) best = t, pick = i;
+    if (!s->clause_owner || s->clause_port == PORT_NONE) {
+        for (uint32_t i = 0; i < s->nresident; i++) {
+            uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
+            if (port > t) t = port;
+            if (t < best) best = t, pick = i;
+        }
+    } else {   /* the same, skipping the other waves' instructions on the clause's port */
+        for (uint32_t i = 0; i < s->nresident; i++) {
+            if (s->port[i] == s->clause_port && s->wave[i] != s->clause_owner) continue;
+            uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
+            if (port > t) t = port;
+            if (t < best) best = t, pick = i;
+        }
     }
     s->pick = best == UINT64_MAX ? NULL : s->wave[pick];
     s->pick_slot = pick;
@@ -453,6 +483,99 @@ static void add_state(trun *r, twave *w, tm_state s, uint64_t cycles)
     r->rec->cu[w->cu].state_cycles[s] += cycles;
 }
 
+/* ---- announced dependencies (s_delay_alu), VALU interlocks, clauses ----
+ * RDNA3 checks a VALU instruction's sources in hardware, but a dependency the code does not
+ * announce stalls the SIMD's VALU (no other wave's VALU instruction issues meanwhile); one it
+ * announces with s_delay_alu holds only the wave, so the SIMD issues other waves' work. The
+ * engine keeps, per wave, the result cycles of its last VALU, transcendental and SALU
+ * instructions, which is what an announcement names. */
+
+/* When one announced dependency is satisfied (0: already). */
+static uint64_t dependency_done(const twave *w, unsigned kind, unsigned back, uint64_t base)
+{
+    switch (kind) {
+    case UMB_TDEP_VALU: return w->valu_done[(uint8_t)(w->valu_pos - back) & 3u];
+    case UMB_TDEP_TRANS: return w->trans_done[(uint8_t)(w->trans_pos - back) & 3u];
+    case UMB_TDEP_SALU: case UMB_TDEP_SA_SDST: return w->salu_done;
+    case UMB_TDEP_CYCLES: return base + back;
+    /* all outstanding writes, or (VGPRs, up to 3 left outstanding) the one before the `back`
+       most recent VALU instructions; more are not tracked (no wait) */
+    case UMB_TDEP_VA_VDST: return back == 0 ? w->va_vdst : back < 4 ? w->valu_done[(uint8_t)(w->valu_pos - back - 1) & 3u] : 0;
+    case UMB_TDEP_VA_SDST: return back == 0 ? w->va_sdst : 0;
+    default: return 0;
+    }
+}
+
+/* s_waitcnt_depctr: when the dependencies it waits for itself are satisfied. */
+static uint64_t self_wait(const twave *w, const umb_tinst *ti, uint64_t base)
+{
+    uint64_t t = base;
+    for (unsigned i = 0; i < 3; i++) {
+        if (ti->dep_kind[i] == UMB_TDEP_NONE || ti->dep_at[i] != 0) continue;
+        uint64_t d = dependency_done(w, ti->dep_kind[i], ti->dep_back[i], base);
+        if (d > t) t = d;
+    }
+    return t;
+}
+
+/* When the announced waits for the wave's next instruction (number w->seq) allow it to issue;
+ * those waits are used up. */
+static uint64_t announced_wait(twave *w, uint64_t base)
+{
+    uint64_t t = base;
+    uint8_t keep = 0;
+    for (uint8_t i = 0; i < w->nannounced; i++) {
+        struct announced a = w->announced[i];
+        if (a.seq > w->seq) {
+            w->announced[keep++] = a;
+            continue;
+        }
+        uint64_t d = a.seq == w->seq ? dependency_done(w, a.kind, a.back, base) : 0;
+        if (d > t) t = d;
+    }
+    w->nannounced = keep;
+    return t;
+}
+
+/* s_delay_alu number k issued: keep its waits for the instructions they apply to. */
+static void announce(twave *w, const umb_tinst *ti, uint64_t k)
+{
+    for (unsigned i = 0; i < 3; i++)
+        if (ti->dep_kind[i] != UMB_TDEP_NONE && ti->dep_at[i] != 0 && w->nannounced < 6)
+            w->announced[w->nannounced++] = (struct announced){ k + ti->dep_at[i], ti->dep_kind[i], ti->dep_back[i] };
+}
+
+/* An ALU instruction issued whose results are ready at `done`. */
+static void note_producer(twave *w, const tm_pc *p, uint64_t done)
+{
+    switch (p->producer) {
+    case UMB_TDEP_VALU: w->valu_done[w->valu_pos++ & 3u] = done; break;
+    case UMB_TDEP_TRANS: w->trans_done[w->trans_pos++ & 3u] = done; break;
+    case UMB_TDEP_SALU: w->salu_done = done; break;
+    default: break;
+    }
+    if (p->writes_vgpr && done > w->va_vdst) w->va_vdst = done;
+    if (p->writes_sgpr && done > w->va_sdst) w->va_sdst = done;
+}
+
+static void clause_end(tsimd *s, twave *w)
+{
+    w->clause_left = 0;
+    if (s->clause_owner != w) return;
+    s->clause_owner = NULL;
+    s->clause_port = PORT_NONE;
+}
+
+/* s_clause: the wave's next n instructions hold the port of the first one with a port, unless
+ * another wave of the SIMD holds a clause already (then this one does not). */
+static void clause_start(tsimd *s, twave *w, uint32_t n)
+{
+    if (s->clause_owner || !n) return;
+    s->clause_owner = w;
+    s->clause_port = PORT_NONE;
+    w->clause_left = (uint8_t)(n < 255 ? n : 255);
+}
+
 /* The wave may issue its next instruction from cycle `base`: find when it really can. */
 static bool schedule_next(trun *r, twave *w, uint64_t base)
 {
@@ -463,10 +586,17 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
     }
     w->next = p;
     const umb_tinst *ti = &p->ti;
-    uint64_t ready = base;
+    uint64_t ready = w->nannounced ? announced_wait(w, base) : base;
+    if (p->self_waits) ready = self_wait(w, ti, ready);
     tm_state why = TM_ST_DEP;
+    if (r->m->mem_waits_for_valu) {
+        if (p->waits_vdst && w->va_vdst > ready) ready = w->va_vdst;
+        if (p->waits_sdst && w->va_sdst > ready) ready = w->va_sdst;
+    }
     uint64_t dep = regs_ready(w, p->src, p->nsrc);
-    if (dep > ready) ready = dep;
+    w->operand_ready = 0;
+    if (p->port == PORT_VALU && r->m->unannounced_stall_simd) w->operand_ready = dep;   /* issue() stalls */
+    else if (dep > ready) ready = dep;
     if (ti->cls == UMB_T_WAITCNT) {
         static const tm_state cnt_state[UMB_CNT_N] = { TM_ST_WAIT_VM, TM_ST_WAIT_LGKM, TM_ST_WAIT_VS, TM_ST_WAIT_VM };
         for (unsigned c = 0; c < UMB_CNT_N; c++) {
@@ -483,6 +613,7 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
         p->stall_cycles += ready - base;
     }
     tsimd *s = &r->simd[w->simd];
+    if (w->clause_left && s->clause_owner == w && s->clause_port == PORT_NONE) s->clause_port = p->port;
     s->ready[w->slot] = ready;
     s->port[w->slot] = p->port;
     s->next[w->slot] = p;
@@ -622,6 +753,17 @@ static void pc_derive(trun *r, tm_pc *p)
     p->ndst = ti->ndst < UMB_TINST_DSTS ? ti->ndst : UMB_TINST_DSTS;
     for (unsigned i = 0; i < p->nsrc; i++) p->src[i] = span_of(&ti->src[i]);
     for (unsigned i = 0; i < p->ndst; i++) p->dst[i] = span_of(&ti->dst[i]);
+    bool valu = p->port == PORT_VALU;
+    p->producer = cls == UMB_T_SALU ? UMB_TDEP_SALU : cls == UMB_T_VALU_TRANS ? UMB_TDEP_TRANS
+                : valu ? UMB_TDEP_VALU : UMB_TDEP_NONE;
+    for (unsigned i = 0; i < p->ndst && valu; i++) {
+        if (ti->dst[i].file == UMB_TREG_V) p->writes_vgpr = true;
+        if (ti->dst[i].file == UMB_TREG_S) p->writes_sgpr = true;
+    }
+    p->waits_vdst = cls == UMB_T_LDS || (cls >= UMB_T_VMEM_LOAD && cls <= UMB_T_VMEM_ATOMIC);
+    p->waits_sdst = cls == UMB_T_SALU || cls == UMB_T_SMEM;
+    for (unsigned i = 0; i < 3; i++)
+        if (ti->dep_kind[i] != UMB_TDEP_NONE && ti->dep_at[i] == 0) p->self_waits = true;
 }
 
 static bool wave_exit(trun *r, twave *w, uint64_t t);
@@ -648,7 +790,9 @@ static bool issue(trun *r, twave *w, uint64_t now)
         r->ev.exec = 0, r->ev.active = 0;
         if (r->fe->timing_dynamic && !ti->late_addr) r->fe->timing_dynamic(r->l->kernel, w->warp, ti, &r->ev);
     }
-    uint64_t n = 0;
+    uint64_t n = 0, k = w->seq++;
+    tsimd *s = &r->simd[w->simd];
+    if (w->clause_left && --w->clause_left == 0) clause_end(s, w);
     umb_warp_state st = r->fe->timing_step ? r->fe->timing_step(r->l->kernel, w->warp, &n)
                                            : r->fe->step(r->l->kernel, w->warp, 1, &n);
     if (mem && ti->late_addr && st != UMB_WARP_FAULTED && r->fe->timing_dynamic)
@@ -671,9 +815,15 @@ static bool issue(trun *r, twave *w, uint64_t now)
                  kname(r), r->budget, w->g->wg.id[0], w->g->wg.id[1], w->g->wg.id[2], w->warp->id, at);
         return false;
     }
+    if (w->operand_ready > now) {   /* a source the code did not announce: the VALU stalls */
+        uint64_t stall = w->operand_ready - now;
+        add_state(r, w, TM_ST_VALU_STALL, stall);
+        p->stall_cycles += stall;
+        now = w->operand_ready;
+    }
     uint32_t c = p->cycles;
     unsigned port = p->port;
-    if (port != PORT_NONE) r->simd[w->simd].port_free[port] = now + (port == PORT_VALU && c ? c : 1);
+    if (port != PORT_NONE) s->port_free[port] = now + (port == PORT_VALU && c ? c : 1);
     add_state(r, w, TM_ST_ISSUE, c ? c : 1);
     uint64_t after = now + (c ? c : 1), stall = 0;
     switch (ti->cls) {
@@ -690,8 +840,15 @@ static bool issue(trun *r, twave *w, uint64_t now)
     case UMB_T_BRANCH:
         after = now + r->m->branch_cycles;
         break;
+    case UMB_T_DELAY:
+        announce(w, ti, k);
+        break;
+    case UMB_T_CLAUSE:
+        clause_start(s, w, ti->delay);
+        break;
     default:
         mark_dsts(w, p, now + p->result);
+        note_producer(w, p, now + p->result);
         break;
     }
     if (stall > after) {
@@ -701,6 +858,7 @@ static bool issue(trun *r, twave *w, uint64_t now)
     if (st == UMB_WARP_EXITED) return wave_exit(r, w, after);
     if (st == UMB_WARP_AT_BARRIER) {
         twg *g = w->g;
+        clause_end(s, w);
         w->at_barrier = true;
         w->barrier_since = after;
         *ready_of(r, w) = UINT64_MAX;
@@ -915,6 +1073,7 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     tsimd *s = &r->simd[w->simd];
     s->waves--, s->vgprs -= r->wave_vgprs, s->sgprs -= r->wave_sgprs;
     s->nresident--;
+    clause_end(s, w);
     for (uint32_t i = w->slot; i < s->nresident; i++) {   /* keep the lists oldest first */
         s->ready[i] = s->ready[i + 1];
         s->port[i] = s->port[i + 1];

@@ -18,7 +18,9 @@ typedef enum tm_state {
     TM_ST_WAIT_VS,       /* s_waitcnt on vscnt (vector stores) */
     TM_ST_BARRIER,
     TM_ST_DEP,           /* a source register not ready yet (ALU latency, s_nop, branch) */
-    TM_ST_PIPE,          /* ready, but another wave had the SIMD's pipeline */
+    TM_ST_PIPE,          /* ready, but another wave had the SIMD's pipeline (or its s_clause) */
+    TM_ST_VALU_STALL,    /* its VALU instruction holds the SIMD's VALU until a source the code did
+                            not announce (s_delay_alu) is ready */
     TM_ST_N
 } tm_state;
 

@@ -49,6 +49,13 @@ enum { UMB_TPOL_GLC = 1, UMB_TPOL_SLC = 2, UMB_TPOL_DLC = 4 };
 
 enum { UMB_TREG_NONE = 0, UMB_TREG_V, UMB_TREG_S };
 
+/* Kinds of producer an announced dependency (umb_tinst.dep_kind) names. VALU counts the vector
+ * ALU instructions other than transcendental ones (UMB_T_VALU, _DUAL, _DP); TRANS counts
+ * UMB_T_VALU_TRANS; SALU is the most recent scalar ALU instruction. VA_VDST / VA_SDST are the
+ * wave's outstanding VALU writes of VGPRs / SGPRs, SA_SDST its SALU writes of SGPRs. */
+enum { UMB_TDEP_NONE = 0, UMB_TDEP_VALU, UMB_TDEP_TRANS, UMB_TDEP_SALU, UMB_TDEP_CYCLES, UMB_TDEP_VA_VDST,
+       UMB_TDEP_VA_SDST, UMB_TDEP_SA_SDST };
+
 typedef struct umb_treg {
     uint8_t file;            /* UMB_TREG_V / UMB_TREG_S */
     uint16_t first, count;   /* registers [first, first + count) */
@@ -71,6 +78,13 @@ typedef struct umb_tinst {
     uint8_t bytes_per_lane;         /* memory: bytes each active lane moves */
     uint8_t policy;                 /* UMB_TPOL_x */
     uint16_t delay;                 /* UMB_T_DELAY: cycles; UMB_T_CLAUSE: instructions */
+    /* UMB_T_DELAY (s_delay_alu, s_waitcnt_depctr): dependencies the code announces, up to
+       three. Entry i applies to the instruction dep_at[i] instructions after this one (1 = the
+       next; 0 = this one): it waits for the result of the dep_back[i]-th most recent instruction
+       of kind dep_kind[i] (UMB_TDEP_x) before it; for UMB_TDEP_CYCLES, dep_back[i] cycles after
+       its earliest issue; for the VA_ and SA_ kinds, until at most dep_back[i] such writes are
+       outstanding. */
+    uint8_t dep_kind[3], dep_back[3], dep_at[3];
     uint8_t late_addr;              /* ask timing_dynamic after the instruction ran (the front
                                        end keeps the addresses it used), not before */
 } umb_tinst;

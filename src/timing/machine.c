@@ -72,6 +72,21 @@ static bool read_bool(yaml_reader *r, const char *path)
     return false;
 }
 
+/* One of two words at path: true for `yes`, false for `no`. */
+static bool read_choice(yaml_reader *r, const char *path, const char *yes, const char *no)
+{
+    if (r->failed) return false;
+    struct fy_node *n = fy_node_by_path(fy_document_root(r->doc), path, (size_t)-1, FYNWF_DONT_FOLLOW);
+    size_t len = 0;
+    const char *s = n && fy_node_is_scalar(n) ? fy_node_get_scalar(n, &len) : NULL;
+    if (s && len == strlen(yes) && !memcmp(s, yes, len)) return true;
+    if (s && len == strlen(no) && !memcmp(s, no, len)) return false;
+    char what[96];
+    snprintf(what, sizeof what, n ? "not %s or %s" : "missing", yes, no);
+    reader_error(r, n, path, what);
+    return false;
+}
+
 static void read_cache(yaml_reader *r, const char *name, tm_cache_cfg *c)
 {
     char p[96];
@@ -118,6 +133,8 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     m->vopd_dual_issue = read_bool(r, "/pipeline/vopd_dual_issue");
     m->branch_cycles = read_u32(r, "/pipeline/branch_cycles", false);
     m->barrier_cycles = read_u32(r, "/pipeline/barrier_cycles", false);
+    m->unannounced_stall_simd = read_choice(r, "/pipeline/unannounced_dependency", "stall_simd", "wave_waits");
+    m->mem_waits_for_valu = read_bool(r, "/pipeline/memory_waits_for_valu");
     static const char *const level[LVL_N] = { "scalar_cache", "l0", "l1", "l2", "l3" };
     for (int i = 0; i < LVL_N; i++) read_cache(r, level[i], &m->cache[i]);
     m->dram_latency = read_u32(r, "/memory/dram/latency", false);

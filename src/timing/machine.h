@@ -37,6 +37,13 @@ typedef struct tm_machine {
     uint32_t wave64_passes;                    /* VALU passes of a wave64 instruction */
     bool vopd_dual_issue;                      /* a VOPD pair issues in one cycle */
     uint32_t branch_cycles, barrier_cycles;
+    /* A VALU instruction whose source is not ready and whose wait the code did not announce
+       (s_delay_alu): true: it issues and holds the SIMD's VALU until the source is ready (a
+       hardware interlock, RDNA3); false: the wave waits and other waves issue. */
+    bool unannounced_stall_simd;
+    /* Memory instructions wait until the wave's VALU writes of VGPRs are done, scalar ALU and
+       memory instructions until its VALU writes of SGPRs are (RDNA3's VA_VDST / VA_SDST). */
+    bool mem_waits_for_valu;
     /* memory */
     tm_cache_cfg cache[LVL_N];
     uint32_t dram_latency;                     /* load-to-use cycles of a DRAM access */

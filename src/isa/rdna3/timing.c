@@ -35,12 +35,51 @@ static bool is_f64(const rdna3_inst *in)
     return false;
 }
 
+/* One s_delay_alu dependency ID (bits 3:0 or 10:7 of simm16) as an announced dependency:
+ * 1-4 VALU_DEP_1..4, 5-7 TRANS32_DEP_1..3, 8 FMA_ACCUM_CYCLE_1, 9-11 SALU_CYCLE_1..3 (the
+ * latest SALU's result is waited for; the cycle count is the compiler's estimate of it). */
+static void delay_alu_dep(unsigned id, unsigned at, umb_tinst *ti, unsigned i)
+{
+    ti->dep_at[i] = (uint8_t)at;
+    if (id >= 1 && id <= 4) ti->dep_kind[i] = UMB_TDEP_VALU, ti->dep_back[i] = (uint8_t)id;
+    else if (id >= 5 && id <= 7) ti->dep_kind[i] = UMB_TDEP_TRANS, ti->dep_back[i] = (uint8_t)(id - 4);
+    else if (id == 8) ti->dep_kind[i] = UMB_TDEP_CYCLES, ti->dep_back[i] = 1;
+    else if (id >= 9 && id <= 11) ti->dep_kind[i] = UMB_TDEP_SALU, ti->dep_back[i] = 1;
+    else ti->dep_kind[i] = UMB_TDEP_NONE;
+}
+
+/* s_delay_alu: ID0 (bits 3:0) for the next instruction; ID1 (bits 10:7) for the one SKIP
+ * (bits 6:4) instructions after that (SKIP 0: the same instruction). */
+static void classify_delay_alu(unsigned simm16, umb_tinst *ti)
+{
+    ti->cls = UMB_T_DELAY;
+    ti->delay = 0;
+    delay_alu_dep(simm16 & 0xfu, 1, ti, 0);
+    delay_alu_dep((simm16 >> 7) & 0xfu, 1 + ((simm16 >> 4) & 7u), ti, 1);
+}
+
+/* s_waitcnt_depctr: the wave waits until at most VA_VDST (bits 15:12) VALU writes of VGPRs,
+ * VA_SDST (bits 11:9) VALU writes of SGPRs (VA_VCC, bit 1, counted with them) and SA_SDST
+ * (bit 0) SALU writes of SGPRs are outstanding. VM_VSRC, VA_SSRC and HOLD_CNT are not modelled
+ * (a source read completes at issue here). */
+static void classify_depctr(unsigned simm16, umb_tinst *ti)
+{
+    unsigned va_vdst = simm16 >> 12, va_sdst = (simm16 >> 9) & 7u, va_vcc = (simm16 >> 1) & 1u, sa_sdst = simm16 & 1u;
+    unsigned n = 0;
+    ti->cls = UMB_T_DELAY;
+    ti->delay = 0;
+    if (va_vdst < 15) ti->dep_kind[n] = UMB_TDEP_VA_VDST, ti->dep_back[n++] = (uint8_t)va_vdst;
+    if (va_sdst < 7 || !va_vcc) ti->dep_kind[n] = UMB_TDEP_VA_SDST, ti->dep_back[n++] = (uint8_t)(va_vcc ? va_sdst : 0);
+    if (!sa_sdst) ti->dep_kind[n] = UMB_TDEP_SA_SDST, ti->dep_back[n++] = 0;
+}
+
 static void classify_sopp(const rdna3_inst *in, umb_tinst *ti)
 {
     switch (in->op) {
     case 0x00: ti->cls = UMB_T_DELAY; ti->delay = (uint16_t)((in->simm16 & 0xfu) + 1u); break;   /* s_nop */
     case 0x05: ti->cls = UMB_T_CLAUSE; ti->delay = (uint16_t)((in->simm16 & 0x3fu) + 1u); break;   /* s_clause */
-    case 0x07: ti->cls = UMB_T_DELAY; ti->delay = 0; break;   /* s_delay_alu: the scoreboard models latency */
+    case 0x07: classify_delay_alu(in->simm16, ti); break;
+    case 0x08: classify_depctr(in->simm16, ti); break;   /* s_waitcnt_depctr */
     case 0x09:                                                /* s_waitcnt: vmcnt [15:10], lgkmcnt [9:4] */
         ti->cls = UMB_T_WAITCNT;
         ti->waits = (1u << UMB_CNT_VM) | (1u << UMB_CNT_LGKM);
