@@ -84,6 +84,10 @@ expect(p.returncode != 0 and "slow.yaml" in p.stderr and "/lds/banks" in p.stder
 open(machine, "w").write(text.replace("  l2:\n", "  l2x:\n"))
 p = run(*gather, "--machine", machine, check=False)
 expect(p.returncode != 0 and "/memory/l2/size" in p.stderr and "missing" in p.stderr, f"missing key error: {p.stderr}")
+open(machine, "w").write(text.replace("unannounced_dependency: stall_simd", "unannounced_dependency: sometimes"))
+p = run(*gather, "--machine", machine, check=False)
+expect(p.returncode != 0 and "/pipeline/unannounced_dependency" in p.stderr and "stall_simd or wave_waits" in p.stderr,
+       f"bad choice error: {p.stderr}")
 p = run(*gather, "--machine", os.path.join(work, "nonexistent.yaml"), check=False)
 expect(p.returncode != 0 and "cannot open" in p.stderr, "missing file error")
 
