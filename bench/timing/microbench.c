@@ -1,14 +1,15 @@
 /* microbench: the timing model against published RX 7900 XTX figures (docs/TIMING.md).
  *
  *   microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose] [--sweep]
+ *              [--only TEXT]
  *
  * Runs the OpenCL C kernels of microbench.cl under the timing model: pointer chasing over growing
  * footprints (load-to-use latency of each level, scalar and vector), LDS latency, bandwidth of
  * L0, L1, L2, Infinity Cache and DRAM, LDS bandwidth, FP32 throughput with and without VOPD dual
  * issue. Each figure is the difference of two runs that differ only in the amount of work, so
  * launch and warm-up costs cancel. Prints a table (umbra, published, ratio); --check exits
- * non-zero when a row with a published figure is more than 20% off; --quick leaves out the rows
- * marked slow; --verbose prints each row's host time on stderr; --sweep prints instead the scalar
+ * non-zero when a row with a published figure is more than 20% off (or, for a published upper
+ * bound, above it); --quick leaves out the rows marked slow; --verbose prints each row's host time on stderr; --sweep prints instead the scalar
  * and vector latency over footprints from 4 KB to 256 MB (the plateaus). */
 #include <inttypes.h>
 #include <math.h>
@@ -64,16 +65,20 @@ static double chase(mb *m, const char *kernel, uint64_t footprint, uint32_t stri
     launch(m, "chain_init", init, 3, nlines, 64);
     uint32_t steps = nlines < 2048 ? 2048 : nlines;
     uint64_t c[2];
+    /* Warm: the same run twice. Once is not enough when the buffer reuses the addresses of an
+     * earlier chase's: the model does not invalidate the scalar cache, L0 and L1 at a launch (the
+     * hardware does), so the first warm run can hit stale scalar lines whose L1 lines it then
+     * never loads, and the measured run misses them. */
     for (int k = 0; k < 2; k++) {
         uint32_t s = steps * (k + 1);
         if (!strcmp(kernel, "chase_lds")) {
             uint32_t n = (uint32_t)(footprint / 4);
             umb_rdna3_arg a[] = { ARG(next), ARG(out), ARG(s), ARG(n), { NULL, (uint32_t)footprint } };
-            launch(m, kernel, a, 5, 1, 1);   /* warm: the same run once */
+            for (int w = 0; w < 2; w++) launch(m, kernel, a, 5, 1, 1);
             c[k] = launch(m, kernel, a, 5, 1, 1);
         } else {
             umb_rdna3_arg a[] = { ARG(next), ARG(out), ARG(s) };
-            launch(m, kernel, a, 3, 1, 1);
+            for (int w = 0; w < 2; w++) launch(m, kernel, a, 3, 1, 1);
             c[k] = launch(m, kernel, a, 3, 1, 1);
         }
     }
@@ -202,34 +207,44 @@ typedef struct row {
     uint32_t a, b;         /* CHASE: line stride in bytes; STREAM: passes of the two runs */
     bool slow;             /* left out by --quick: no published figure, and seconds of host time */
     double published;      /* < 0: no published figure found (docs/TIMING.md) */
+    bool bound;            /* published is an upper bound read in the text, not a figure */
     const char *source;
 } row;
 
-/* The rows of docs/TIMING.md. Published figures: [C&C2] chipsandcheese.com "Latency Testing is
- * Hard (RDNA 3 Power Saving)" (2023-06-14), the RX 7900 XTX in its high power state; [AMD] the
- * product's peak figures (61.4 TFLOPS FP32 with dual issue, 960 GB/s GDDR6, 5.3 TB/s of Infinity
- * Links between the graphics die and the Infinity Cache dies). */
+/* The rows of docs/TIMING.md, which quotes each source's sentence. Measurements of the RX 7900
+ * XTX by chipsandcheese.com: [C&C1] "Microbenchmarking AMD's RDNA 3 Graphics Architecture"
+ * (2023-01-07), [C&C2] "Latency Testing is Hard (RDNA 3 Power Saving)" (2023-06-14, the card in
+ * its high power state), [C&C3] "Raytracing on AMD's RDNA 2/3, and Nvidia's Turing and Pascal"
+ * (2023-03-22), [C&C4] "Analyzing Starfield's Performance on Nvidia's 4090 and AMD's 7900 XTX"
+ * (2023-09-14), [C&C5] "Nvidia's H100: Funny L2, and Tons of Bandwidth" (2023-07-03). Peaks
+ * (labelled so): [AMD] the product's 960 GB/s GDDR6 and 61.4 TFLOPS FP32 with dual issue; the
+ * LDS's 32 banks of 4 bytes a clock per CU ([C&C1]'s text) x 96 CUs x 2.5 GHz. */
 static const row ROWS[] = {
-    { "scalar cache latency (8 KB)", "ns", CHASE, "chase_scalar", 8 << 10, 64, 0, false, -1, "" },
-    { "vector L0 latency (16 KB)", "ns", CHASE, "chase_vector", 16 << 10, 128, 0, false, -1, "" },
-    { "vector L1 latency (128 KB)", "ns", CHASE, "chase_vector", 128 << 10, 128, 0, false, -1, "" },
-    { "vector L2 latency (2 MB)", "ns", CHASE, "chase_vector", 2 << 20, 128, 0, false, -1, "" },
-    { "scalar Infinity Cache latency (32 MB)", "ns", CHASE, "chase_scalar", 32 << 20, 4096, 0, false, 128.4, "C&C2" },
-    { "vector Infinity Cache latency (32 MB)", "ns", CHASE, "chase_vector", 32 << 20, 4096, 0, false, 150.3, "C&C2" },
-    { "vector DRAM latency (192 MB)", "ns", CHASE, "chase_vector", 192ull << 20, 8192, 0, true, -1, "" },
-    { "LDS latency (8 KB)", "ns", CHASE, "chase_lds", 8 << 10, 4, 0, false, -1, "" },
-    { "L0 bandwidth (16 KB)", "GB/s", SMALL, NULL, 16 << 10, 0, 0, true, -1, "" },
-    { "L1 bandwidth (128 KB)", "GB/s", SMALL, NULL, 128 << 10, 0, 0, true, -1, "" },
-    { "L2 bandwidth (4 MB)", "GB/s", STREAM, NULL, 4 << 20, 1, 3, true, -1, "" },
+    { "scalar cache latency (8 KB)", "ns", CHASE, "chase_scalar", 8 << 10, 64, 0, false, 15.4, false, "C&C1" },
+    { "vector L0 latency (16 KB)", "ns", CHASE, "chase_vector", 16 << 10, 128, 0, false, -1, false, "" },
+    /* [C&C3] does not say which path; the scalar one is its default test (docs/TIMING.md) */
+    { "scalar L1 latency (128 KB)", "ns", CHASE, "chase_scalar", 128 << 10, 64, 0, false, 35, false,
+      "C&C3 (path not stated)" },
+    { "vector L1 latency (128 KB)", "ns", CHASE, "chase_vector", 128 << 10, 128, 0, false, -1, false, "" },
+    { "vector L2 latency (2 MB)", "ns", CHASE, "chase_vector", 2 << 20, 128, 0, false, -1, false, "" },
+    { "scalar Infinity Cache latency (32 MB)", "ns", CHASE, "chase_scalar", 32 << 20, 4096, 0, false, 128.4, false, "C&C2" },
+    { "vector Infinity Cache latency (32 MB)", "ns", CHASE, "chase_vector", 32 << 20, 4096, 0, false, 150.3, false, "C&C2" },
+    { "scalar DRAM latency (192 MB)", "ns", CHASE, "chase_scalar", 192ull << 20, 8192, 0, false, 221.24, false, "C&C2 (1 GB)" },
+    { "vector DRAM latency (192 MB)", "ns", CHASE, "chase_vector", 192ull << 20, 8192, 0, false, 234.55, false, "C&C2 (1 GB)" },
+    /* RDNA 2's LDS latency was about its scalar cache's (17.4 ns), RDNA 3's "a massive improvement" */
+    { "LDS latency (8 KB)", "ns", CHASE, "chase_lds", 8 << 10, 4, 0, false, 17.4, true, "C&C1 (upper bound)" },
+    { "L0 bandwidth (16 KB)", "GB/s", SMALL, NULL, 16 << 10, 0, 0, true, -1, false, "" },
+    { "L1 bandwidth (128 KB)", "GB/s", SMALL, NULL, 128 << 10, 0, 0, true, -1, false, "" },
+    { "L2 bandwidth (4 MB)", "GB/s", STREAM, NULL, 4 << 20, 1, 3, false, 5782, false, "C&C4" },
     /* 16 MB streamed through LRU caches misses the 6 MB L2 every time and stays in the 96 MB
-     * Infinity Cache */
-    { "Infinity Cache bandwidth (16 MB)", "GB/s", STREAM, NULL, 16 << 20, 1, 2, false, 5300, "AMD (peak)" },
+     * Infinity Cache; [C&C5]: "just short of 3 TB/s" */
+    { "Infinity Cache bandwidth (16 MB)", "GB/s", STREAM, NULL, 16 << 20, 1, 2, false, 3000, false, "C&C5 (just short of)" },
     /* 112 MB cycled through LRU caches of 6 + 96 MB (16-way) misses every line: every set of the
      * Infinity Cache gets 18 or 19 of its lines */
-    { "DRAM bandwidth (112 MB)", "GB/s", STREAM_COLD, NULL, 112 << 20, 1, 2, false, 960, "AMD (peak)" },
-    { "LDS bandwidth", "GB/s", LDS_BW, NULL, 0, 0, 0, true, -1, "" },
-    { "FP32 FMA throughput, VOPD dual issue", "TFLOPS", FP32, NULL, 0, 0, 0, false, 61.4, "AMD (peak)" },
-    { "FP32 FMA throughput, single issue", "TFLOPS", FP32_SINGLE, NULL, 0, 0, 0, false, 30.7, "AMD (peak / 2)" },
+    { "DRAM bandwidth (112 MB)", "GB/s", STREAM_COLD, NULL, 112 << 20, 1, 2, false, 960, false, "AMD (peak)" },
+    { "LDS bandwidth", "GB/s", LDS_BW, NULL, 0, 0, 0, false, 30720, false, "C&C1 (peak: 128 B/clk/CU)" },
+    { "FP32 FMA throughput, VOPD dual issue", "TFLOPS", FP32, NULL, 0, 0, 0, false, 62.9, false, "C&C1 (Vulkan)" },
+    { "FP32 FMA throughput, single issue", "TFLOPS", FP32_SINGLE, NULL, 0, 0, 0, false, 30.7, false, "AMD (peak / 2)" },
 };
 
 /* Load-to-use latency (ns) over footprints 4 KB .. 256 MB, scalar and vector: the plateaus of the
@@ -281,6 +296,7 @@ int main(int argc, char **argv)
 {
     const char *machine = "gfx1100", *work = MB_WORK_DIR;
     bool check = false, quick = false, verbose = false, sweeping = false;
+    const char *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--machine") && i + 1 < argc) machine = argv[++i];
         else if (!strcmp(argv[i], "--verbose")) verbose = true;
@@ -288,7 +304,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--work") && i + 1 < argc) work = argv[++i];
         else if (!strcmp(argv[i], "--check")) check = true;
         else if (!strcmp(argv[i], "--quick")) quick = true;
-        else return fprintf(stderr, "usage: microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose] [--sweep]\n"), 2;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+        else return fprintf(stderr, "usage: microbench [--machine FILE|NAME] [--work DIR] [--quick] [--check] [--verbose] "
+                                    "[--sweep] [--only TEXT]\n"), 2;
     }
     bench b = { .machine = machine, .work = work };
     char single_path[1024];
@@ -303,16 +321,19 @@ int main(int argc, char **argv)
     int bad = 0;
     for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
         const row *r = &ROWS[i];
-        if (quick && r->slow) continue;
+        if ((quick && r->slow) || (only && !strstr(r->what, only))) continue;
         clock_t host = clock();
         double v = measure(&b, r);
         if (verbose) fprintf(stderr, "%s: %.1f s of host time\n", r->what, (double)(clock() - host) / CLOCKS_PER_SEC);
         if (r->published > 0) {
             double ratio = v / r->published;
-            bool off = !(fabs(ratio - 1.0) <= 0.20);   /* NaN is off too */
+            /* NaN is off too */
+            bool off = r->bound ? !(ratio <= 1.0) : !(fabs(ratio - 1.0) <= 0.20);
             bad += off;
-            printf("%-42s %10.1f %10.1f %7.2f  %s / %s%s\n", r->what, v, r->published, ratio, r->unit, r->source,
-                   off ? "  (more than 20% off)" : "");
+            char pub[32];
+            snprintf(pub, sizeof pub, "%s%.1f", r->bound ? "< " : "", r->published);
+            printf("%-42s %10.1f %10s %7.2f  %s / %s%s\n", r->what, v, pub, ratio, r->unit, r->source,
+                   off ? (r->bound ? "  (above the bound)" : "  (more than 20% off)") : "");
         } else {
             printf("%-42s %10.1f %10s %7s  %s / no published figure found\n", r->what, v, "-", "-", r->unit);
         }

@@ -1262,6 +1262,7 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
     r->simd = calloc((size_t)t->m.cus * t->m.simds_per_cu, sizeof *r->simd);
     r->cu = calloc(t->m.cus, sizeof *r->cu);
     if (!r->simd || !r->cu || !record_launch(t, l, &r->rec)) goto out;
+    tm_memsys_begin_launch(&t->ms, t->total_cycles);
     tm_memsys before = t->ms;
     double t0 = 0;
     {

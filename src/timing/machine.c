@@ -98,6 +98,7 @@ static void read_cache(yaml_reader *r, const char *name, tm_cache_cfg *c)
     c->latency = read_u32(r, KEY("latency"), false);
     c->bytes_per_cycle = read_number(r, KEY("bytes_per_cycle"), false);
     c->cus_per_instance = read_u32(r, KEY("cus_per_instance"), true);
+    c->invalidate_at_launch = read_bool(r, KEY("invalidate_at_launch"));
     if (!r->failed && (c->line & (c->line - 1u))) reader_error(r, NULL, KEY("line"), "not a power of two");
     if (!r->failed && c->size % ((uint64_t)c->line * c->assoc))
         reader_error(r, NULL, KEY("size"), "not a multiple of line * assoc");

@@ -19,6 +19,8 @@ typedef struct tm_cache_cfg {
     uint32_t latency;           /* load-to-use cycles of an access that hits here */
     double bytes_per_cycle;     /* of one instance */
     uint32_t cus_per_instance;  /* CUs sharing one instance (0: one for the whole device) */
+    bool invalidate_at_launch;  /* emptied when a launch begins (not coherent with the host's
+                                   writes between launches) */
 } tm_cache_cfg;
 
 typedef struct tm_machine {

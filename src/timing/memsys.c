@@ -60,6 +60,24 @@ void tm_memsys_fini(tm_memsys *ms)
     memset(ms, 0, sizeof *ms);
 }
 
+static void write_back(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, uint64_t t);
+
+void tm_memsys_begin_launch(tm_memsys *ms, uint64_t t)
+{
+    for (int l = 0; l < LVL_N; l++) {
+        const tm_cache_cfg *cfg = &ms->m->cache[l];
+        if (!cfg->invalidate_at_launch) continue;
+        for (uint32_t k = 0; k < ms->ninst[l]; k++) {
+            tm_cache *c = &ms->inst[l][k];
+            size_t n = (size_t)c->sets * c->assoc;
+            for (size_t i = 0; i < n; i++)   /* a write-back level: its dirty lines go down first */
+                if (c->tag[i] & 1u) write_back(ms, k * cfg->cus_per_instance, l, ((c->tag[i] - 2) >> 1) << c->line_shift, t);
+            memset(c->tag, 0, n * sizeof *c->tag);
+            memset(c->ready, 0, n * sizeof *c->ready);
+        }
+    }
+}
+
 /* Look line up in its set; on a hit move it to the front (most recent). Returns the hit way's
  * slot or NULL; *ready gets the cycle its data is there. */
 static uint64_t *lookup(tm_cache *k, uint64_t line, uint64_t *ready)

@@ -41,6 +41,11 @@ typedef struct tm_memsys {
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);
 void tm_memsys_fini(tm_memsys *ms);
 
+/* A kernel dispatch begins: the levels with invalidate_at_launch are emptied (on gfx1100 the
+ * command processor invalidates the scalar cache, L0 and L1; L2 and the Infinity Cache keep
+ * their contents). */
+void tm_memsys_begin_launch(tm_memsys *ms, uint64_t t);
+
 enum { TM_READ = 0, TM_WRITE, TM_ATOMIC };
 
 /* One line request of CU cu reaching `first` (LVL_SCALAR or LVL_L0) at cycle t; returns the
