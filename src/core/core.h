@@ -117,6 +117,7 @@ typedef struct umb_launch {
     uint32_t wgs_per_cu;        /* occupancy of one CU for this kernel (front end's resource limits) */
     /* resources, for occupancy in timing mode (0 = unknown: not a limit) */
     uint32_t vgprs_per_warp, sgprs_per_warp, lds_per_wg;
+    bool wgp_mode;              /* RDNA: a workgroup runs on a WGP (its CUs' SIMDs), not on one CU */
     /* filled by the core */
     _Atomic int failed;         /* set once: stop every host thread */
     umb_fault fault;            /* the first fault */

@@ -328,6 +328,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .concurrent_wgs = true,
         .wgs_per_cu = workgroups_per_cu(ki, ds.waves_per_wg, pl->lds_size),
         .vgprs_per_warp = ki->vgpr_count, .sgprs_per_warp = ki->sgpr_count, .lds_per_wg = pl->lds_size,
+        .wgp_mode = (ki->kd.compute_pgm_rsrc1 >> 29) & 1u,   /* WGP_MODE: what the hardware reads */
     };
     /* decode once per launch: the instruction cache is shared by every wave and host thread */
     if ((st = rdna3_kernel_prepare(&rk))) return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);

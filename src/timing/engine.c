@@ -139,6 +139,7 @@ struct twg {
     uint64_t barrier_at;         /* latest arrival at the current barrier */
     uint64_t start;
     umb_mem *local;
+    uint32_t home;               /* the CU whose LDS and workgroup slot it holds */
     twg *prev, *next;            /* the run's resident workgroups */
 };
 
@@ -211,7 +212,8 @@ typedef struct trun {
     void **isa_lists;
     uint64_t next_wg, total_wgs, resident_wgs;
     bool prefetch;               /* more than PREFETCH_WAVES resident waves */
-    uint32_t rr_cu;
+    uint32_t rr_cu;              /* the next dispatch unit to try (round robin) */
+    uint32_t group;              /* CUs of a dispatch unit: a WGP in WGP mode, else one CU */
     uint64_t age, now, executed, budget;
     umb_stats stats;
     twg *resident;               /* list of resident workgroups */
@@ -904,15 +906,30 @@ static bool barrier_check(trun *r, twg *g, uint64_t t)
 
 static uint32_t round_up(uint32_t v, uint32_t g) { return g ? (v + g - 1) / g * g : v; }
 
-/* Pick SIMDs of CU c for the workgroup's waves (fewest waves first); false if they do not fit. */
-static bool place(trun *r, uint32_t c, uint32_t nwaves, uint32_t *simd_of)
+/* The CU of dispatch unit u (r->group CUs from u * group) that takes a workgroup's LDS and
+ * workgroup slot: the one with the least LDS in use that has room; UINT32_MAX if none. */
+static uint32_t home_cu(const trun *r, uint32_t u)
 {
     const tm_machine *m = r->m;
-    tcu *cu = &r->cu[c];
-    if (cu->wgs >= m->max_wgs_per_cu || cu->lds + r->wg_lds > m->lds_per_cu) return false;
-    uint32_t waves[16], vg[16], sg[16], ns = m->simds_per_cu < 16 ? m->simds_per_cu : 16;
+    uint32_t best = UINT32_MAX;
+    for (uint32_t c = u * r->group; c < (u + 1) * r->group; c++) {
+        const tcu *cu = &r->cu[c];
+        if (cu->wgs >= m->max_wgs_per_cu || cu->lds + r->wg_lds > m->lds_per_cu) continue;
+        if (best == UINT32_MAX || cu->lds < r->cu[best].lds) best = c;
+    }
+    return best;
+}
+
+/* Pick SIMDs of dispatch unit u (one CU, or a WGP's CUs in WGP mode) for the workgroup's waves
+ * (fewest waves first) and its home CU; false if they do not fit. */
+static bool place(trun *r, uint32_t u, uint32_t nwaves, uint32_t *simd_of, uint32_t *home)
+{
+    const tm_machine *m = r->m;
+    if ((*home = home_cu(r, u)) == UINT32_MAX) return false;
+    uint32_t first = u * r->group * m->simds_per_cu;
+    uint32_t waves[16], vg[16], sg[16], ns = r->group * m->simds_per_cu < 16 ? r->group * m->simds_per_cu : 16;
     for (uint32_t s = 0; s < ns; s++) {
-        tsimd *x = &r->simd[c * m->simds_per_cu + s];
+        tsimd *x = &r->simd[first + s];
         waves[s] = x->waves, vg[s] = x->vgprs, sg[s] = x->sgprs;
     }
     for (uint32_t i = 0; i < nwaves; i++) {
@@ -925,7 +942,7 @@ static bool place(trun *r, uint32_t c, uint32_t nwaves, uint32_t *simd_of)
         }
         if (best == ns) return false;
         waves[best]++, vg[best] += r->wave_vgprs, sg[best] += r->wave_sgprs;
-        simd_of[i] = c * m->simds_per_cu + best;
+        simd_of[i] = first + best;
     }
     return true;
 }
@@ -1006,6 +1023,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         run_fail(r, st, "kernel %s: workgroup setup failed (%s)", kname(r), umb_status_name(st));
         return false;
     }
+    g->home = c;
     r->cu[c].wgs++;
     r->cu[c].lds += r->wg_lds;
     r->resident_wgs++;
@@ -1016,7 +1034,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         w->warp = &wg->warps[i];
         w->g = g;
         w->simd = simd_of[i];
-        w->cu = c;
+        w->cu = simd_of[i] / r->m->simds_per_cu;   /* in WGP mode not always the home CU */
         w->age = r->age++;
         w->start = t;
         tsimd *s = &r->simd[w->simd];
@@ -1028,7 +1046,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         s->ready[w->slot] = UINT64_MAX;   /* until schedule_next */
         s->port[w->slot] = PORT_NONE;
         r->rec->waves++;
-        r->rec->cu[c].waves++;
+        r->rec->cu[w->cu].waves++;
     }
     /* A wave without work (no lane in the grid) ends at once; the others are scheduled. */
     for (uint32_t i = 0; i < nw; i++) {
@@ -1042,26 +1060,27 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     return true;
 }
 
-/* Start workgroups, in order, while some CU has room for the next one. */
+/* Start workgroups, in order, while some dispatch unit (CU, or WGP in WGP mode) has room for the
+ * next one; the units are tried round robin. */
 static bool dispatch(trun *r, uint64_t t)
 {
     const tm_machine *m = r->m;
-    uint32_t nw = r->l->warps_per_wg;
+    uint32_t nw = r->l->warps_per_wg, units = m->cus / r->group;
     uint32_t *simd_of = malloc(nw * sizeof *simd_of);
     if (!simd_of) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
     bool ok = true;
     while (ok && r->next_wg < r->total_wgs && r->status == UMB_OK) {
-        uint32_t c = m->cus;
-        for (uint32_t i = 0; i < m->cus; i++) {
-            uint32_t k = (r->rr_cu + i) % m->cus;
-            if (place(r, k, nw, simd_of)) {
-                c = k;
+        uint32_t u = units, home = 0;
+        for (uint32_t i = 0; i < units; i++) {
+            uint32_t k = (r->rr_cu + i) % units;
+            if (place(r, k, nw, simd_of, &home)) {
+                u = k;
                 break;
             }
         }
-        if (c == m->cus) break;
-        r->rr_cu = (c + 1) % m->cus;
-        ok = start_wg(r, c, simd_of, t + m->dispatch_cycles);
+        if (u == units) break;
+        r->rr_cu = (u + 1) % units;
+        ok = start_wg(r, home, simd_of, t + m->dispatch_cycles);
     }
     free(simd_of);
     return ok;
@@ -1090,8 +1109,8 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     g->exited++;
     if (g->exited < g->wg.nwarps) return r->fe->barrier_counts_exited ? barrier_check(r, g, t) : true;
     /* the workgroup is done */
-    timeline_event(r, "workgroup", w->cu, 0, g->start, t);
-    uint32_t c = w->cu;
+    timeline_event(r, "workgroup", g->home, 0, g->start, t);
+    uint32_t c = g->home;
     r->cu[c].wgs--;
     r->cu[c].lds -= r->wg_lds;
     r->resident_wgs--;
@@ -1181,11 +1200,14 @@ static umb_status run(trun *r)
     r->wave_vgprs = round_up(l->vgprs_per_warp ? l->vgprs_per_warp : 1, m->vgpr_granule) * width_factor;
     r->wave_sgprs = round_up(l->sgprs_per_warp ? l->sgprs_per_warp : 1, m->sgpr_granule);
     r->wg_lds = round_up(l->lds_per_wg, m->lds_granule);
+    /* WGP mode (the RDNA3 default): a workgroup's waves may use every SIMD of a WGP's CUs */
+    r->group = l->wgp_mode && m->cus_per_wgp > 1 && m->cus % m->cus_per_wgp == 0 ? m->cus_per_wgp : 1;
     occupancy_limit(r);
     if (r->wg_lds > m->lds_per_cu || !r->rec->occ_limit ||
-        (uint64_t)r->rec->occ_limit * m->simds_per_cu < l->warps_per_wg)
+        (uint64_t)r->rec->occ_limit * m->simds_per_cu * r->group < l->warps_per_wg)
         return run_fail(r, UMB_ERR_INVALID, "kernel %s: a workgroup of %u waves (%u VGPRs, %u bytes of LDS) does not fit "
-                        "on one CU of %s", kname(r), l->warps_per_wg, l->vgprs_per_warp, l->lds_per_wg, m->name),
+                        "on one %s of %s", kname(r), l->warps_per_wg, l->vgprs_per_warp, l->lds_per_wg,
+                        r->group > 1 ? "WGP" : "CU", m->name),
                r->status;
     uint32_t nsimd = m->cus * m->simds_per_cu;
     if (nsimd >= 65536)

@@ -123,6 +123,7 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     m->lds_per_cu = read_u32(r, "/compute/lds_per_cu", false);
     m->lds_granule = read_u32(r, "/compute/lds_granule", false);
     m->max_wgs_per_cu = read_u32(r, "/compute/max_workgroups_per_cu", false);
+    m->cus_per_wgp = read_u32(r, "/compute/cus_per_wgp", false);
     m->dispatch_cycles = read_u32(r, "/compute/dispatch_cycles", true);
     m->salu_latency = read_u32(r, "/pipeline/salu_latency", false);
     m->valu_latency = read_u32(r, "/pipeline/valu_latency", false);
@@ -145,6 +146,8 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     m->lds_latency = read_u32(r, "/lds/latency", false);
     m->lds_banks = read_u32(r, "/lds/banks", false);
     m->lds_bank_bytes = read_u32(r, "/lds/bank_bytes", false);
+    if (!r->failed && m->cus % m->cus_per_wgp)
+        reader_error(r, NULL, "/compute/cus_per_wgp", "does not divide compute_units");
     if (!r->failed && m->wave64_passes > 2) reader_error(r, NULL, "/pipeline/wave64_passes", "must be 1 or 2");
 }
 

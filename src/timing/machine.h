@@ -32,6 +32,7 @@ typedef struct tm_machine {
     uint32_t sgprs_per_simd, sgpr_granule;
     uint32_t lds_per_cu, lds_granule;          /* bytes */
     uint32_t max_wgs_per_cu;
+    uint32_t cus_per_wgp;                      /* CUs a WGP-mode workgroup may use (1: none) */
     uint32_t dispatch_cycles;                  /* a workgroup's launch to its first issue */
     /* pipeline */
     uint32_t salu_latency, valu_latency, trans_latency, dp_latency;

@@ -83,6 +83,14 @@ expect(u["wave_cycles"]["valu_stall"] >= 0.95 * WAVES * 256 * stall_each,
        f"unannounced chain: valu_stall {u['wave_cycles']['valu_stall']} < {0.95 * WAVES * 256 * stall_each}")
 expect(u["cycles"] > 2 * a["cycles"], f"unannounced chain {u['cycles']} cycles, not > 2 x announced {a['cycles']}")
 
+# 1b. WGP mode (the RDNA3 default, COMPUTE_PGM_RSRC1.WGP_MODE): the workgroup's eight waves use
+#     the four SIMDs of a WGP's two CUs, two per SIMD, so the SIMD-serialised chain takes about
+#     half the cycles of CU mode's four waves per SIMD.
+g = run("chain_unannounced_wgp", lambda i: i + 256)
+cus_used = lambda la: len(la["per_cu"])   # the CUs that had waves
+expect(cus_used(u) == 1 and cus_used(g) == 2, f"CUs with waves: CU mode {cus_used(u)}, WGP mode {cus_used(g)}")
+expect(g["cycles"] < 0.7 * u["cycles"], f"WGP mode {g['cycles']} cycles, not < 0.7 x CU mode {u['cycles']}")
+
 # 2. Transcendental dependencies announced with TRANS32_DEP_1: no stall of the SIMD.
 t = run("trans_announced", lambda i: i)
 expect(t["wave_cycles"].get("valu_stall", -1) == 0, f"trans chain: valu_stall {t['wave_cycles'].get('valu_stall')}")
@@ -121,5 +129,5 @@ if len(c) == 8 and len(n) == 8:
 if failures:
     print("\n".join(failures))
     sys.exit(1)
-print(f"delay_alu: chain {a['cycles']} vs {u['cycles']} cycles, VA_VDST {with_wait} vs {without}, "
+print(f"delay_alu: chain {a['cycles']} vs {u['cycles']} cycles (WGP mode {g['cycles']}), VA_VDST {with_wait} vs {without}, "
       f"clause {c[0]} vs {n[0]}: ok")

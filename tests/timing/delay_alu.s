@@ -1,10 +1,12 @@
 .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
-// Kernels for tests/timing/delay_alu.py: s_delay_alu, the VALU interlock, VA_VDST and s_clause
-// under the timing model. Each takes one buffer (kernarg 0) and writes out[id] for its lane, so
-// that the results can be checked against functional mode and a Python reference. One
-// workgroup of 256 work-items: eight wave32 waves, four on each SIMD of one CU.
+// Kernels for tests/timing/delay_alu.py: s_delay_alu, the VALU interlock, VA_VDST, s_clause and
+// WGP mode under the timing model. Each takes one buffer (kernarg 0) and writes out[id] for its
+// lane, so that the results can be checked against functional mode and a Python reference. One
+// workgroup of 256 work-items: eight wave32 waves; in CU mode (.amdhsa_workgroup_processor_mode 0,
+// all kernels but chain_unannounced_wgp) four on each SIMD of one CU.
 //   chain_announced    out[i] = i + 256: 256 dependent v_add_f32, each announced (VALU_DEP_1)
 //   chain_unannounced  the same chain without s_delay_alu: each add stalls the SIMD's VALU
+//   chain_unannounced_wgp  the same in WGP mode: the waves spread over the WGP's four SIMDs
 //   trans_announced    out[i] = i after 16 dependent v_sqrt_f32 of squares (TRANS32_DEP_1)
 //   trans_depctr       out[i] = i: a VALU use of v_sqrt_f32's result after s_waitcnt_depctr
 //   trans_no_depctr    the same without the s_waitcnt_depctr: the use stalls the SIMD's VALU
@@ -44,6 +46,16 @@ chain_announced:
 .globl chain_unannounced
 .type chain_unannounced,@function
 chain_unannounced:
+  PROLOGUE
+  .rept 256
+  v_add_f32 v1, 1.0, v1
+  .endr
+  STORE_F32_AS_U32 v1, VALU_DEP_1
+
+.p2align 8
+.globl chain_unannounced_wgp
+.type chain_unannounced_wgp,@function
+chain_unannounced_wgp:
   PROLOGUE
   .rept 256
   v_add_f32 v1, 1.0, v1
@@ -152,9 +164,10 @@ LOAD_KERNEL loads_clause, 1
 LOAD_KERNEL loads_noclause, 0
 
 .rodata
-.macro DESCRIPTOR name
+.macro DESCRIPTOR name, wgp=0
 .p2align 6
 .amdhsa_kernel \name
+  .amdhsa_workgroup_processor_mode \wgp
   .amdhsa_user_sgpr_kernarg_segment_ptr 1
   .amdhsa_user_sgpr_count 2
   .amdhsa_wavefront_size32 1
@@ -166,6 +179,7 @@ LOAD_KERNEL loads_noclause, 0
 .endm
 DESCRIPTOR chain_announced
 DESCRIPTOR chain_unannounced
+DESCRIPTOR chain_unannounced_wgp, 1
 DESCRIPTOR trans_announced
 DESCRIPTOR trans_depctr
 DESCRIPTOR trans_no_depctr
@@ -185,6 +199,10 @@ amdhsa.kernels:
   - { .name: chain_unannounced, .symbol: chain_unannounced.kd, .kernarg_segment_size: 8, .kernarg_segment_align: 8,
       .group_segment_fixed_size: 0, .private_segment_fixed_size: 0, .wavefront_size: 32, .sgpr_count: 16,
       .vgpr_count: 16, .max_flat_workgroup_size: 256,
+      .args: [ { .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global } ] }
+  - { .name: chain_unannounced_wgp, .symbol: chain_unannounced_wgp.kd, .kernarg_segment_size: 8, .kernarg_segment_align: 8,
+      .group_segment_fixed_size: 0, .private_segment_fixed_size: 0, .wavefront_size: 32, .sgpr_count: 16,
+      .vgpr_count: 16, .max_flat_workgroup_size: 256, .workgroup_processor_mode: 1,
       .args: [ { .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global } ] }
   - { .name: trans_announced, .symbol: trans_announced.kd, .kernarg_segment_size: 8, .kernarg_segment_align: 8,
       .group_segment_fixed_size: 0, .private_segment_fixed_size: 0, .wavefront_size: 32, .sgpr_count: 16,
