@@ -114,7 +114,7 @@ static double read_bw(mb *m, uint64_t bytes, uint32_t p1, uint32_t p2, bool warm
 static double small_bw(mb *m, uint32_t bytes)
 {
     uint64_t in = alloc(m, bytes), out = alloc(m, GRID * 4ull);
-    uint32_t mask4 = bytes / 16 - 1, iters[3] = { 64, 64, 192 }, round = GRID / 256 / 2;
+    uint32_t mask4 = bytes / 16 - 1, iters[3] = { 64, 64, 192 }, round = GRID / 256 / 4;
     uint64_t c[3];
     for (int k = 0; k < 3; k++) {   /* the first run warms the caches */
         umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(mask4), ARG(iters[k]), ARG(round) };

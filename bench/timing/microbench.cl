@@ -48,14 +48,16 @@ __kernel void read_bw(__global const float4 *in, __global float *out, uint n4, u
 
 /* Bandwidth of a level that holds `mask4 + 1` float4s: every workgroup reads the same small
  * buffer, lanes on consecutive float4s (a wave takes four 128-byte lines a load), so each CU's L0
- * (or each shader array's L1) serves it once it is warm. Workgroups of the second round (group id
- * / `round` = 1: the second workgroup on each CU) start half the buffer further on, so that two
- * workgroups of one CU do not read the same line at the same time (one would hit the line the
- * other just brought into the L0). */
+ * (or each shader array's L1) serves it once it is warm. The grid is four rounds of `round`
+ * workgroups (one per WGP); the workgroups of round k (group id / `round`) start k quarters of the
+ * buffer further on, so that no two workgroups sharing a CU read the same line at the same time
+ * (one would hit the line the other just brought into the L0): in CU mode a CU runs one workgroup
+ * of the first two rounds and one of the last two, in WGP mode (the waves of a workgroup on both
+ * CUs of a WGP) one of each round. */
 __kernel void read_small_bw(__global const float4 *in, __global float *out, uint mask4, uint iters, uint round)
 {
     uint l = get_local_id(0), n = get_local_size(0);
-    uint phase = (get_group_id(0) / round) * ((mask4 + 1) / 2);
+    uint phase = (get_group_id(0) / round) * ((mask4 + 1) / 4);
     float4 s = 0;
     for (uint i = 0; i < iters; i++) s += in[(phase + l + i * n) & mask4];
     out[get_global_id(0)] = s.x + s.y + s.z + s.w;
