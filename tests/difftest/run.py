@@ -2,7 +2,8 @@
 """Differential testing of umbra's RDNA3 path against PoCL on the host CPU.
 
 Each batch is one generated .cl file of many kernels (gen.py). It is compiled by `umbra cc` at
--O0/-O3 in wave32/wave64 and run by `umbra run` with one and two host threads (eight
+-O0/-O3 in wave32/wave64 and run by `umbra run` with one and two host threads and, for -O3 wave32
+and -O0 wave64, under the timing model (`--timing`: its results must be the functional ones) (ten
 configurations), and built and run by PoCL through pyopencl. Every output byte (the per-work-item
 results and the atomic counters) of every configuration is compared with PoCL's; without PoCL
 (pyopencl or its platform absent) the configurations are compared with -O0 wave32.
@@ -29,11 +30,13 @@ sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402
 
-CONFIGS = [(o, w, t) for o in (0, 3) for w in (32, 64) for t in (1, 2)]
+# (optimisation, wave size, host threads or "timing": one thread under the gfx1100 timing model,
+# whose results must be the functional ones)
+CONFIGS = [(o, w, t) for o in (0, 3) for w in (32, 64) for t in (1, 2)] + [(3, 32, "timing"), (0, 64, "timing")]
 
 
 def cname(o, w, t=None):
-    return f"O{o}_w{w}" + (f"_t{t}" if t else "")
+    return f"O{o}_w{w}" + ("_timing" if t == "timing" else f"_t{t}" if t else "")
 
 
 def inputs(seed):
@@ -102,7 +105,8 @@ def umbra_run(umbra, co, k, t, d, nout):
     cmd = [umbra, "run", co, "--kernel", k["name"], "--global", str(k["global"]), "--local", str(k["local"]),
            "--arg", f"buf:zeros:{k['global'] * nout * 8}", "--arg", f"buf:{os.path.join(d, '..', 'in.bin')}",
            "--arg", f"buf:{os.path.join(d, '..', 'ctr.bin')}", "--out", f"0:{o}", "--out", f"2:{c}",
-           "--threads", str(t), "--quiet", "--max-instructions", "200000000"]
+           "--quiet", "--max-instructions", "200000000"]
+    cmd += ["--timing"] if t == "timing" else ["--threads", str(t)]
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     if p.returncode != 0:
         return None, p.stderr.strip()[-2000:]
