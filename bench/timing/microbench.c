@@ -216,7 +216,8 @@ typedef struct row {
  * (2023-01-07), [C&C2] "Latency Testing is Hard (RDNA 3 Power Saving)" (2023-06-14, the card in
  * its high power state), [C&C3] "Raytracing on AMD's RDNA 2/3, and Nvidia's Turing and Pascal"
  * (2023-03-22), [C&C4] "Analyzing Starfield's Performance on Nvidia's 4090 and AMD's 7900 XTX"
- * (2023-09-14), [C&C5] "Nvidia's H100: Funny L2, and Tons of Bandwidth" (2023-07-03). Peaks
+ * (2023-09-14), [C&C5] "Nvidia's H100: Funny L2, and Tons of Bandwidth" (2023-07-03); a bound
+ * read in [C&C1]'s text with [C&C7] "Blackwell: Nvidia's Massive GPU" (2025-06-29). Peaks
  * (labelled so): [AMD] the product's 960 GB/s GDDR6 and 61.4 TFLOPS FP32 with dual issue; the
  * LDS's 32 banks of 4 bytes a clock per CU ([C&C1]'s text) x 96 CUs x 2.5 GHz. */
 static const row ROWS[] = {
@@ -226,6 +227,10 @@ static const row ROWS[] = {
     { "scalar L1 latency (128 KB)", "ns", CHASE, "chase_scalar", 128 << 10, 64, 0, false, 35, false,
       "C&C3 (path not stated)" },
     { "vector L1 latency (128 KB)", "ns", CHASE, "chase_vector", 128 << 10, 128, 0, false, -1, false, "" },
+    /* [C&C1]'s scalar section: Ada's big L2 "pushes up L2 latency a bit compared to AMD's recent
+     * GPUs"; [C&C7]: "107 ns on Ada Lovelace". Lines 128 B apart: no two steps share an L1 line. */
+    { "scalar L2 latency (2 MB)", "ns", CHASE, "chase_scalar", 2 << 20, 128, 0, false, 107, true,
+      "C&C1+C&C7 (upper bound)" },
     { "vector L2 latency (2 MB)", "ns", CHASE, "chase_vector", 2 << 20, 128, 0, false, -1, false, "" },
     { "scalar Infinity Cache latency (32 MB)", "ns", CHASE, "chase_scalar", 32 << 20, 4096, 0, false, 128.4, false, "C&C2" },
     { "vector Infinity Cache latency (32 MB)", "ns", CHASE, "chase_vector", 32 << 20, 4096, 0, false, 150.3, false, "C&C2" },
