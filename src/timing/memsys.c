@@ -28,6 +28,7 @@ bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
 {
     memset(ms, 0, sizeof *ms);
     ms->m = m;
+    if (!(ms->lds_memo = calloc(TM_LDS_MEMO, sizeof *ms->lds_memo))) return false;
     for (int l = 0; l < LVL_N; l++) {
         const tm_cache_cfg *c = &m->cache[l];
         if (!c->size) continue;
@@ -57,6 +58,7 @@ void tm_memsys_fini(tm_memsys *ms)
         }
         free(ms->inst[l]);
     }
+    free(ms->lds_memo);
     memset(ms, 0, sizeof *ms);
 }
 
@@ -334,6 +336,47 @@ done:;
     return worst > need ? worst : need;
 }
 
+/* The pass's pattern as a memo key: the lanes' addresses relative to the first lane's, into
+ * delta[0, n) (lane base + i at i); false if one does not fit in 32 bits (not memoised). The loop
+ * runs over every lane of the window without a branch, so it vectorises. */
+static bool lds_pattern(const uint64_t *addr, uint64_t pass, unsigned base, unsigned n, int32_t *delta, uint32_t *hash)
+{
+    uint64_t a0 = addr[__builtin_ctzll(pass)];
+    uint32_t h = 0, wide = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t on = (pass >> (base + i)) & 1u;
+        int64_t d = (int64_t)((addr[base + i] - a0) & (0 - on));
+        delta[i] = (int32_t)d;
+        wide |= (uint32_t)(d != (int64_t)(int32_t)d);
+        h += (uint32_t)d * (0x9E3779B1u + 2u * i);
+    }
+    *hash = h;
+    return !wide;
+}
+
+/* lds_pass, looked up in (or entered into) the memo first. */
+static uint32_t lds_pass_memo(tm_memsys *ms, const uint64_t *addr, uint64_t pass, unsigned base, unsigned n,
+                              unsigned words, uint32_t *ideal)
+{
+    const tm_machine *m = ms->m;
+    int32_t delta[64];
+    uint32_t h;
+    uint64_t period = (uint64_t)m->lds_banks * m->lds_bank_bytes;
+    if (!ms->lds_memo || !period || !lds_pattern(addr, pass, base, n, delta, &h)) return lds_pass(ms, addr, pass, words, ideal);
+    uint64_t phase = addr[__builtin_ctzll(pass)] % period;
+    h ^= (uint32_t)(pass * 0x9E3779B97F4A7C15ull >> 32) ^ (uint32_t)phase * 0x85EBCA6Bu ^ words;
+    tm_lds_memo *e = &ms->lds_memo[(h ^ h >> 16) % TM_LDS_MEMO];
+    if (e->pass == pass && e->phase == phase && e->words == words && !memcmp(e->delta, delta, n * sizeof *delta)) {
+        *ideal += e->ideal;
+        return e->cycles;
+    }
+    uint32_t id = 0, cycles = lds_pass(ms, addr, pass, words, &id);
+    *e = (tm_lds_memo){ .pass = pass, .phase = phase, .words = words, .cycles = cycles, .ideal = id };
+    memcpy(e->delta, delta, n * sizeof *delta);
+    *ideal += id;
+    return cycles;
+}
+
 uint32_t tm_lds_cycles(tm_memsys *ms, const uint64_t *addr, uint64_t exec, unsigned bytes_per_lane,
                        unsigned lanes_per_pass, uint32_t *conflict)
 {
@@ -341,10 +384,11 @@ uint32_t tm_lds_cycles(tm_memsys *ms, const uint64_t *addr, uint64_t exec, unsig
     uint32_t total = 0, ideal = 0;
     unsigned words = bytes_per_lane > m->lds_bank_bytes ? bytes_per_lane / m->lds_bank_bytes : 1;
     if (words > 4) words = 4;
+    if (lanes_per_pass > 64 || !lanes_per_pass) lanes_per_pass = 64;
     for (unsigned base = 0; base < 64; base += lanes_per_pass) {
         uint64_t lanes = lanes_per_pass >= 64 ? ~0ull : ((1ull << lanes_per_pass) - 1) << base;
         uint64_t pass = exec & lanes;
-        if (pass) total += lds_pass(ms, addr, pass, words, &ideal);
+        if (pass) total += lds_pass_memo(ms, addr, pass, base, 64 - base < lanes_per_pass ? 64 - base : lanes_per_pass, words, &ideal);
     }
     *conflict = total - ideal;
     return total ? total : 1;

@@ -22,6 +22,18 @@ typedef struct tm_cache {
 
 #define TM_LDS_SPAN_WORDS 16384u   /* 64 KiB of 4-byte words: any pass within one workgroup's LDS */
 
+/* A pass of lanes whose LDS cycles were counted before: its cycles depend only on which lanes take
+ * part, the bytes each asks for, and the lanes' addresses relative to the first one's (with that
+ * one's place among the banks), so a pattern seen again (every iteration of a loop over a tile) is
+ * looked up instead of counted. */
+#define TM_LDS_MEMO 64u
+typedef struct tm_lds_memo {
+    uint64_t pass;          /* lanes of the pass (0: an empty entry) */
+    uint64_t phase;         /* the first lane's address modulo banks * bank_bytes */
+    uint32_t words, cycles, ideal;
+    int32_t delta[64];      /* each lane's address minus the first lane's (0 for lanes not in it) */
+} tm_lds_memo;
+
 typedef struct tm_memsys {
     const tm_machine *m;
     tm_cache *inst[LVL_N];  /* instances of each level */
@@ -36,6 +48,7 @@ typedef struct tm_memsys {
     uint64_t lds_seen[TM_LDS_SPAN_WORDS / 64];
     uint64_t lds_word[512];
     uint32_t lds_stamp[512], lds_gen;
+    tm_lds_memo *lds_memo;  /* TM_LDS_MEMO entries, direct mapped by a hash of the pattern */
 } tm_memsys;
 
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);

@@ -137,7 +137,6 @@ struct rdna3_wave {
     umb_stats *stats;
     /* --check-waitcnt state lives here too (see exec_mem.c) */
     void *waitcnt;
-    struct rdna3_wave *next_free;   /* wave.c's pool of waves of ended warps */
     uint32_t sgpr[RDNA3_NUM_SGPR_SLOTS];
     alignas(64) uint32_t vgpr[RDNA3_NUM_VGPRS * RDNA3_MAX_LANES];
 };

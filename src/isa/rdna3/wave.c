@@ -7,6 +7,7 @@
  * load per instruction.
  */
 #include "core/guest_text.h"
+#include "core/slab.h"
 #include "isa/rdna3/wave.h"
 #include "isa/rdna3/exec_alu.h"
 #include "isa/rdna3/waitcnt.h"
@@ -33,11 +34,12 @@ typedef struct icache_slot {
 } icache_slot;
 
 typedef struct rdna3_icache {
-    /* Waves of ended warps, kept for the next warps of the launch: a wave is 66 KiB, and
-     * returning it to the C heap after every warp made the next allocation fault its pages in
-     * again (the heap top is trimmed). */
+    /* The launch's waves, from a slab (src/core/slab.h): a wave is 66 KiB, of which a kernel
+     * touches a few rows; a new one is zero without being written, and the waves of ended warps
+     * are kept for the next warps (returning them to the C heap made the next allocation fault
+     * their pages in again). */
     pthread_mutex_t pool_lock;
-    rdna3_wave *pool;
+    umb_slab *pool;
     /* VGPR rows [0, vgpr_rows) bound every row any decoded instruction can write: the rows a
      * pooled wave may have dirtied, and so the rows a reused wave must clear. */
     _Atomic uint32_t vgpr_rows;
@@ -60,7 +62,8 @@ umb_status rdna3_kernel_prepare(rdna3_kernel *k)
     c->nchunks = nchunks;
     for (size_t i = 0; i < nchunks; i++) atomic_init(&c->chunk[i], NULL);
     atomic_init(&c->vgpr_rows, 0);
-    if (pthread_mutex_init(&c->pool_lock, NULL) != 0) {
+    if (!(c->pool = umb_slab_create(sizeof(rdna3_wave))) || pthread_mutex_init(&c->pool_lock, NULL) != 0) {
+        umb_slab_destroy(c->pool);
         free(c);
         return UMB_ERR_NOMEM;
     }
@@ -73,11 +76,7 @@ void rdna3_kernel_release(rdna3_kernel *k)
     rdna3_icache *c = k->icache;
     if (!c) return;
     for (size_t i = 0; i < c->nchunks; i++) free(atomic_load(&c->chunk[i]));
-    while (c->pool) {
-        rdna3_wave *next = c->pool->next_free;
-        free(c->pool);
-        c->pool = next;
-    }
+    umb_slab_destroy(c->pool);
     pthread_mutex_destroy(&c->pool_lock);
     free(c);
     k->icache = NULL;
@@ -480,20 +479,16 @@ static umb_status fe_wg_init(void *kernel, umb_workgroup *wg)
     return wg->isa ? UMB_OK : UMB_ERR_NOMEM;
 }
 
-/* A zeroed wave: from the launch's pool, clearing only the VGPR rows its earlier warps can have
- * written (zeroing the whole 64 KiB file was a fifth of a short kernel's time), or a new one
- * (cache-line aligned for the VGPR file). */
+/* A zeroed wave: a new one from the launch's slab (zero as mapped), or a reused one, clearing only
+ * the VGPR rows its earlier warps can have written (zeroing the whole 64 KiB file was a fifth of a
+ * short kernel's time). */
 static rdna3_wave *wave_alloc(rdna3_icache *c)
 {
+    bool fresh = false;
     pthread_mutex_lock(&c->pool_lock);
-    rdna3_wave *w = c->pool;
-    if (w) c->pool = w->next_free;
+    rdna3_wave *w = umb_slab_alloc(c->pool, &fresh);
     pthread_mutex_unlock(&c->pool_lock);
-    if (!w) {
-        w = aligned_alloc(alignof(rdna3_wave), sizeof *w);
-        if (w) memset(w, 0, sizeof *w);
-        return w;
-    }
+    if (!w || fresh) return w;
     uint32_t rows = atomic_load_explicit(&c->vgpr_rows, memory_order_acquire);
     memset(w, 0, offsetof(rdna3_wave, vgpr) + (size_t)rows * RDNA3_MAX_LANES * sizeof w->vgpr[0]);
     return w;
@@ -502,8 +497,7 @@ static rdna3_wave *wave_alloc(rdna3_icache *c)
 static void wave_free(rdna3_icache *c, rdna3_wave *w)
 {
     pthread_mutex_lock(&c->pool_lock);
-    w->next_free = c->pool;
-    c->pool = w;
+    umb_slab_free(c->pool, w);
     pthread_mutex_unlock(&c->pool_lock);
 }
 
