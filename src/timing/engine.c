@@ -12,9 +12,13 @@
  */
 #include "timing/engine.h"
 
+#include "core/slab.h"
+
 #include <assert.h>
 #include <inttypes.h>
+#include <stdalign.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -104,33 +108,39 @@ static void pc_table_free(pc_table *t)
 
 typedef struct twg twg;
 
+/* A resident wave. An issue touches its first two cache lines (and the scoreboard entries and
+ * counters of its instruction), so what every issue reads or writes comes first; the prefetch
+ * fetches those lines (prefetch_pick). */
 typedef struct twave {
-    umb_warp *warp;
-    twg *g;
-    uint32_t simd, cu;           /* global SIMD index, CU */
-    uint64_t age;                /* dispatch order: the oldest issues first on a tie */
-    uint32_t slot;               /* its place in its SIMD's lists (ready, port, wave) */
-    uint64_t start;              /* dispatch cycle */
-    bool at_barrier;
-    uint64_t barrier_since;
+    /* line 0 */
+    alignas(64) umb_warp *warp;
     tm_pc *next;                 /* the instruction at its PC */
-    uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
-    uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
-    uint8_t ncnt[UMB_CNT_N];
-    /* what s_delay_alu names and the VALU interlocks wait on */
     uint64_t seq;                /* instructions it has issued */
-    uint64_t valu_done[4];       /* result cycles of its last four (non-transcendental) VALU
-                                    instructions, a ring at valu_pos */
-    uint64_t trans_done[4];      /* ... of its last transcendental ones, at trans_pos */
-    uint64_t salu_done;          /* ... of its latest SALU instruction */
-    uint64_t va_vdst, va_sdst;   /* when its issued VALU writes of VGPRs / SGPRs are done */
     uint64_t operand_ready;      /* its next instruction's sources are ready (a VALU instruction
                                     may issue before and stall the SIMD's VALU) */
-    struct announced { uint64_t seq; uint8_t kind, back; } announced[6];   /* s_delay_alu waits, by
-                                    the number of the instruction they apply to */
+    twg *g;
+    uint32_t simd, cu;           /* global SIMD index, CU */
+    uint32_t slot;               /* its place in its SIMD's lists (ready, port, wave) */
+    bool at_barrier;
     uint8_t nannounced, valu_pos, trans_pos;
     uint8_t clause_left;         /* instructions left in the s_clause it holds */
+    uint8_t ncnt[UMB_CNT_N];
+    /* line 1: what s_delay_alu names and the VALU interlocks wait on */
+    uint64_t valu_done[4];       /* result cycles of its last four (non-transcendental) VALU
+                                    instructions, a ring at valu_pos */
+    uint64_t salu_done;          /* ... of its latest SALU instruction */
+    uint64_t va_vdst, va_sdst;   /* when its issued VALU writes of VGPRs / SGPRs are done */
+    /* the rest */
+    uint64_t trans_done[4];      /* ... of its last transcendental ones, at trans_pos */
+    struct announced { uint64_t seq; uint8_t kind, back; } announced[6];   /* s_delay_alu waits, by
+                                    the number of the instruction they apply to */
+    uint64_t age;                /* dispatch order: the oldest issues first on a tie */
+    uint64_t start;              /* dispatch cycle */
+    uint64_t barrier_since;
+    uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
+    uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
 } twave;
+static_assert(offsetof(twave, valu_done) == 64 && offsetof(twave, va_sdst) + 8 <= 128, "twave's hot lines");
 
 struct twg {
     umb_workgroup wg;
@@ -217,6 +227,7 @@ typedef struct trun {
     uint64_t age, now, executed, budget;
     umb_stats stats;
     twg *resident;               /* list of resident workgroups */
+    umb_slab *wave_blocks;       /* a workgroup's twave array each (cache-line aligned) */
     umb_mem **local_pool;
     uint32_t nlocal;
     uint32_t wave_vgprs, wave_sgprs, wg_lds;   /* allocation of one wave / workgroup */
@@ -391,13 +402,12 @@ static void simd_touch(trun *r, tsimd *s)
 
 static inline uint64_t *ready_of(trun *r, const twave *w) { return &r->simd[w->simd].ready[w->slot]; }
 
-/* The second SIMD after s in s's bucket (usually the second next to issue in that cycle), or
- * NULL. */
-static tsimd *wheel_second_after(trun *r, const tsimd *s)
+/* The k-th SIMD after s in s's bucket (k = 1: usually the next to issue in that cycle), or NULL. */
+static tsimd *wheel_after(trun *r, const tsimd *s, unsigned k)
 {
     const wheel *h = &r->wh;
     const uint64_t *bucket = &h->bits[(size_t)(s->next_time & (WHEEL - 1)) * h->words];
-    uint32_t i = s->index + 1, word = i / 64, skip = 1;
+    uint32_t i = s->index + 1, word = i / 64;
     if (word >= h->words) return NULL;
     uint64_t bits = bucket[word] & (i % 64 ? ~0ull << (i % 64) : ~0ull);
     for (;;) {
@@ -405,8 +415,7 @@ static tsimd *wheel_second_after(trun *r, const tsimd *s)
             if (++word >= h->words) return NULL;
             bits = bucket[word];
         }
-        if (!skip) return &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)];
-        skip = 0;
+        if (--k == 0) return &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)];
         bits &= bits - 1;
     }
 }
@@ -427,6 +436,7 @@ static void prefetch_pick(trun *r, const tsimd *s)
     const twave *w = s->pick;
     const tm_pc *p = s->next[s->pick_slot];
     __builtin_prefetch(w);
+    __builtin_prefetch((const char *)w + 64);
     for (unsigned i = 0; i < p->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->src[i].first]);
     for (unsigned i = 0; i < p->ndst; i++) __builtin_prefetch(&w->reg_ready[p->dst[i].first]);
     if (p->mem)
@@ -968,7 +978,7 @@ static void free_wg(trun *r, twg *g, uint32_t inited)
     if (fe->wg_fini) fe->wg_fini(r->l->kernel, &g->wg);
     if (g->local) r->local_pool[r->nlocal++] = g->local;
     free(g->wg.warps);
-    free(g->waves);
+    umb_slab_free(r->wave_blocks, g->waves);
     free(g);
 }
 
@@ -980,7 +990,9 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     uint32_t nw = l->warps_per_wg;
     if (g) {
         g->wg.warps = calloc(nw, sizeof *g->wg.warps);
-        g->waves = calloc(nw, sizeof *g->waves);
+        bool fresh = false;
+        g->waves = umb_slab_alloc(r->wave_blocks, &fresh);
+        if (g->waves && !fresh) memset(g->waves, 0, nw * sizeof *g->waves);
         g->local = take_local(r);
     }
     if (!g || !g->wg.warps || !g->waves || !g->local) {
@@ -1214,6 +1226,7 @@ static umb_status run(trun *r)
         return run_fail(r, UMB_ERR_INVALID, "timing: %s has %u SIMDs; at most 65535 are supported", m->name, nsimd),
                r->status;
     r->local_pool = calloc(m->cus * m->max_wgs_per_cu + 1, sizeof *r->local_pool);
+    r->wave_blocks = umb_slab_create((size_t)l->warps_per_wg * sizeof(twave));
     r->wh.words = (nsimd + 63) / 64;
     r->wh.bits = calloc((size_t)WHEEL * r->wh.words, sizeof *r->wh.bits);
     r->wh.over = calloc(nsimd, sizeof *r->wh.over);
@@ -1223,7 +1236,7 @@ static umb_status run(trun *r)
     r->wave_lists = calloc(nslots, sizeof *r->wave_lists);
     r->next_lists = calloc(nslots, sizeof *r->next_lists);
     r->isa_lists = calloc(nslots, sizeof *r->isa_lists);
-    if (!r->local_pool || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists ||
+    if (!r->local_pool || !r->wave_blocks || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists ||
         !r->next_lists || !r->isa_lists)
         return UMB_ERR_NOMEM;
     for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle */
@@ -1248,7 +1261,11 @@ static umb_status run(trun *r)
         uint64_t now = s->next_time;
         twave *w = s->pick;   /* the oldest wave that can issue now */
         uint64_t ready = s->ready[s->pick_slot];
-        if (r->prefetch) prefetch_pick(r, wheel_second_after(r, s));
+        if (r->prefetch) {   /* two issues ahead: the wave's lines; four ahead: the SIMD's record */
+            prefetch_pick(r, wheel_after(r, s, 2));
+            const tsimd *later = wheel_after(r, s, 4);
+            if (later) __builtin_prefetch(&later->pick);
+        }
         if (now > ready) {   /* it was ready; another wave had the port */
             add_state(r, w, TM_ST_PIPE, now - ready);
             w->next->stall_cycles += now - ready;
@@ -1318,6 +1335,7 @@ out:
     if (r) {
         for (uint32_t i = 0; i < r->nlocal; i++) umb_mem_destroy(r->local_pool[i]);
         free(r->local_pool);
+        umb_slab_destroy(r->wave_blocks);
         pc_table_free(&r->pcs);
         free(r->wh.bits);
         free(r->wh.over);

@@ -336,22 +336,40 @@ done:;
     return worst > need ? worst : need;
 }
 
-/* The pass's pattern as a memo key: the lanes' addresses relative to the first lane's, into
- * delta[0, n) (lane base + i at i); false if one does not fit in 32 bits (not memoised). The loop
- * runs over every lane of the window without a branch, so it vectorises. */
-static bool lds_pattern(const uint64_t *addr, uint64_t pass, unsigned base, unsigned n, int32_t *delta, uint32_t *hash)
+/* The memo's place for a pass: a hash of the lanes taking part, the first lane's phase, the
+ * words, and three lanes' addresses relative to the first one's (enough to tell the patterns of
+ * one kernel apart; the entry is compared in full). */
+static uint32_t lds_memo_slot(const uint64_t *addr, uint64_t pass, unsigned base, unsigned n, uint64_t a0,
+                              uint64_t phase, unsigned words)
 {
-    uint64_t a0 = addr[__builtin_ctzll(pass)];
-    uint32_t h = 0, wide = 0;
-    for (unsigned i = 0; i < n; i++) {
-        uint64_t on = (pass >> (base + i)) & 1u;
-        int64_t d = (int64_t)((addr[base + i] - a0) & (0 - on));
-        delta[i] = (int32_t)d;
-        wide |= (uint32_t)(d != (int64_t)(int32_t)d);
-        h += (uint32_t)d * (0x9E3779B1u + 2u * i);
+    uint64_t h = pass * 0x9E3779B97F4A7C15ull ^ phase * 0xC2B2AE3D27D4EB4Full ^ words;
+    const unsigned probe[3] = { 1, n / 2, n - 1 };
+    for (unsigned k = 0; k < 3; k++) {
+        unsigned i = base + probe[k];
+        uint64_t d = (pass >> i) & 1u ? addr[i] - a0 : 0;
+        h = (h ^ d) * 0x9E3779B97F4A7C15ull;
     }
-    *hash = h;
-    return !wide;
+    return (uint32_t)(h >> 40) % TM_LDS_MEMO;
+}
+
+/* Whether entry e holds the pass's pattern. The comparison takes every lane of the window without
+ * a branch (a lane outside the pass compares 0 with its stored 0), so it vectorises. */
+static bool lds_memo_match(const tm_lds_memo *e, const uint64_t *addr, uint64_t pass, unsigned base, unsigned n,
+                           uint64_t a0, uint64_t phase, unsigned words)
+{
+    if (e->pass != pass || e->phase != phase || e->words != words) return false;
+    uint64_t diff = 0;
+    const uint64_t *a = addr + base;
+    const int32_t *d = e->delta;
+    if (n == 32 && (uint32_t)(pass >> base) == UINT32_MAX) {   /* every lane (the common case) */
+        for (unsigned i = 0; i < 32; i++) diff |= (a[i] - a0) ^ (uint64_t)(int64_t)d[i];
+        return !diff;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t on = 0 - ((pass >> (base + i)) & 1u);
+        diff |= ((a[i] - a0) & on) ^ (uint64_t)(int64_t)d[i];
+    }
+    return !diff;
 }
 
 /* lds_pass, looked up in (or entered into) the memo first. */
@@ -359,21 +377,26 @@ static uint32_t lds_pass_memo(tm_memsys *ms, const uint64_t *addr, uint64_t pass
                               unsigned words, uint32_t *ideal)
 {
     const tm_machine *m = ms->m;
-    int32_t delta[64];
-    uint32_t h;
-    uint64_t period = (uint64_t)m->lds_banks * m->lds_bank_bytes;
-    if (!ms->lds_memo || !period || !lds_pattern(addr, pass, base, n, delta, &h)) return lds_pass(ms, addr, pass, words, ideal);
-    uint64_t phase = addr[__builtin_ctzll(pass)] % period;
-    h ^= (uint32_t)(pass * 0x9E3779B97F4A7C15ull >> 32) ^ (uint32_t)phase * 0x85EBCA6Bu ^ words;
-    tm_lds_memo *e = &ms->lds_memo[(h ^ h >> 16) % TM_LDS_MEMO];
-    if (e->pass == pass && e->phase == phase && e->words == words && !memcmp(e->delta, delta, n * sizeof *delta)) {
+    uint64_t period = (uint64_t)m->lds_banks * m->lds_bank_bytes, a0 = addr[__builtin_ctzll(pass)];
+    if (!ms->lds_memo || !period) return lds_pass(ms, addr, pass, words, ideal);
+    /* a pass's distinct words and its busiest bank do not change when every word moves to the
+       next bank (with at most 64 banks, lds_count's bank index is the word modulo the banks) */
+    uint64_t phase = a0 % (m->lds_banks <= 64 ? m->lds_bank_bytes : period);
+    tm_lds_memo *e = &ms->lds_memo[lds_memo_slot(addr, pass, base, n, a0, phase, words)];
+    if (lds_memo_match(e, addr, pass, base, n, a0, phase, words)) {
         *ideal += e->ideal;
         return e->cycles;
     }
     uint32_t id = 0, cycles = lds_pass(ms, addr, pass, words, &id);
+    *ideal += id;
+    int32_t delta[64];
+    for (unsigned i = 0; i < n; i++) {   /* enter it, if every address is within 2 GiB of the first */
+        int64_t d = (pass >> (base + i)) & 1u ? (int64_t)(addr[base + i] - a0) : 0;
+        if (d != (int64_t)(int32_t)d) return cycles;
+        delta[i] = (int32_t)d;
+    }
     *e = (tm_lds_memo){ .pass = pass, .phase = phase, .words = words, .cycles = cycles, .ideal = id };
     memcpy(e->delta, delta, n * sizeof *delta);
-    *ideal += id;
     return cycles;
 }
 

@@ -24,12 +24,13 @@ typedef struct tm_cache {
 
 /* A pass of lanes whose LDS cycles were counted before: its cycles depend only on which lanes take
  * part, the bytes each asks for, and the lanes' addresses relative to the first one's (with that
- * one's place among the banks), so a pattern seen again (every iteration of a loop over a tile) is
+ * one's place within a bank word), so a pattern seen again (every iteration of a loop over a tile) is
  * looked up instead of counted. */
-#define TM_LDS_MEMO 64u
+#define TM_LDS_MEMO 256u
 typedef struct tm_lds_memo {
     uint64_t pass;          /* lanes of the pass (0: an empty entry) */
-    uint64_t phase;         /* the first lane's address modulo banks * bank_bytes */
+    uint64_t phase;         /* the first lane's address modulo bank_bytes (banks * bank_bytes
+                               with more than 64 banks) */
     uint32_t words, cycles, ideal;
     int32_t delta[64];      /* each lane's address minus the first lane's (0 for lanes not in it) */
 } tm_lds_memo;

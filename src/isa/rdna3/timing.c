@@ -210,8 +210,11 @@ void rdna3_timing_prefetch(void *kernel, const void *isa, const umb_tinst *ti)
     for (unsigned i = 0; i < n; i++) {
         const umb_treg *r = i < ti->nsrc ? &ti->src[i] : &ti->dst[i - ti->nsrc];
         if (r->file != UMB_TREG_V) continue;
-        __builtin_prefetch(&w->vgpr[(r->first & 0xffu) * RDNA3_MAX_LANES]);
-        if (r->count > 1) __builtin_prefetch(&w->vgpr[((r->first + 1u) & 0xffu) * RDNA3_MAX_LANES]);
+        for (unsigned k = 0; k < r->count && k < 2; k++) {   /* a wave32 row is two lines */
+            const char *row = (const char *)&w->vgpr[((r->first + k) & 0xffu) * RDNA3_MAX_LANES];
+            __builtin_prefetch(row);
+            __builtin_prefetch(row + 64);
+        }
     }
 }
 
