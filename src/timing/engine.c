@@ -402,22 +402,43 @@ static void simd_touch(trun *r, tsimd *s)
 
 static inline uint64_t *ready_of(trun *r, const twave *w) { return &r->simd[w->simd].ready[w->slot]; }
 
-/* The k-th SIMD after s in s's bucket (k = 1: usually the next to issue in that cycle), or NULL. */
+/* The first cycle after t whose bucket holds a SIMD, looking a few hundred cycles ahead within
+ * the ring; UINT64_MAX if none. */
+static uint64_t wheel_used_after(const wheel *h, uint64_t t)
+{
+    uint64_t c = t + 1, end = h->cur + WHEEL;
+    for (unsigned words = 0; words < 8 && c < end; words++) {
+        uint32_t b = (uint32_t)(c & (WHEEL - 1));
+        uint64_t bits = h->used[b / 64] >> (b % 64);
+        if (bits) {
+            c += (uint64_t)__builtin_ctzll(bits);
+            return c < end ? c : UINT64_MAX;
+        }
+        c += 64 - b % 64;
+    }
+    return UINT64_MAX;
+}
+
+/* The k-th SIMD after s in the order the wheel will hand them out if nothing changes meanwhile
+ * (k = 1: usually the next to issue): the rest of s's bucket, then the next non-empty buckets;
+ * NULL if none is near. For prefetching only. */
 static tsimd *wheel_after(trun *r, const tsimd *s, unsigned k)
 {
     const wheel *h = &r->wh;
-    const uint64_t *bucket = &h->bits[(size_t)(s->next_time & (WHEEL - 1)) * h->words];
-    uint32_t i = s->index + 1, word = i / 64;
-    if (word >= h->words) return NULL;
-    uint64_t bits = bucket[word] & (i % 64 ? ~0ull << (i % 64) : ~0ull);
-    for (;;) {
-        while (!bits) {
-            if (++word >= h->words) return NULL;
-            bits = bucket[word];
+    uint64_t t = s->next_time;
+    uint32_t from = s->index + 1;
+    for (unsigned buckets = 0; buckets < 4 && t != UINT64_MAX; buckets++) {
+        const uint64_t *bucket = &h->bits[(size_t)(t & (WHEEL - 1)) * h->words];
+        for (uint32_t word = from / 64; word < h->words; word++) {
+            uint64_t bits = bucket[word];
+            if (word == from / 64) bits &= ~0ull << (from % 64);
+            for (; bits; bits &= bits - 1)
+                if (--k == 0) return &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)];
         }
-        if (--k == 0) return &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)];
-        bits &= bits - 1;
+        t = wheel_used_after(h, t);
+        from = 0;
     }
+    return NULL;
 }
 
 /* ---- prefetching ----
