@@ -36,8 +36,12 @@ for w in 32 64; do
     snap nbody $w 2 "$k/nbody.w$w.co" --kernel nbody --global $n --local 64 --arg "buf:fill:f32:$((n * 4)):0.5" \
         --arg "buf:fill:f32:$((n * 4)):0.1" --arg "buf:zeros:$((n * 16))" --arg "buf:zeros:$((n * 16))" \
         --arg "buf:zeros:$((n * 4))" --arg "i32:$n" --arg f32:0.01 --arg f32:0.01
-    n=128
-    snap matmul $w 2 "$k/matmul_tiled.w$w.co" --kernel matmul_tiled --global "$n,$n" --local 16,16 \
-        --arg "buf:rand:u32:$((n * n))" --arg "buf:rand:u32:$((n * n))" --arg "buf:zeros:$((n * n * 4))" \
-        --arg "i32:$n" --arg "i32:$n" --arg "i32:$n"
+    # 128: 512 waves, all resident; 256: 2048 resident waves, with prefetching; 384: 4608 waves,
+    # more than fit, so waves and workgroup records are reused
+    for n in 128 256 384; do
+        name=matmul; [ $n = 128 ] || name=matmul$n
+        snap $name $w 2 "$k/matmul_tiled.w$w.co" --kernel matmul_tiled --global "$n,$n" --local 16,16 \
+            --arg "buf:rand:u32:$((n * n))" --arg "buf:rand:u32:$((n * n))" --arg "buf:zeros:$((n * n * 4))" \
+            --arg "i32:$n" --arg "i32:$n" --arg "i32:$n"
+    done
 done
