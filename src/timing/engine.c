@@ -173,6 +173,9 @@ typedef struct tsimd {
     tm_pc **next;                /* the instruction at its PC (twave.next) */
     void **isa;                  /* the front end's state of its warp (umb_warp.isa) */
     uint32_t nresident, pick_slot;
+    /* the wave it issues next in the same cycle if the pick's issue changes nothing else: the
+       oldest other wave ready then on another port (UINT32_MAX: none), for prefetching */
+    uint32_t alt_slot;
     uint32_t waves, vgprs, sgprs;
     /* s_clause: while clause_owner issues its clause, no other wave issues on clause_port (the
        port of the clause's first instruction; PORT_NONE until that is known) */
@@ -377,23 +380,19 @@ static unsigned port_of(unsigned cls);
 static void simd_touch(trun *r, tsimd *s)
 {
     uint64_t best = UINT64_MAX;
-    uint32_t pick = 0;
-    if (!s->clause_owner || s->clause_port == PORT_NONE) {
-        for (uint32_t i = 0; i < s->nresident; i++) {
-            uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
-            if (port > t) t = port;
-            if (t < best) best = t, pick = i;
-        }
-    } else {   /* the same, skipping the other waves' instructions on the clause's port */
-        for (uint32_t i = 0; i < s->nresident; i++) {
-            if (s->port[i] == s->clause_port && s->wave[i] != s->clause_owner) continue;
-            uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
-            if (port > t) t = port;
-            if (t < best) best = t, pick = i;
-        }
+    uint32_t pick = 0, alt = UINT32_MAX;
+    bool clause = s->clause_owner && s->clause_port != PORT_NONE;
+    for (uint32_t i = 0; i < s->nresident; i++) {
+        /* during another wave's s_clause, skip the other waves' instructions on its port */
+        if (clause && s->port[i] == s->clause_port && s->wave[i] != s->clause_owner) continue;
+        uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
+        if (port > t) t = port;
+        if (t < best) best = t, pick = i, alt = UINT32_MAX;
+        else if (t == best && alt == UINT32_MAX && s->port[i] != s->port[pick]) alt = i;
     }
     s->pick = best == UINT64_MAX ? NULL : s->wave[pick];
     s->pick_slot = pick;
+    s->alt_slot = alt;
     if (best == s->next_time) return;
     wheel_take(r, s);
     s->next_time = best;
@@ -443,19 +442,21 @@ static tsimd *wheel_after(trun *r, const tsimd *s, unsigned k)
 
 /* ---- prefetching ----
  * With many resident waves (each RDNA3 wave is a 66 KiB state, of which a few KiB are touched),
- * a wave's state is rarely in the host's caches when its turn comes. The waves that will issue
- * next are known (the next SIMDs' picks): two issues ahead, fetch what the wave's instruction
- * will touch (its record, the scoreboard entries and counters it uses, the front end's state),
- * from the SIMD's lists without reading the wave's record. Below PREFETCH_WAVES resident waves
+ * a wave's state is rarely in the host's caches when its turn comes. The wave that issues next
+ * is almost always known while the current one issues: another wave of the same SIMD ready in
+ * the same cycle on another port (simd_touch keeps it), else the pick of the next SIMD in the
+ * wheel. While the current wave issues, fetch what that one's instruction will touch (its
+ * record, the scoreboard entries and counters it uses, the front end's state), from the SIMD's
+ * lists without reading the wave's record. Below PREFETCH_WAVES resident waves
  * their states stay in the host's caches and prefetching would only cost instructions. No
  * effect on any result. */
 #define PREFETCH_WAVES 512
 
-static void prefetch_pick(trun *r, const tsimd *s)
+static void prefetch_wave(trun *r, const tsimd *s, uint32_t slot)
 {
-    if (!s || !s->pick) return;
-    const twave *w = s->pick;
-    const tm_pc *p = s->next[s->pick_slot];
+    const twave *w = s->wave[slot];
+    const tm_pc *p = s->next[slot];
+    if (!w || !p) return;
     __builtin_prefetch(w);
     __builtin_prefetch((const char *)w + 64);
     for (unsigned i = 0; i < p->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->src[i].first]);
@@ -463,7 +464,21 @@ static void prefetch_pick(trun *r, const tsimd *s)
     if (p->mem)
         for (unsigned c = 0; c < UMB_CNT_N; c++)
             if (p->ti.counters & (1u << c)) __builtin_prefetch(w->cnt[c]);
-    if (r->fe->timing_prefetch) r->fe->timing_prefetch(r->l->kernel, s->isa[s->pick_slot], &p->ti);
+    if (r->fe->timing_prefetch) r->fe->timing_prefetch(r->l->kernel, s->isa[slot], &p->ti);
+}
+
+/* While s issues its pick: prefetch the wave that issues next (s's alternative in the same
+ * cycle, else the next SIMD's pick), and the records of the SIMDs after that. */
+static void prefetch_next(trun *r, const tsimd *s)
+{
+    if (s->alt_slot != UINT32_MAX) {
+        prefetch_wave(r, s, s->alt_slot);
+    } else {
+        const tsimd *n = wheel_after(r, s, 1);
+        if (n && n->pick) prefetch_wave(r, n, n->pick_slot);
+    }
+    const tsimd *later = wheel_after(r, s, 3);
+    if (later) __builtin_prefetch(&later->pick);
 }
 
 /* ---- counters ---- */
@@ -691,13 +706,17 @@ static unsigned coalesce(const umb_tevent *ev, unsigned bytes, unsigned line, ui
     if (!bytes) bytes = 4;
     bool pow2 = !(line & (line - 1));   /* a shift, not a 64-bit division per lane */
     unsigned shift = (unsigned)__builtin_ctz(line);
+    uint64_t highest = 0;   /* the highest line so far: a line above it is new without a search
+                               (lanes usually go up through memory) */
     for (uint64_t m = ev->exec; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         uint64_t a = ev->addr[lane];
         uint64_t first = pow2 ? a >> shift : a / line, last = pow2 ? (a + bytes - 1) >> shift : (a + bytes - 1) / line;
         for (uint64_t ln = first; ln <= last; ln++) {
             bool seen = false;
-            for (unsigned i = n; i-- > 0 && !seen;) seen = out[i] == ln;
+            if (!n || ln > highest) highest = ln;
+            else
+                for (unsigned i = n; i-- > 0 && !seen;) seen = out[i] == ln;
             if (!seen && n < 2 * UMB_TEVENT_MAX_LANES) out[n++] = ln;
         }
     }
@@ -1282,11 +1301,7 @@ static umb_status run(trun *r)
         uint64_t now = s->next_time;
         twave *w = s->pick;   /* the oldest wave that can issue now */
         uint64_t ready = s->ready[s->pick_slot];
-        if (r->prefetch) {   /* two issues ahead: the wave's lines; four ahead: the SIMD's record */
-            prefetch_pick(r, wheel_after(r, s, 2));
-            const tsimd *later = wheel_after(r, s, 4);
-            if (later) __builtin_prefetch(&later->pick);
-        }
+        if (r->prefetch) prefetch_next(r, s);
         if (now > ready) {   /* it was ready; another wave had the port */
             add_state(r, w, TM_ST_PIPE, now - ready);
             w->next->stall_cycles += now - ready;

@@ -205,10 +205,12 @@ void rdna3_timing_prefetch(void *kernel, const void *isa, const umb_tinst *ti)
     (void)kernel;
     const rdna3_wave *w = isa;
     __builtin_prefetch(w);
+    __builtin_prefetch((const char *)w + 64);   /* the header's second line (kernel, stats, ...) */
     __builtin_prefetch(&w->sgpr[RDNA3_SRC_EXEC_LO]);
     unsigned n = ti->nsrc + ti->ndst < UMB_TINST_SRCS + UMB_TINST_DSTS ? ti->nsrc + ti->ndst : UMB_TINST_SRCS + UMB_TINST_DSTS;
     for (unsigned i = 0; i < n; i++) {
         const umb_treg *r = i < ti->nsrc ? &ti->src[i] : &ti->dst[i - ti->nsrc];
+        if (r->file == UMB_TREG_S && r->first < RDNA3_NUM_SGPR_SLOTS) __builtin_prefetch(&w->sgpr[r->first]);
         if (r->file != UMB_TREG_V) continue;
         for (unsigned k = 0; k < r->count && k < 2; k++) {   /* a wave32 row is two lines */
             const char *row = (const char *)&w->vgpr[((r->first + k) & 0xffu) * RDNA3_MAX_LANES];
