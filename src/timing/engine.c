@@ -172,6 +172,7 @@ typedef struct tsimd {
     /* copies of the waves' fields for prefetching without touching the wave records */
     tm_pc **next;                /* the instruction at its PC (twave.next) */
     void **isa;                  /* the front end's state of its warp (umb_warp.isa) */
+    umb_warp **warp;             /* its warp (twave.warp) */
     uint32_t nresident, pick_slot;
     /* the wave it issues next in the same cycle if the pick's issue changes nothing else: the
        oldest other wave ready then on another port (UINT32_MAX: none), for prefetching */
@@ -223,6 +224,7 @@ typedef struct trun {
     struct twave **wave_lists;
     tm_pc **next_lists;
     void **isa_lists;
+    umb_warp **warp_lists;
     uint64_t next_wg, total_wgs, resident_wgs;
     bool prefetch;               /* more than PREFETCH_WAVES resident waves */
     uint32_t rr_cu;              /* the next dispatch unit to try (round robin) */
@@ -459,6 +461,7 @@ static void prefetch_wave(trun *r, const tsimd *s, uint32_t slot)
     if (!w || !p) return;
     __builtin_prefetch(w);
     __builtin_prefetch((const char *)w + 64);
+    __builtin_prefetch(s->warp[slot]);
     for (unsigned i = 0; i < p->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->src[i].first]);
     for (unsigned i = 0; i < p->ndst; i++) __builtin_prefetch(&w->reg_ready[p->dst[i].first]);
     if (p->mem)
@@ -1094,6 +1097,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         w->slot = s->nresident++;   /* the youngest: last */
         s->wave[w->slot] = w;
         s->isa[w->slot] = w->warp->isa;
+        s->warp[w->slot] = w->warp;
         s->next[w->slot] = NULL;
         s->ready[w->slot] = UINT64_MAX;   /* until schedule_next */
         s->port[w->slot] = PORT_NONE;
@@ -1151,6 +1155,7 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
         s->wave[i] = s->wave[i + 1];
         s->next[i] = s->next[i + 1];
         s->isa[i] = s->isa[i + 1];
+        s->warp[i] = s->warp[i + 1];
         s->wave[i]->slot = i;
     }
     simd_touch(r, s);
@@ -1276,8 +1281,9 @@ static umb_status run(trun *r)
     r->wave_lists = calloc(nslots, sizeof *r->wave_lists);
     r->next_lists = calloc(nslots, sizeof *r->next_lists);
     r->isa_lists = calloc(nslots, sizeof *r->isa_lists);
+    r->warp_lists = calloc(nslots, sizeof *r->warp_lists);
     if (!r->local_pool || !r->wave_blocks || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists ||
-        !r->next_lists || !r->isa_lists)
+        !r->next_lists || !r->isa_lists || !r->warp_lists)
         return UMB_ERR_NOMEM;
     for (uint32_t i = 0; i < nsimd; i++) {   /* every SIMD idle */
         tsimd *x = &r->simd[i];
@@ -1289,6 +1295,7 @@ static umb_status run(trun *r)
         x->wave = &r->wave_lists[(size_t)i * m->waves_per_simd];
         x->next = &r->next_lists[(size_t)i * m->waves_per_simd];
         x->isa = &r->isa_lists[(size_t)i * m->waves_per_simd];
+        x->warp = &r->warp_lists[(size_t)i * m->waves_per_simd];
     }
     uint64_t start = r->t->total_cycles;
     r->now = start;
@@ -1380,6 +1387,7 @@ out:
         free(r->wave_lists);
         free(r->next_lists);
         free(r->isa_lists);
+        free(r->warp_lists);
         free(r->simd);
         free(r->cu);
         free(r);

@@ -116,25 +116,27 @@ struct rdna3_inst {
 
 /* Per-wave architectural state. */
 struct rdna3_wave {
-    /* The state every instruction touches comes first, next to the SGPRs (EXEC, VCC), so that a
-     * step reads a few adjacent cache lines; the 64 KiB VGPR file follows. */
-    uint64_t pc;               /* byte address of the current instruction */
+    /* What every instruction (and the timing model's issue) touches is in the first cache line
+     * (wave.c asserts it); the rest of the header and the SGPRs (EXEC, VCC) follow, then the
+     * 64 KiB VGPR file. */
+    alignas(64) uint64_t pc;   /* byte address of the current instruction */
     uint64_t next_pc;          /* set to pc + size before exec; branches overwrite it */
+    struct rdna3_kernel *kernel; /* launch context (code, memory, apertures) */
+    umb_stats *stats;
+    uint64_t lane_mask;        /* all lanes of the wave: (1 << wave_size) - 1 */
     uint32_t wave_size;        /* 32 or 64 */
     umb_warp_state state;      /* executors set AT_BARRIER / EXITED / FAULTED */
+    uint32_t mode;             /* MODE register */
     uint32_t ahead;            /* round-robin turns already used by run-ahead (wave.c fe_round) */
+    bool scc;
     /* A fault of an instruction run ahead of its turn waits for that turn (wave.c). */
     bool defer_fault;          /* set while such an instruction runs */
+    /* end of the first line */
     umb_status deferred_status;
     char *deferred_msg;        /* non-NULL: it faulted; reported at its turn */
-    uint64_t lane_mask;        /* all lanes of the wave: (1 << wave_size) - 1 */
-    uint32_t mode;             /* MODE register */
-    bool scc;
     uint32_t trapsts;
     uint64_t flat_scratch;     /* scratch base of this wave (0: none) */
     umb_warp *warp;            /* core warp (NULL in single-step use) */
-    struct rdna3_kernel *kernel; /* launch context (code, memory, apertures) */
-    umb_stats *stats;
     /* --check-waitcnt state lives here too (see exec_mem.c) */
     void *waitcnt;
     uint32_t sgpr[RDNA3_NUM_SGPR_SLOTS];

@@ -205,7 +205,6 @@ void rdna3_timing_prefetch(void *kernel, const void *isa, const umb_tinst *ti)
     (void)kernel;
     const rdna3_wave *w = isa;
     __builtin_prefetch(w);
-    __builtin_prefetch((const char *)w + 64);   /* the header's second line (kernel, stats, ...) */
     __builtin_prefetch(&w->sgpr[RDNA3_SRC_EXEC_LO]);
     unsigned n = ti->nsrc + ti->ndst < UMB_TINST_SRCS + UMB_TINST_DSTS ? ti->nsrc + ti->ndst : UMB_TINST_SRCS + UMB_TINST_DSTS;
     for (unsigned i = 0; i < n; i++) {

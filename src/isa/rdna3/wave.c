@@ -547,6 +547,8 @@ static umb_warp_state fe_step(void *kernel, umb_warp *warp, uint32_t max_insts, 
  * set-up (trace, profile, waitcnt checking and rounding mode kept in locals) costs as much as the
  * loop itself; the common case runs the cached instruction directly, everything else takes
  * fe_step. Same statistics, PC and state as fe_step(kernel, warp, 1, executed). */
+_Static_assert(offsetof(rdna3_wave, defer_fault) < 64, "the wave's hot fields in its first cache line");
+
 static umb_warp_state fe_timing_step(void *kernel, umb_warp *warp, uint64_t *executed)
 {
     rdna3_wave *w = warp->isa;
@@ -555,7 +557,7 @@ static umb_warp_state fe_timing_step(void *kernel, umb_warp *warp, uint64_t *exe
     if (!in || k->trace || k->pc_counts || k->check_waitcnt || (w->mode & 3u) || warp->state != UMB_WARP_RUNNABLE ||
         (w->state != UMB_WARP_RUNNABLE && w->state != UMB_WARP_AT_BARRIER))
         return fe_step(kernel, warp, 1, executed);
-    umb_stats *st = w->stats = warp->wg->stats;
+    umb_stats *st = w->stats;   /* the timing model's: a workgroup never changes host thread */
     w->state = UMB_WARP_RUNNABLE;   /* released from a barrier by the timing model */
     count_single_issue(st, w, in);
     w->next_pc = w->pc + in->size;
