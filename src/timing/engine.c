@@ -379,19 +379,35 @@ static unsigned port_of(unsigned cls);
 /* Recompute when the SIMD can issue next, and which wave: the earliest cycle a wave is ready and
  * its instruction's port free, the oldest wave on a tie (the lists are oldest first); then move
  * the SIMD in the wheel. */
-static void simd_touch(trun *r, tsimd *s)
+/* The scan of simd_touch, without (clause false) or with the waves an s_clause of another wave
+ * keeps off its port; inlined in both forms so that the common one has no clause test. */
+static inline __attribute__((always_inline)) uint64_t simd_scan(const tsimd *s, bool clause, uint32_t *pick_out,
+                                                                uint32_t *alt_out)
 {
     uint64_t best = UINT64_MAX;
     uint32_t pick = 0, alt = UINT32_MAX;
-    bool clause = s->clause_owner && s->clause_port != PORT_NONE;
+    unsigned pick_port = PORT_N + 1;
     for (uint32_t i = 0; i < s->nresident; i++) {
-        /* during another wave's s_clause, skip the other waves' instructions on its port */
-        if (clause && s->port[i] == s->clause_port && s->wave[i] != s->clause_owner) continue;
-        uint64_t t = s->ready[i], port = s->port_free[s->port[i]];
-        if (port > t) t = port;
-        if (t < best) best = t, pick = i, alt = UINT32_MAX;
-        else if (t == best && alt == UINT32_MAX && s->port[i] != s->port[pick]) alt = i;
+        unsigned port = s->port[i];
+        if (clause && port == s->clause_port && s->wave[i] != s->clause_owner) continue;
+        uint64_t t = s->ready[i], free = s->port_free[port];
+        if (free > t) t = free;
+        if (t < best) {
+            best = t, pick = i, alt = UINT32_MAX, pick_port = port;
+        } else if (t == best && port != pick_port && alt == UINT32_MAX) {
+            alt = i;
+        }
     }
+    *pick_out = pick;
+    *alt_out = alt;
+    return best;
+}
+
+static void simd_touch(trun *r, tsimd *s)
+{
+    uint32_t pick, alt;
+    uint64_t best = s->clause_owner && s->clause_port != PORT_NONE ? simd_scan(s, true, &pick, &alt)
+                                                                   : simd_scan(s, false, &pick, &alt);
     s->pick = best == UINT64_MAX ? NULL : s->wave[pick];
     s->pick_slot = pick;
     s->alt_slot = alt;
@@ -471,7 +487,7 @@ static void prefetch_wave(trun *r, const tsimd *s, uint32_t slot)
 }
 
 /* While s issues its pick: prefetch the wave that issues next (s's alternative in the same
- * cycle, else the next SIMD's pick), and the records of the SIMDs after that. */
+ * cycle, else the next SIMD's pick). */
 static void prefetch_next(trun *r, const tsimd *s)
 {
     if (s->alt_slot != UINT32_MAX) {
@@ -480,8 +496,6 @@ static void prefetch_next(trun *r, const tsimd *s)
         const tsimd *n = wheel_after(r, s, 1);
         if (n && n->pick) prefetch_wave(r, n, n->pick_slot);
     }
-    const tsimd *later = wheel_after(r, s, 3);
-    if (later) __builtin_prefetch(&later->pick);
 }
 
 /* ---- counters ---- */
