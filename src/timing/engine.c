@@ -380,9 +380,10 @@ static unsigned port_of(unsigned cls);
  * its instruction's port free, the oldest wave on a tie (the lists are oldest first); then move
  * the SIMD in the wheel. */
 /* The scan of simd_touch, without (clause false) or with the waves an s_clause of another wave
- * keeps off its port; inlined in both forms so that the common one has no clause test. */
-static inline __attribute__((always_inline)) uint64_t simd_scan(const tsimd *s, bool clause, uint32_t *pick_out,
-                                                                uint32_t *alt_out)
+ * keeps off its port, and with or without the alternative pick (only the prefetch uses it);
+ * inlined in each form so that the common ones have no test they do not need. */
+static inline __attribute__((always_inline)) uint64_t simd_scan(const tsimd *s, bool clause, bool want_alt,
+                                                                uint32_t *pick_out, uint32_t *alt_out)
 {
     uint64_t best = UINT64_MAX;
     uint32_t pick = 0, alt = UINT32_MAX;
@@ -394,7 +395,7 @@ static inline __attribute__((always_inline)) uint64_t simd_scan(const tsimd *s, 
         if (free > t) t = free;
         if (t < best) {
             best = t, pick = i, alt = UINT32_MAX, pick_port = port;
-        } else if (t == best && port != pick_port && alt == UINT32_MAX) {
+        } else if (want_alt && t == best && port != pick_port && alt == UINT32_MAX) {
             alt = i;
         }
     }
@@ -406,8 +407,9 @@ static inline __attribute__((always_inline)) uint64_t simd_scan(const tsimd *s, 
 static void simd_touch(trun *r, tsimd *s)
 {
     uint32_t pick, alt;
-    uint64_t best = s->clause_owner && s->clause_port != PORT_NONE ? simd_scan(s, true, &pick, &alt)
-                                                                   : simd_scan(s, false, &pick, &alt);
+    uint64_t best = s->clause_owner && s->clause_port != PORT_NONE ? simd_scan(s, true, true, &pick, &alt)
+                  : r->prefetch ? simd_scan(s, false, true, &pick, &alt)
+                                : simd_scan(s, false, false, &pick, &alt);
     s->pick = best == UINT64_MAX ? NULL : s->wave[pick];
     s->pick_slot = pick;
     s->alt_slot = alt;
