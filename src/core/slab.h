@@ -6,6 +6,8 @@
  * materialised. A slab hands out objects of one size from such mappings and keeps freed ones for
  * reuse (a reused object holds its old contents: the caller clears what it needs).
  *
+ * umb_slab_destroy releases every object, given back or not.
+ *
  * Not thread-safe: the owner serialises calls. */
 #ifndef UMBRA_CORE_SLAB_H
 #define UMBRA_CORE_SLAB_H
@@ -25,7 +27,7 @@ void *umb_slab_alloc(umb_slab *s, bool *fresh);
 /* Give p (from this slab) back for reuse. */
 void umb_slab_free(umb_slab *s, void *p);
 
-/* Unmap every object of the slab. */
+/* Release every object of the slab (given back or not) and the slab. */
 void umb_slab_destroy(umb_slab *s);
 
 #endif
