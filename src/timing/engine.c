@@ -110,7 +110,7 @@ typedef struct twg twg;
 
 /* A resident wave. An issue touches its first two cache lines (and the scoreboard entries and
  * counters of its instruction), so what every issue reads or writes comes first; the prefetch
- * fetches those lines (prefetch_pick). */
+ * fetches those lines (prefetch_wave). */
 typedef struct twave {
     /* line 0 */
     alignas(64) umb_warp *warp;
@@ -376,9 +376,6 @@ static tsimd *wheel_next(trun *r)
 
 static unsigned port_of(unsigned cls);
 
-/* Recompute when the SIMD can issue next, and which wave: the earliest cycle a wave is ready and
- * its instruction's port free, the oldest wave on a tie (the lists are oldest first); then move
- * the SIMD in the wheel. */
 /* The scan of simd_touch, without (clause false) or with the waves an s_clause of another wave
  * keeps off its port, and with or without the alternative pick (only the prefetch uses it);
  * inlined in each form so that the common ones have no test they do not need. */
@@ -404,6 +401,9 @@ static inline __attribute__((always_inline)) uint64_t simd_scan(const tsimd *s, 
     return best;
 }
 
+/* Recompute when the SIMD can issue next, and which wave: the earliest cycle a wave is ready and
+ * its instruction's port free, the oldest wave on a tie (the lists are oldest first); then move
+ * the SIMD in the wheel. */
 static void simd_touch(trun *r, tsimd *s)
 {
     uint32_t pick, alt;
@@ -438,10 +438,9 @@ static uint64_t wheel_used_after(const wheel *h, uint64_t t)
     return UINT64_MAX;
 }
 
-/* The k-th SIMD after s in the order the wheel will hand them out if nothing changes meanwhile
- * (k = 1: usually the next to issue): the rest of s's bucket, then the next non-empty buckets;
- * NULL if none is near. For prefetching only. */
-static tsimd *wheel_after(trun *r, const tsimd *s, unsigned k)
+/* The SIMD after s in the order the wheel will hand them out if nothing changes meanwhile: the
+ * rest of s's bucket, then the next non-empty buckets; NULL if none is near. For prefetching. */
+static tsimd *wheel_next_after(trun *r, const tsimd *s)
 {
     const wheel *h = &r->wh;
     uint64_t t = s->next_time;
@@ -451,8 +450,7 @@ static tsimd *wheel_after(trun *r, const tsimd *s, unsigned k)
         for (uint32_t word = from / 64; word < h->words; word++) {
             uint64_t bits = bucket[word];
             if (word == from / 64) bits &= ~0ull << (from % 64);
-            for (; bits; bits &= bits - 1)
-                if (--k == 0) return &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)];
+            if (bits) return &r->simd[word * 64 + (uint32_t)__builtin_ctzll(bits)];
         }
         t = wheel_used_after(h, t);
         from = 0;
@@ -495,7 +493,7 @@ static void prefetch_next(trun *r, const tsimd *s)
     if (s->alt_slot != UINT32_MAX) {
         prefetch_wave(r, s, s->alt_slot);
     } else {
-        const tsimd *n = wheel_after(r, s, 1);
+        const tsimd *n = wheel_next_after(r, s);
         if (n && n->pick) prefetch_wave(r, n, n->pick_slot);
     }
 }

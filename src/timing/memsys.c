@@ -376,12 +376,11 @@ static bool lds_memo_match(const tm_lds_memo *e, const uint64_t *addr, uint64_t 
 static uint32_t lds_pass_memo(tm_memsys *ms, const uint64_t *addr, uint64_t pass, unsigned base, unsigned n,
                               unsigned words, uint32_t *ideal)
 {
-    const tm_machine *m = ms->m;
-    uint64_t period = (uint64_t)m->lds_banks * m->lds_bank_bytes, a0 = addr[__builtin_ctzll(pass)];
-    if (!ms->lds_memo || !period) return lds_pass(ms, addr, pass, words, ideal);
+    const tm_machine *m = ms->m;   /* banks and bank bytes are not 0 (machine.c) */
+    uint64_t a0 = addr[__builtin_ctzll(pass)];
     /* a pass's distinct words and its busiest bank do not change when every word moves to the
        next bank (with at most 64 banks, lds_count's bank index is the word modulo the banks) */
-    uint64_t phase = a0 % (m->lds_banks <= 64 ? m->lds_bank_bytes : period);
+    uint64_t phase = a0 % (m->lds_banks <= 64 ? m->lds_bank_bytes : (uint64_t)m->lds_banks * m->lds_bank_bytes);
     tm_lds_memo *e = &ms->lds_memo[lds_memo_slot(addr, pass, base, n, a0, phase, words)];
     if (lds_memo_match(e, addr, pass, base, n, a0, phase, words)) {
         *ideal += e->ideal;

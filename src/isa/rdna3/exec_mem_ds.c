@@ -254,15 +254,14 @@ static inline __attribute__((always_inline)) void lds_to_vgprs(rdna3_wave *w, co
         }
         return;
     }
-    if (dw == 1 && g->lds_size <= UMB_PAGE_SIZE) {   /* one page: a gather from one base, no lookup */
-        const uint8_t *p0 = g->lds_page[0];
-        uint32_t *d = rdna3_vreg(w, reg);
-        RDNA3_FOR_LANES(w, mask, { memcpy(&d[l], p0 + (uint32_t)(base[l] + off), 4); });
-        return;
-    }
     if (dw == 1) {
         uint32_t *d = rdna3_vreg(w, reg);
-        RDNA3_FOR_LANES(w, mask, { memcpy(&d[l], lds_at(g, base[l] + off), 4); });
+        if (g->lds_size <= UMB_PAGE_SIZE) {   /* one page: a gather from one base, no page lookup */
+            const uint8_t *p0 = g->lds_page[0];
+            RDNA3_FOR_LANES(w, mask, { memcpy(&d[l], p0 + (uint32_t)(base[l] + off), 4); });
+        } else {
+            RDNA3_FOR_LANES(w, mask, { memcpy(&d[l], lds_at(g, base[l] + off), 4); });
+        }
         return;
     }
     RDNA3_FOR_LANES(w, mask, { rdna3_lane_from_bytes(w, reg, l, lds_at(g, base[l] + off), 4u * dw); });
