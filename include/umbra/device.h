@@ -41,6 +41,12 @@ typedef struct umb_device_config {
                                    (every resident wave spinning); 0 = the default, 2^28 */
     bool progress;              /* print a progress line on stderr for long runs (if a terminal) */
     struct umb_timing *timing;  /* non-NULL: launches run on this timing model (umbra/timing.h) */
+    uint64_t heap_base;         /* where umb_mem_alloc places allocations: [heap_base, heap_base +
+                                   heap_size), page aligned; 0, 0 = the default [4 GiB, 128 TiB).
+                                   A host runtime that hands device addresses to host code reserves
+                                   this range in its own address space, so that no host pointer is
+                                   ever a device address (the HIP runtime does) */
+    uint64_t heap_size;
 } umb_device_config;
 
 #define UMB_DEFAULT_STALL_LIMIT (1ull << 28)
@@ -69,6 +75,10 @@ umb_status umb_mem_free(umb_device *dev, uint64_t addr);
 umb_status umb_mem_copy_to_device(umb_device *dev, uint64_t addr, const void *src, uint64_t size);
 umb_status umb_mem_copy_from_device(umb_device *dev, uint64_t addr, void *dst, uint64_t size);
 bool umb_mem_is_mapped(const umb_device *dev, uint64_t addr, uint64_t size);
+/* Map host memory [host, host+size) into the device at [addr, addr+size) (all page aligned):
+ * the device reads and writes the host bytes themselves (pinned, mapped host memory). The range
+ * must not overlap the heap. umb_mem_unmap removes it; the host memory stays the caller's. */
+umb_status umb_mem_map_host(umb_device *dev, uint64_t addr, void *host, uint64_t size);
 
 #ifdef __cplusplus
 }

@@ -140,6 +140,11 @@ uint32_t umb_rdna3_program_kernel_count(const umb_rdna3_program *p);
 const umb_rdna3_kernel_info *umb_rdna3_program_kernel(const umb_rdna3_program *p, uint32_t i);
 /* By `.name` (also accepts the `.kd` symbol name); NULL if there is none. */
 const umb_rdna3_kernel_info *umb_rdna3_program_find_kernel(const umb_rdna3_program *p, const char *name);
+/* A global symbol of the code object (a `__device__` variable, a kernel's `.kd`): its device
+ * address (image base + value) and size in bytes. UMB_ERR_INVALID if the code object defines no
+ * such symbol or the program was loaded without a device. */
+umb_status umb_rdna3_program_find_symbol(const umb_rdna3_program *p, const char *name, uint64_t *addr,
+                                         uint64_t *size);
 /* Where the image is in device memory (0 without a device). */
 uint64_t umb_rdna3_program_base(const umb_rdna3_program *p);
 
@@ -172,6 +177,8 @@ typedef struct umb_rdna3_dispatch {
     uint64_t global_size[3];    /* work-items per dimension; need not be a multiple of local */
     uint32_t local_size[3];     /* work-group size; 0 in every dimension: umbra picks one */
     uint64_t global_offset[3];
+    uint32_t dynamic_lds_size;  /* LDS bytes beyond the kernel's static LDS and __local arguments (HIP's
+                                   dynamic shared memory, `extern __shared__`) */
     const umb_rdna3_arg *args;  /* the explicit arguments in order */
     uint32_t nargs;
     /* options */

@@ -10,6 +10,8 @@
  * address spaces. */
 #define HEAP_BASE 0x100000000ull
 #define HEAP_END 0x00007fff00000000ull
+#define heap_base(dev) ((dev)->cfg.heap_size ? (dev)->cfg.heap_base : HEAP_BASE)
+#define heap_end(dev) ((dev)->cfg.heap_size ? (dev)->cfg.heap_base + (dev)->cfg.heap_size : HEAP_END)
 
 typedef struct heap_block {
     uint64_t addr, size;
@@ -41,6 +43,9 @@ static void sanitise_config(umb_device_config *cfg)
     if (cfg->host_threads > 256) cfg->host_threads = 256;
     if (cfg->quantum == 0) cfg->quantum = 1;
     if (cfg->stall_limit == 0) cfg->stall_limit = UMB_DEFAULT_STALL_LIMIT;
+    bool heap_ok = cfg->heap_size && !(cfg->heap_base & 0xfff) && !(cfg->heap_size & 0xfff) &&
+                   cfg->heap_base + cfg->heap_size > cfg->heap_base && cfg->heap_base + cfg->heap_size <= (1ull << 56);
+    if (!heap_ok) cfg->heap_base = 0, cfg->heap_size = 0;
 }
 
 umb_status umb_device_create(const umb_device_config *cfg, umb_device **out)
@@ -129,15 +134,27 @@ bool umb_mem_is_mapped(const umb_device *dev, uint64_t addr, uint64_t size)
     return umb_mem_range_mapped(dev->mem, addr, size);
 }
 
+umb_status umb_mem_map_host(umb_device *dev, uint64_t addr, void *host, uint64_t size)
+{
+    bool overlaps_heap = addr < heap_end(dev) && addr + size > heap_base(dev);
+    if (overlaps_heap || !umb_mem_map_host_range(dev->mem, addr, host, size)) {
+        umb_device_set_error(dev, "map host memory: [0x%llx, 0x%llx) is %s", (unsigned long long)addr,
+                             (unsigned long long)(addr + size),
+                             overlaps_heap ? "inside the device heap" : "not page aligned (or host out of memory)");
+        return overlaps_heap ? UMB_ERR_INVALID : UMB_ERR_NOMEM;
+    }
+    return UMB_OK;
+}
+
 static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
 
 /* First fit between live blocks. */
 static bool heap_find(const umb_device *dev, uint64_t size, uint64_t align, uint64_t *addr, size_t *at)
 {
-    uint64_t cursor = HEAP_BASE;
+    uint64_t cursor = heap_base(dev);
     for (size_t i = 0; i <= dev->nblocks; i++) {
         uint64_t start = align_up(cursor, align);
-        uint64_t limit = i < dev->nblocks ? dev->blocks[i].addr : HEAP_END;
+        uint64_t limit = i < dev->nblocks ? dev->blocks[i].addr : heap_end(dev);
         if (start <= limit && limit - start >= size) {
             *addr = start;
             *at = i;
@@ -151,7 +168,7 @@ static bool heap_find(const umb_device *dev, uint64_t size, uint64_t align, uint
 umb_status umb_mem_alloc(umb_device *dev, uint64_t size, uint64_t align, uint64_t *addr_out)
 {
     if (align < UMB_PAGE_SIZE) align = UMB_PAGE_SIZE;
-    if (size == 0 || (align & (align - 1)) || size > HEAP_END - HEAP_BASE) {
+    if (size == 0 || (align & (align - 1)) || size > heap_end(dev) - heap_base(dev)) {
         umb_device_set_error(dev, "alloc: bad size 0x%llx or alignment 0x%llx",
                              (unsigned long long)size, (unsigned long long)align);
         return UMB_ERR_INVALID;

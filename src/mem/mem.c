@@ -235,6 +235,34 @@ void umb_mem_unmap_range(umb_mem *m, uint64_t addr, uint64_t size)
     }
 }
 
+/* Host pages as device pages: each leaf slot points into the caller's memory and is not owned
+ * (unmapping or clearing never frees it). A page that was mapped before is replaced; if it had
+ * storage of its own, that storage is freed first. */
+bool umb_mem_map_host_range(umb_mem *m, uint64_t addr, void *host, uint64_t size)
+{
+    if (size == 0) return true;
+    if (!range_ok(addr, size) || (addr & UMB_PAGE_MASK) || ((uintptr_t)host & UMB_PAGE_MASK) ||
+        (size & UMB_PAGE_MASK))
+        return false;
+    uint8_t *h = host;
+    for (uint64_t pn = first_page(addr), e = end_page(addr, size); pn != e; pn++, h += UMB_PAGE_SIZE) {
+        umb_radix_node *n = leaf_node(m, pn, WALK_CREATE);
+        if (!n) return false;
+        if (n == ZERO_NODE) n = leaf_node(m, pn, WALK_WRITE);
+        if (!n || n == ZERO_NODE) return false;
+        unsigned i = (unsigned)(pn & UMB_RADIX_MASK);
+        void *old = atomic_load_explicit(&n->slot[i], memory_order_relaxed);
+        if (own_test(n, i)) {
+            free(old);
+            own_clear(n, i);
+            atomic_fetch_sub(&m->backed_pages, 1);
+        }
+        if (old == LEAF_UNMAPPED) m->mapped_pages++;
+        atomic_store_explicit(&n->slot[i], h, memory_order_release);
+    }
+    return true;
+}
+
 bool umb_mem_range_mapped(const umb_mem *m, uint64_t addr, uint64_t size)
 {
     if (size == 0) return true;

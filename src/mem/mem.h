@@ -50,6 +50,10 @@ void umb_mem_destroy(umb_mem *m);
 /* Map / unmap [addr, addr+size), page granular. Return false on host OOM. */
 bool umb_mem_map_range(umb_mem *m, uint64_t addr, uint64_t size);
 void umb_mem_unmap_range(umb_mem *m, uint64_t addr, uint64_t size);
+/* Map host memory as the device pages [addr, addr+size): device accesses read and write the
+ * host bytes directly (addr, host and size page aligned). Unmapping never frees host memory.
+ * False on host OOM or a misaligned range. */
+bool umb_mem_map_host_range(umb_mem *m, uint64_t addr, void *host, uint64_t size);
 /* Drop every page (zero the memory, keep nothing mapped). */
 void umb_mem_clear(umb_mem *m);
 bool umb_mem_range_mapped(const umb_mem *m, uint64_t addr, uint64_t size);

@@ -7,7 +7,7 @@
  *
  * Locking: one platform lock (ocl_lock) guards the registry, event states, queue lists, mappings
  * and kernel arguments; ocl_cond is broadcast whenever an event changes state or a queue empties.
- * The device lock (device->run_lock) serialises every call into libumbra (launches and copies).
+ * The device lock (device->p.run_lock) serialises every call into libumbra (launches and copies).
  */
 #ifndef UMBRA_OCL_H
 #define UMBRA_OCL_H
@@ -31,6 +31,7 @@
 #include "umbra/rdna3.h"
 #include "umbra/timing.h"
 #include "umbra/umbra.h"
+#include "platform/platform.h"
 
 typedef enum ocl_kind {
     OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT,
@@ -52,17 +53,7 @@ struct _cl_platform_id { ocl_obj h; };
 
 struct _cl_device_id {
     ocl_obj h;
-    umb_device *dev;
-    pthread_mutex_t run_lock;     /* one launch or copy at a time */
-    uint64_t global_mem_size;     /* UMBRA_GLOBAL_MEM, default the RX 7900 XTX's 24 GiB */
-    uint32_t compute_units;       /* CL_DEVICE_MAX_COMPUTE_UNITS: UMBRA_CUS, default the XTX's 96 */
-    uint32_t max_work_group;      /* CL_DEVICE_MAX_WORK_GROUP_SIZE: UMBRA_MAX_WORK_GROUP_SIZE, default 256 */
-    uint32_t max_work_item;       /* per dimension, and the bound of any kernel's work-group */
-    uint32_t clock_mhz;           /* CL_DEVICE_MAX_CLOCK_FREQUENCY */
-    umb_timing *timing;           /* UMBRA_TIMING: every launch on this timing model (ocl_timing.c) */
-    FILE *trace;                  /* UMBRA_TRACE */
-    bool check_waitcnt;           /* UMBRA_CHECK_WAITCNT */
-    char stats_path[4096];        /* UMBRA_STATS: append each kernel's statistics */
+    umb_platform p;               /* the simulated device, shared with the HIP runtime's design */
 };
 
 struct _cl_context {

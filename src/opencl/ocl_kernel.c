@@ -201,7 +201,7 @@ static uint64_t local_arg_bytes(cl_kernel k)
 /* The kernel's own bound (its flat work-group size), within what the device runs. */
 static size_t kernel_max_group(cl_kernel k)
 {
-    uint32_t m = k->ki->max_flat_workgroup_size, dev = ocl_device()->max_work_item;
+    uint32_t m = k->ki->max_flat_workgroup_size, dev = ocl_device()->p.max_work_item;
     return m && m < dev ? m : dev;
 }
 
@@ -245,47 +245,6 @@ static void free_launch(ocl_cmd *c)
 }
 
 /* A JSON string (kernel names are identifiers, but never trust that). */
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\') fprintf(f, "\\%c", *c);
-        else if (*c < 0x20 || *c >= 0x7f) fprintf(f, "\\u%04x", *c);
-        else fputc(*c, f);
-    }
-    fputc('"', f);
-}
-
-/* With UMBRA_TIMING: the launch's report from the timing model (the "timing" object of `umbra run
- * --timing --stats`, holding this launch alone), which then forgets it. */
-static void append_timing(cl_device_id d, FILE *f)
-{
-    if (!d->timing) return;
-    fprintf(f, ", \"timing\": ");
-    umb_timing_write_json(d->timing, f, -1);
-}
-
-static void append_stats(cl_device_id d, const launch *l, const umb_stats *s)
-{
-    if (!d->stats_path[0]) return;
-    FILE *f = fopen(d->stats_path, "a");
-    if (!f) {
-        fprintf(stderr, "umbra opencl: cannot append to UMBRA_STATS file %s\n", d->stats_path);
-        return;
-    }
-    /* one statistics document a line, in the shape of `umbra run --stats` (one launch: kernel, grid,
-     * the counters), so that `umbra report` reads the file as one run of many launches */
-    fprintf(f, "{\"kernel\": {\"name\": ");
-    json_string(f, l->d.kernel);
-    fprintf(f, "}, \"grid\": {\"work_dim\": %u, \"global_size\": [%llu, %llu, %llu], \"local_size\": [%u, %u, %u]}, ",
-            l->d.work_dim, (unsigned long long)l->d.global_size[0], (unsigned long long)l->d.global_size[1],
-            (unsigned long long)l->d.global_size[2], l->d.local_size[0], l->d.local_size[1], l->d.local_size[2]);
-    umb_stats_write_json_members(s, f, 0);
-    append_timing(d, f);
-    fprintf(f, "}\n");
-    fclose(f);
-}
-
 /* printf records, kept with the event until it completes. */
 static void collect_printf(void *ctx, const char *text, size_t len)
 {
@@ -304,21 +263,11 @@ static cl_int run_kernel(ocl_cmd *c)
 {
     launch *l = c->launch;
     cl_device_id d = ocl_device();
-    umb_stats stats;
-    memset(&stats, 0, sizeof stats);
     for (uint32_t i = 0; i < l->nmems; i++) ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, false);
-    pthread_mutex_lock(&d->run_lock);
-    l->d.trace = d->trace;
-    l->d.check_waitcnt = d->check_waitcnt;
     l->d.printf_fn = collect_printf, l->d.printf_ctx = c->ev;
-    uint64_t cycles = d->timing ? umb_timing_total_cycles(d->timing) : 0;
-    umb_status st = umb_rdna3_run(d->dev, c->kernel->program->prog, &l->d, &stats);
-    if (d->timing) c->device_ns = ocl_timing_cycles_to_ns(umb_timing_total_cycles(d->timing) - cycles);
-    if (st) fprintf(stderr, "umbra: kernel %s failed (%s):\n%s\n", l->d.kernel, umb_status_name(st),
-                    umb_device_last_error(d->dev));
-    else append_stats(d, l, &stats);
-    if (d->timing) umb_timing_forget_launches(d->timing);   /* reported; keep no record per launch */
-    pthread_mutex_unlock(&d->run_lock);
+    uint64_t ns = 0;
+    umb_status st = plat_run(&d->p, c->kernel->program->prog, &l->d, &ns);
+    if (d->p.timing) c->device_ns = ns;
     for (uint32_t i = 0; i < l->nmems; i++)
         if (!(l->mems[i]->flags & CL_MEM_READ_ONLY))   /* the host memory may be read-only too */
             ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, true);
@@ -358,7 +307,7 @@ static cl_int snapshot_args(cl_kernel k, launch *l)
  * as OpenCL 1.2 requires. */
 static void choose_local(cl_uint dim, const size_t *global, size_t kmax, uint32_t *local)
 {
-    size_t dev = ocl_device()->max_work_group, budget = kmax < dev ? kmax : dev;
+    size_t dev = ocl_device()->p.max_work_group, budget = kmax < dev ? kmax : dev;
     for (cl_uint i = 0; i < 3; i++) {
         size_t g = i < dim ? global[i] : 1, best = 1;
         for (size_t l = budget < g ? budget : g; l > 1; l--)
@@ -378,7 +327,7 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
         if (offset && offset[i] > SIZE_MAX - global[i]) return CL_INVALID_GLOBAL_OFFSET;
         if (!local) continue;
         if (local[i] == 0) return CL_INVALID_WORK_GROUP_SIZE;
-        if (local[i] > ocl_device()->max_work_item) return CL_INVALID_WORK_ITEM_SIZE;
+        if (local[i] > ocl_device()->p.max_work_item) return CL_INVALID_WORK_ITEM_SIZE;
         if (global[i] % local[i]) return CL_INVALID_WORK_GROUP_SIZE;
         items *= local[i];
     }

@@ -9,18 +9,14 @@
 static cl_int to_device(uint64_t addr, const void *src, size_t size)
 {
     cl_device_id d = ocl_device();
-    pthread_mutex_lock(&d->run_lock);
-    umb_status st = umb_mem_copy_to_device(d->dev, addr, src, size);
-    pthread_mutex_unlock(&d->run_lock);
+    umb_status st = plat_to_device(&d->p, addr, src, size);
     return st ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
 }
 
 static cl_int from_device(uint64_t addr, void *dst, size_t size)
 {
     cl_device_id d = ocl_device();
-    pthread_mutex_lock(&d->run_lock);
-    umb_status st = umb_mem_copy_from_device(d->dev, addr, dst, size);
-    pthread_mutex_unlock(&d->run_lock);
+    umb_status st = plat_from_device(&d->p, addr, dst, size);
     return st ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
 }
 
@@ -62,9 +58,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
     cl_mem m = ocl_obj_alloc(sizeof *m);
     if (!m) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     cl_device_id d = ocl_device();
-    pthread_mutex_lock(&d->run_lock);
-    umb_status st = umb_mem_alloc(d->dev, size, 4096, &m->addr);
-    pthread_mutex_unlock(&d->run_lock);
+    umb_status st = plat_alloc(&d->p, size, &m->addr);
     if (st) {
         ocl_obj_free(m);
         OCL_ERR(CL_MEM_OBJECT_ALLOCATION_FAILURE);
@@ -72,9 +66,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
     m->ctx = ctx, m->flags = flags, m->size = size;
     if (flags & CL_MEM_USE_HOST_PTR) m->host_ptr = host_ptr;
     if (wants_ptr && to_device(m->addr, host_ptr, size) != CL_COMPLETE) {
-        pthread_mutex_lock(&d->run_lock);
-        umb_mem_free(d->dev, m->addr);
-        pthread_mutex_unlock(&d->run_lock);
+        plat_free(&d->p, m->addr);
         ocl_obj_free(m);
         OCL_ERR(CL_OUT_OF_RESOURCES);
     }
@@ -146,9 +138,7 @@ void ocl_mem_destroy(cl_mem m)
         if (ocl_release_last(m->parent)) ocl_free_object(m->parent);
     } else {
         cl_device_id d = ocl_device();
-        pthread_mutex_lock(&d->run_lock);
-        umb_mem_free(d->dev, m->addr);
-        pthread_mutex_unlock(&d->run_lock);
+        plat_free(&d->p, m->addr);
     }
     cl_context ctx = m->ctx;
     ocl_obj_free(m);

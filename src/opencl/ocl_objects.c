@@ -184,97 +184,11 @@ static struct _cl_device_id device;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static bool init_ok;
 
-static uint32_t env_u32(const char *name, uint32_t dflt)
-{
-    const char *v = getenv(name);
-    return v && *v ? (uint32_t)strtoul(v, NULL, 0) : dflt;
-}
-
-/* "24G", "512M", "1073741824". */
-static uint64_t env_bytes(const char *name, uint64_t dflt)
-{
-    const char *v = getenv(name);
-    if (!v || !*v) return dflt;
-    char *end;
-    uint64_t n = strtoull(v, &end, 0);
-    switch (*end) {
-    case 'k': case 'K': n <<= 10; break;
-    case 'm': case 'M': n <<= 20; break;
-    case 'g': case 'G': n <<= 30; break;
-    default: break;
-    }
-    return n >= (64u << 20) ? n : dflt;
-}
-
-/* UMBRA_MAX_WORK_GROUP_SIZE: 1..256 (256 is what a kernel without reqd_work_group_size is
- * compiled for). A device reporting less is a smaller GPU: every work-group, and every dimension
- * of one, is bounded by it. False: a message was printed. */
-static bool init_work_group_limits(void)
-{
-    device.max_work_group = 256, device.max_work_item = 1024;
-    const char *v = getenv("UMBRA_MAX_WORK_GROUP_SIZE");
-    if (!v || !*v) return true;
-    char *end;
-    unsigned long n = strtoul(v, &end, 0);
-    if (*end || n < 1 || n > 256) {
-        fprintf(stderr, "umbra opencl: UMBRA_MAX_WORK_GROUP_SIZE=%s: give a number from 1 to 256\n", v);
-        return false;
-    }
-    device.max_work_group = (uint32_t)n;
-    if (n < 256) device.max_work_item = (uint32_t)n;
-    return true;
-}
-
-/* UMBRA_TIMING=MACHINE: launches run on the timing model, the device is the machine's (its CUs
- * and clock) and profiling reports simulated device time (ocl_timing.c). */
-static bool init_timing(umb_device_config *cfg)
-{
-    const char *machine = getenv("UMBRA_TIMING");
-    if (!machine || !*machine) return true;
-    char err[1024];
-    if (umb_timing_create(machine, &device.timing, err, sizeof err) != UMB_OK) {
-        fprintf(stderr, "umbra opencl: UMBRA_TIMING=%s: %s\n", machine, err);
-        return false;
-    }
-    uint32_t cus = umb_timing_compute_units(device.timing);
-    if (device.compute_units != 96 && device.compute_units != cus)
-        fprintf(stderr, "umbra opencl: UMBRA_CUS=%u ignored: the timing machine %s has %u compute units "
-                        "(copy its file and change cus)\n", device.compute_units,
-                umb_timing_machine_name(device.timing), cus);
-    device.compute_units = cus;
-    device.clock_mhz = (uint32_t)(umb_timing_clock_mhz(device.timing) + 0.5);
-    cfg->timing = device.timing;
-    cfg->host_threads = 1;   /* the timing model runs a launch on one host thread */
-    return true;
-}
-
 static void init_platform(void)
 {
     ocl_register(&platform, OCL_PLATFORM);
     ocl_register(&device, OCL_DEVICE);
-    pthread_mutex_init(&device.run_lock, NULL);
-    umb_device_config cfg;
-    umb_device_config_default(&cfg);
-    cfg.host_threads = env_u32("UMBRA_THREADS", cfg.host_threads);
-    cfg.max_instructions = env_bytes("UMBRA_MAX_INSTRUCTIONS", 0);
-    device.global_mem_size = env_bytes("UMBRA_GLOBAL_MEM", 24ull << 30);
-    device.compute_units = env_u32("UMBRA_CUS", 96);
-    device.clock_mhz = 2500;
-    const char *t = getenv("UMBRA_TRACE");
-    if (t && *t) {
-        device.trace = !strcmp(t, "-") ? stderr : fopen(t, "w");
-        if (!device.trace) fprintf(stderr, "umbra opencl: cannot open UMBRA_TRACE file %s\n", t);
-    }
-    const char *w = getenv("UMBRA_CHECK_WAITCNT");
-    device.check_waitcnt = w && *w && strcmp(w, "0");
-    const char *s = getenv("UMBRA_STATS");
-    if (s) snprintf(device.stats_path, sizeof device.stats_path, "%s", s);
-    if (!init_work_group_limits() || !init_timing(&cfg)) return;
-    /* the simulated device has the compute units it reports, so that as many workgroups are
-     * resident at once as a program sizing its grid by CL_DEVICE_MAX_COMPUTE_UNITS expects */
-    cfg.compute_units = device.compute_units;
-    init_ok = umb_device_create(&cfg, &device.dev) == UMB_OK;
-    if (!init_ok) fprintf(stderr, "umbra opencl: the simulated device could not be created\n");
+    init_ok = plat_init(&device.p, "umbra opencl", (plat_heap){ 0, 0 });
 }
 
 cl_platform_id ocl_platform(void)
@@ -290,7 +204,7 @@ cl_device_id ocl_device(void)
 
 cl_ulong ocl_device_max_alloc(void)
 {
-    return device.global_mem_size / 4 > (128u << 20) ? device.global_mem_size / 4 : (128u << 20);
+    return plat_max_alloc(&device.p);
 }
 
 static cl_int get_platforms(cl_uint n, cl_platform_id *out, cl_uint *num)
@@ -364,7 +278,7 @@ static cl_int device_array_info(cl_device_info param, size_t size, void *value, 
     case CL_DEVICE_EXTENSIONS: OCL_INFO_STR(DEVICE_EXTENSIONS);
     case CL_DEVICE_BUILT_IN_KERNELS: OCL_INFO_STR("");
     case CL_DEVICE_MAX_WORK_ITEM_SIZES: {
-        size_t n = ocl_device()->max_work_item, s[3] = { n, n, n };
+        size_t n = ocl_device()->p.max_work_item, s[3] = { n, n, n };
         return ocl_info(size, value, ret, s, sizeof s);
     }
     case CL_DEVICE_PARTITION_PROPERTIES: {
@@ -386,11 +300,11 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     switch (param) {
     case CL_DEVICE_TYPE: OCL_INFO(cl_device_type, CL_DEVICE_TYPE_GPU);
     case CL_DEVICE_VENDOR_ID: OCL_INFO(cl_uint, 0x1002);
-    case CL_DEVICE_MAX_COMPUTE_UNITS: OCL_INFO(cl_uint, ocl_device()->compute_units);
+    case CL_DEVICE_MAX_COMPUTE_UNITS: OCL_INFO(cl_uint, ocl_device()->p.compute_units);
     case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: OCL_INFO(cl_uint, 3);
     /* 256 by default, as ROCm reports for its GPUs: clang gives an OpenCL kernel without
      * reqd_work_group_size a flat work-group size of at most 256 (amdgpu-flat-work-group-size) */
-    case CL_DEVICE_MAX_WORK_GROUP_SIZE: OCL_INFO(size_t, ocl_device()->max_work_group);
+    case CL_DEVICE_MAX_WORK_GROUP_SIZE: OCL_INFO(size_t, ocl_device()->p.max_work_group);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_CHAR: case CL_DEVICE_NATIVE_VECTOR_WIDTH_CHAR: OCL_INFO(cl_uint, 4);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_SHORT: case CL_DEVICE_NATIVE_VECTOR_WIDTH_SHORT: OCL_INFO(cl_uint, 2);
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_INT: case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
@@ -398,7 +312,7 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT: case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT:
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE: case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE:
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF: case CL_DEVICE_NATIVE_VECTOR_WIDTH_HALF: OCL_INFO(cl_uint, 1);
-    case CL_DEVICE_MAX_CLOCK_FREQUENCY: OCL_INFO(cl_uint, ocl_device()->clock_mhz);
+    case CL_DEVICE_MAX_CLOCK_FREQUENCY: OCL_INFO(cl_uint, ocl_device()->p.clock_mhz);
     case CL_DEVICE_ADDRESS_BITS: OCL_INFO(cl_uint, 64);
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE: OCL_INFO(cl_ulong, ocl_device_max_alloc());
     case CL_DEVICE_IMAGE_SUPPORT: OCL_INFO(cl_bool, CL_FALSE);
@@ -415,7 +329,7 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE: OCL_INFO(cl_device_mem_cache_type, CL_READ_WRITE_CACHE);
     case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE: OCL_INFO(cl_uint, 128);
     case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE: OCL_INFO(cl_ulong, 6u << 20);
-    case CL_DEVICE_GLOBAL_MEM_SIZE: OCL_INFO(cl_ulong, ocl_device()->global_mem_size);
+    case CL_DEVICE_GLOBAL_MEM_SIZE: OCL_INFO(cl_ulong, ocl_device()->p.global_mem_size);
     case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: OCL_INFO(cl_ulong, 64u << 10);
     case CL_DEVICE_MAX_CONSTANT_ARGS: OCL_INFO(cl_uint, 8);
     case CL_DEVICE_LOCAL_MEM_TYPE: OCL_INFO(cl_device_local_mem_type, CL_LOCAL);

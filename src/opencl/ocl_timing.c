@@ -7,34 +7,14 @@
  * moves there. Durations: a kernel's cycles on the timing model divided by the machine's clock;
  * a transfer between host and device from a PCIe model; a copy or fill inside device memory at
  * the DRAM bandwidth below; markers, barriers and migrations none. */
-#include <math.h>
-#include <time.h>
-
 #include "ocl.h"
 
-/* PCIe 4.0 x16, as the RX 7900 XTX has: 31.5 GB/s raw each way, about 25 GB/s achieved by DMA,
- * and a fixed cost per transfer (command processing, DMA set-up). */
-#define HOST_LINK_BYTES_PER_NS 25.0
-#define HOST_LINK_SETUP_NS 1000.0
-/* The RX 7900 XTX's GDDR6: 960 GB/s; a copy reads and writes each byte. */
-#define DEVICE_MEM_BYTES_PER_NS 960.0
+bool ocl_timing_on(void) { return ocl_device()->p.timing != NULL; }
 
-static cl_ulong host_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (cl_ulong)ts.tv_sec * 1000000000ull + (cl_ulong)ts.tv_nsec;
-}
+cl_ulong ocl_timing_cycles_to_ns(uint64_t cycles) { return plat_cycles_to_ns(&ocl_device()->p, cycles); }
 
-bool ocl_timing_on(void) { return ocl_device()->timing != NULL; }
-
-cl_ulong ocl_timing_cycles_to_ns(uint64_t cycles)
-{
-    return (cl_ulong)llround((double)cycles * 1000.0 / umb_timing_clock_mhz(ocl_device()->timing));
-}
-
-static cl_ulong host_link_ns(size_t bytes) { return (cl_ulong)llround(HOST_LINK_SETUP_NS + bytes / HOST_LINK_BYTES_PER_NS); }
-static cl_ulong device_mem_ns(size_t bytes) { return (cl_ulong)llround(bytes / DEVICE_MEM_BYTES_PER_NS); }
+static cl_ulong host_link_ns(size_t bytes) { return plat_host_link_ns(bytes); }
+static cl_ulong device_mem_ns(size_t bytes) { return plat_device_fill_ns(bytes); }
 
 /* The command's simulated duration, from the bytes its run function moves. */
 static cl_ulong command_ns(const ocl_cmd *c, cl_command_type type)
@@ -65,7 +45,7 @@ void ocl_timing_command_done(ocl_cmd *c, bool ran)
 cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage)
 {
     cl_command_queue q = ev->queue;
-    if (!q || !ocl_timing_on()) return host_ns();
+    if (!q || !ocl_timing_on()) return plat_host_ns();
     switch (stage) {
     case CL_PROFILING_COMMAND_START: {
         cl_ulong submit = ev->times[1];
@@ -74,6 +54,6 @@ cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage)
     case CL_PROFILING_COMMAND_END:
         q->device_clock = ev->times[2] + ev->device_ns;
         return q->device_clock;
-    default: return host_ns();   /* QUEUED, SUBMIT: when the host did it */
+    default: return plat_host_ns();   /* QUEUED, SUBMIT: when the host did it */
     }
 }

@@ -120,8 +120,9 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
                        pl->name, i, umb_rdna3_value_kind_name(a->kind));
         }
     }
+    lds += d->dynamic_lds_size;
     if (lds > 65536)
-        return bad(dev, UMB_ERR_INVALID, "kernel %s: %llu bytes of LDS (static %u + __local arguments) exceed 64 KiB",
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: %llu bytes of LDS (static %u + __local arguments + dynamic) exceed 64 KiB",
                    pl->name, (unsigned long long)lds, ki->group_segment_fixed_size);
     pl->lds_size = (uint32_t)lds;
     pl->dynamic_lds = (uint32_t)lds - ki->group_segment_fixed_size;

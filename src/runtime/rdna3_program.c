@@ -95,3 +95,15 @@ const umb_rdna3_kernel_info *umb_rdna3_program_find_kernel(const umb_rdna3_progr
     }
     return NULL;
 }
+
+umb_status umb_rdna3_program_find_symbol(const umb_rdna3_program *p, const char *name, uint64_t *addr,
+                                         uint64_t *size)
+{
+    if (!p || !name || !p->dev) return UMB_ERR_INVALID;
+    umb_elf_sym sym;
+    umb_status st = umb_elf_find_symbol((umb_elf *)&p->co.elf, name, &sym);
+    if (st) return st;
+    if (addr) *addr = p->base + sym.value;
+    if (size) *size = sym.size;
+    return UMB_OK;
+}

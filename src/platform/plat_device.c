@@ -1,0 +1,183 @@
+/* The simulated device as the UMBRA_* environment describes it, and device memory under its lock. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform.h"
+
+static uint32_t env_u32(const char *name, uint32_t dflt)
+{
+    const char *v = getenv(name);
+    return v && *v ? (uint32_t)strtoul(v, NULL, 0) : dflt;
+}
+
+/* "24G", "512M", "1073741824"; below 64 MiB: the default. */
+static uint64_t env_bytes(const char *name, uint64_t dflt)
+{
+    const char *v = getenv(name);
+    if (!v || !*v) return dflt;
+    char *end;
+    uint64_t n = strtoull(v, &end, 0);
+    switch (*end) {
+    case 'k': case 'K': n <<= 10; break;
+    case 'm': case 'M': n <<= 20; break;
+    case 'g': case 'G': n <<= 30; break;
+    default: break;
+    }
+    return n >= (64u << 20) ? n : dflt;
+}
+
+/* UMBRA_MAX_WORK_GROUP_SIZE: 1..256 (256 is what a kernel without reqd_work_group_size is
+ * compiled for). A device reporting less is a smaller GPU: every work-group, and every dimension
+ * of one, is bounded by it. */
+static bool init_work_group_limits(umb_platform *pl)
+{
+    pl->max_work_group = 256, pl->max_work_item = 1024;
+    const char *v = getenv("UMBRA_MAX_WORK_GROUP_SIZE");
+    if (!v || !*v) return true;
+    char *end;
+    unsigned long n = strtoul(v, &end, 0);
+    if (*end || n < 1 || n > 256) {
+        fprintf(stderr, "%s: UMBRA_MAX_WORK_GROUP_SIZE=%s: give a number from 1 to 256\n", pl->who, v);
+        return false;
+    }
+    pl->max_work_group = (uint32_t)n;
+    if (n < 256) pl->max_work_item = (uint32_t)n;
+    return true;
+}
+
+/* UMBRA_TIMING=MACHINE: launches run on the timing model, and the device is the machine's (its
+ * CUs and clock). */
+static bool init_timing(umb_platform *pl, umb_device_config *cfg)
+{
+    const char *machine = getenv("UMBRA_TIMING");
+    if (!machine || !*machine) return true;
+    char err[1024];
+    if (umb_timing_create(machine, &pl->timing, err, sizeof err) != UMB_OK) {
+        fprintf(stderr, "%s: UMBRA_TIMING=%s: %s\n", pl->who, machine, err);
+        return false;
+    }
+    uint32_t cus = umb_timing_compute_units(pl->timing);
+    if (pl->compute_units != 96 && pl->compute_units != cus)
+        fprintf(stderr, "%s: UMBRA_CUS=%u ignored: the timing machine %s has %u compute units "
+                        "(copy its file and change cus)\n", pl->who, pl->compute_units,
+                umb_timing_machine_name(pl->timing), cus);
+    pl->compute_units = cus;
+    pl->clock_mhz = (uint32_t)(umb_timing_clock_mhz(pl->timing) + 0.5);
+    cfg->timing = pl->timing;
+    cfg->host_threads = 1;   /* the timing model runs a launch on one host thread */
+    return true;
+}
+
+bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
+{
+    memset(pl, 0, sizeof *pl);
+    pl->who = who;
+    pthread_mutex_init(&pl->run_lock, NULL);
+    umb_device_config cfg;
+    umb_device_config_default(&cfg);
+    cfg.host_threads = env_u32("UMBRA_THREADS", cfg.host_threads);
+    cfg.max_instructions = env_bytes("UMBRA_MAX_INSTRUCTIONS", 0);
+    cfg.heap_base = heap.base, cfg.heap_size = heap.size;
+    pl->global_mem_size = env_bytes("UMBRA_GLOBAL_MEM", 24ull << 30);
+    pl->compute_units = env_u32("UMBRA_CUS", 96);
+    if (pl->compute_units == 0) pl->compute_units = 96;
+    pl->clock_mhz = 2500;
+    const char *t = getenv("UMBRA_TRACE");
+    if (t && *t) {
+        pl->trace = !strcmp(t, "-") ? stderr : fopen(t, "w");
+        if (!pl->trace) fprintf(stderr, "%s: cannot open UMBRA_TRACE file %s\n", who, t);
+    }
+    const char *w = getenv("UMBRA_CHECK_WAITCNT");
+    pl->check_waitcnt = w && *w && strcmp(w, "0");
+    const char *s = getenv("UMBRA_STATS");
+    if (s) snprintf(pl->stats_path, sizeof pl->stats_path, "%s", s);
+    if (!init_work_group_limits(pl) || !init_timing(pl, &cfg)) return false;
+    /* the simulated device has the compute units it reports, so that as many workgroups are
+     * resident at once as a program sizing its grid by the CU count expects */
+    cfg.compute_units = pl->compute_units;
+    pl->host_threads = cfg.host_threads;
+    if (umb_device_create(&cfg, &pl->dev) != UMB_OK) {
+        fprintf(stderr, "%s: the simulated device could not be created\n", who);
+        return false;
+    }
+    return true;
+}
+
+uint64_t plat_max_alloc(const umb_platform *pl)
+{
+    return pl->global_mem_size / 4 > (128u << 20) ? pl->global_mem_size / 4 : (128u << 20);
+}
+
+umb_status plat_alloc(umb_platform *pl, uint64_t size, uint64_t *addr)
+{
+    pthread_mutex_lock(&pl->run_lock);
+    umb_status st = umb_mem_alloc(pl->dev, size, 4096, addr);
+    pthread_mutex_unlock(&pl->run_lock);
+    return st;
+}
+
+umb_status plat_free(umb_platform *pl, uint64_t addr)
+{
+    pthread_mutex_lock(&pl->run_lock);
+    umb_status st = umb_mem_free(pl->dev, addr);
+    pthread_mutex_unlock(&pl->run_lock);
+    return st;
+}
+
+umb_status plat_to_device(umb_platform *pl, uint64_t addr, const void *src, uint64_t size)
+{
+    pthread_mutex_lock(&pl->run_lock);
+    umb_status st = umb_mem_copy_to_device(pl->dev, addr, src, size);
+    pthread_mutex_unlock(&pl->run_lock);
+    return st;
+}
+
+umb_status plat_from_device(umb_platform *pl, uint64_t addr, void *dst, uint64_t size)
+{
+    pthread_mutex_lock(&pl->run_lock);
+    umb_status st = umb_mem_copy_from_device(pl->dev, addr, dst, size);
+    pthread_mutex_unlock(&pl->run_lock);
+    return st;
+}
+
+#define BOUNCE_BYTES (1u << 20)
+
+/* Through a host buffer a megabyte at a time; overlapping ranges copy as memmove does. */
+umb_status plat_device_copy(umb_platform *pl, uint64_t dst, uint64_t src, uint64_t size)
+{
+    if (!size) return UMB_OK;
+    uint8_t *buf = malloc(size < BOUNCE_BYTES ? size : BOUNCE_BYTES);
+    if (!buf) return UMB_ERR_NOMEM;
+    umb_status st = UMB_OK;
+    bool backwards = dst > src && dst < src + size;
+    pthread_mutex_lock(&pl->run_lock);
+    for (uint64_t done = 0; done < size && !st;) {
+        uint64_t n = size - done < BOUNCE_BYTES ? size - done : BOUNCE_BYTES;
+        uint64_t off = backwards ? size - done - n : done;
+        st = umb_mem_copy_from_device(pl->dev, src + off, buf, n);
+        if (!st) st = umb_mem_copy_to_device(pl->dev, dst + off, buf, n);
+        done += n;
+    }
+    pthread_mutex_unlock(&pl->run_lock);
+    free(buf);
+    return st;
+}
+
+umb_status plat_fill(umb_platform *pl, uint64_t addr, const void *pattern, uint32_t pattern_size, uint64_t size)
+{
+    if (!size) return UMB_OK;
+    if (!pattern_size || size % pattern_size) return UMB_ERR_INVALID;
+    uint64_t chunk = size < BOUNCE_BYTES ? size : BOUNCE_BYTES / pattern_size * pattern_size;
+    uint8_t *buf = malloc(chunk);
+    if (!buf) return UMB_ERR_NOMEM;
+    for (uint64_t i = 0; i < chunk; i += pattern_size) memcpy(buf + i, pattern, pattern_size);
+    umb_status st = UMB_OK;
+    pthread_mutex_lock(&pl->run_lock);
+    for (uint64_t done = 0; done < size && !st; done += chunk) {
+        uint64_t n = size - done < chunk ? size - done : chunk;
+        st = umb_mem_copy_to_device(pl->dev, addr + done, buf, n);
+    }
+    pthread_mutex_unlock(&pl->run_lock);
+    free(buf);
+    return st;
+}
