@@ -426,7 +426,7 @@ static hipError_t active_blocks(int *numBlocks, hipFunction_t f, int blockSize, 
 }
 
 /* The block size (a multiple of the wave size, up to the limit) with the most resident threads per
- * CU, the smaller one on a tie; the grid that fills the device with it. */
+ * CU, the larger one on a tie (as CUDA's calculator); the grid that fills the device with it. */
 static hipError_t potential_block(int *gridSize, int *blockSize, hipFunction_t f, size_t dynShared, int limit)
 {
     RT_OR_FAIL();
@@ -436,7 +436,7 @@ static hipError_t potential_block(int *gridSize, int *blockSize, hipFunction_t f
     uint32_t best = 0, best_threads = 0;
     for (uint32_t b = w; b <= max; b += w) {
         uint32_t threads = hip_blocks_per_cu(f, b, dynShared) * b;
-        if (threads > best_threads) best = b, best_threads = threads;
+        if (threads >= best_threads) best = b, best_threads = threads;   /* ties: the larger block */
     }
     if (!best) return hip_ret(hipErrorInvalidValue);
     *blockSize = (int)best;

@@ -354,13 +354,13 @@ hipError_t hip_event_record(hip_runtime *rt, hipEvent_t e, hipStream_t s, const 
     }
     j->event = e;
     pthread_mutex_lock(&rt->lock);
-    j->gen = ++e->gen;
+    uint64_t gen = j->gen = ++e->gen;   /* j belongs to the worker once enqueued */
     pthread_mutex_unlock(&rt->lock);
     uint64_t seq = hip_enqueue(rt, s, c);
     plat_stream_retain(s->ps);
     pthread_mutex_lock(&rt->lock);
     plat_stream *old = NULL;
-    if (e->gen == j->gen) {
+    if (e->gen == gen) {
         old = e->ps;
         e->ps = s->ps, e->seq = seq;
     } else {
