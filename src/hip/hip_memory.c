@@ -83,11 +83,11 @@ static hipError_t device_alloc(hip_runtime *rt, void **ptr, size_t size, unsigne
     *ptr = NULL;
     if (size == 0) return hipSuccess;
     pthread_mutex_lock(&rt->lock);
-    bool room = size <= rt->plat.global_mem_size && device_bytes_in_use(rt) + size <= rt->plat.global_mem_size;
+    uint64_t used = device_bytes_in_use(rt), total = rt->plat.global_mem_size;
     pthread_mutex_unlock(&rt->lock);
-    if (!room)
-        return hip_fail(hipErrorOutOfMemory, api, "%zu bytes: the device's %llu bytes are in use (UMBRA_GLOBAL_MEM)",
-                        size, (unsigned long long)rt->plat.global_mem_size);
+    if (size > total - used)
+        return hip_fail(hipErrorOutOfMemory, api, "%zu bytes requested, %llu of the device's %llu bytes free "
+                        "(UMBRA_GLOBAL_MEM sets the size)", size, (unsigned long long)(total - used), (unsigned long long)total);
     uint64_t addr;
     if (plat_alloc(&rt->plat, size, &addr)) return hip_fail(hipErrorOutOfMemory, api, "%zu bytes", size);
     pthread_mutex_lock(&rt->lock);
