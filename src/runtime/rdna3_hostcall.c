@@ -142,10 +142,10 @@ struct rdna3_hostcall {
     size_t nerrs, caperrs;
 };
 
-uint32_t rdna3_hostcall_packets(uint64_t grid_waves, uint32_t cus)
+uint32_t rdna3_hostcall_packets(uint64_t grid_waves, uint64_t wave_slots)
 {
-    uint64_t n = (uint64_t)(cus ? cus : 1u) * 32u;
-    if (grid_waves < n) n = grid_waves;
+    uint64_t n = wave_slots < grid_waves ? wave_slots : grid_waves;
+    if (n > (1u << 24)) n = 1u << 24;   /* 64 GiB of payloads: more wave slots than any device has */
     return n ? (uint32_t)n : 1u;
 }
 

@@ -36,9 +36,11 @@ enum {
 typedef struct rdna3_hostcall rdna3_hostcall;
 
 /* Packets a launch needs: one per wave that can be resident at once (a wave holds at most one,
- * and ockl's pop never finds the free stack empty then): 32 wave slots (2 SIMD32 x 16) per CU, or
- * the grid's waves if fewer. */
-uint32_t rdna3_hostcall_packets(uint64_t grid_waves, uint32_t cus);
+ * and ockl pops without looking whether the free stack is empty): one per wave slot of the device
+ * (RDNA3_WAVE_SLOTS_PER_CU per CU, the timing model's machine's when it runs), or one per wave of
+ * the grid if fewer. */
+#define RDNA3_WAVE_SLOTS_PER_CU 32u   /* gfx1100 in CU mode: 2 SIMD32 x 16 waves */
+uint32_t rdna3_hostcall_packets(uint64_t grid_waves, uint64_t wave_slots);
 
 /* Allocate and initialise a launch's buffer. printf_fn / ctx receive the device's stdout text
  * (NULL: stdout). `kernel` is the escaped name for messages. Errors set the device's error. */

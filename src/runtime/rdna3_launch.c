@@ -17,7 +17,7 @@
 #include "core/guest_text.h"
 #include "runtime/rdna3_hostcall.h"
 #include "runtime/rdna3_runtime.h"
-#include "umbra/timing.h"
+#include "timing/timing.h"
 
 
 #define LAUNCH_HDR_SIZE 512u       /* dispatch packet + queue, before the kernarg segment */
@@ -307,8 +307,8 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     if (has_hidden(ki, UMB_RDNA3_ARG_HIDDEN_HOSTCALL_BUFFER)) {
         /* one packet per wave slot of the device's CUs (the timing model's machine when it runs) */
         const umb_device_config *cfg = umb_device_get_config(dev);
-        uint32_t cus = cfg->timing ? umb_timing_compute_units(cfg->timing) : cfg->compute_units;
-        uint32_t packets = rdna3_hostcall_packets(ngroups * ds.waves_per_wg, cus);
+        uint64_t slots = cfg->timing ? umb_timing_wave_slots(cfg->timing) : (uint64_t)cfg->compute_units * RDNA3_WAVE_SLOTS_PER_CU;
+        uint32_t packets = rdna3_hostcall_packets(ngroups * ds.waves_per_wg, slots);
         if ((st = rdna3_hostcall_create(dev, pl->name, ds.wave_size, packets, d->printf_fn, d->printf_ctx, &hc)))
             return st;
         hb.hostcall = rdna3_hostcall_address(hc);
