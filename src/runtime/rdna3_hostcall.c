@@ -128,6 +128,7 @@ struct rdna3_hostcall {
     char kernel[UMB_GUEST_TEXT_MAX];
     uint64_t lanes;             /* the wave's lanes */
     uint64_t base, headers, payloads, index_mask;
+    uint64_t *ready_stack;      /* host pointer to the buffer's ready_stack */
     uint32_t npackets;
     umb_rdna3_printf_fn printf_fn;
     void *printf_ctx;
@@ -367,9 +368,10 @@ static void hostcall_service(rdna3_host *host, rdna3_wave *w, const rdna3_inst *
     char err[400] = "";
     umb_status st = UMB_OK;
     uint32_t n = 0;
+    /* a kernel's own s_sleep (a spin on another workgroup) usually finds nothing: no lock then */
+    if (!__atomic_load_n(h->ready_stack, __ATOMIC_ACQUIRE)) return;
     pthread_mutex_lock(&h->lock);
-    uint64_t *ready = umb_mem_atomic_ptr(h->mem, h->base + HC_READY_STACK);
-    uint64_t top = ready ? __atomic_exchange_n(ready, 0, __ATOMIC_ACQ_REL) : 0;
+    uint64_t top = __atomic_exchange_n(h->ready_stack, 0, __ATOMIC_ACQ_REL);
     /* the ready stack is last-pushed first: take it whole, serve it in push order */
     for (uint64_t p = top; p;) {
         uint64_t idx = p & h->index_mask;
@@ -488,6 +490,7 @@ umb_status rdna3_hostcall_create(umb_device *dev, const char *kernel, uint32_t w
     bool ok = umb_mem_write_bytes(h->mem, h->base, head, sizeof head) &&
               umb_mem_write_bytes(h->mem, h->headers, hdrs, (uint64_t)npackets * HC_HEADER_SIZE);
     free(hdrs);
+    if (ok) ok = (h->ready_stack = umb_mem_atomic_ptr(h->mem, h->base + HC_READY_STACK)) != NULL;
     if (!ok) {
         rdna3_hostcall_destroy(h);
         umb_device_set_error(dev, "kernel %s: could not write the hostcall buffer", kernel);

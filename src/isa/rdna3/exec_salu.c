@@ -460,11 +460,10 @@ static void exec_trap(rdna3_wave *w, const rdna3_inst *in)
 
 static void exec_sopp(rdna3_wave *w, const rdna3_inst *in)
 {
-    if (__builtin_expect(in->op == 0x03 && w->kernel && w->kernel->host, 0)) {   /* s_sleep in a hostcall kernel */
-        w->kernel->host->service(w->kernel->host, w, in);
+    if (rdna3_salu_is_hint(in)) {
+        if (in->op == 0x03 && w->kernel && w->kernel->host) w->kernel->host->service(w->kernel->host, w, in);   /* s_sleep */
         return;
     }
-    if (rdna3_salu_is_hint(in)) return;
     switch (in->op) {
     case 0x11: w->mode = (w->mode & ~0xfu) | (in->simm16 & 0xfu); return;                    /* s_round_mode */
     case 0x12: w->mode = (w->mode & ~0xf0u) | ((in->simm16 & 0xfu) << 4); return;             /* s_denorm_mode */
