@@ -58,7 +58,7 @@ static void init(void)
     fit_memory_to_range(rt);
     fill_props(rt);
     rt->null_stream = calloc(1, sizeof *rt->null_stream);
-    if (!rt->null_stream || !(rt->null_stream->ps = plat_stream_create(rt->null_stream))) {
+    if (!rt->null_stream || !(rt->null_stream->ps = plat_stream_create(rt->null_stream, 0))) {
         fprintf(stderr, "umbra hip: cannot start the null stream's thread\n");
         return;
     }
