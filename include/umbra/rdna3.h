@@ -201,6 +201,14 @@ typedef struct umb_rdna3_dispatch {
     uint64_t *pc_counts;        /* NULL (no cost), or umb_rdna3_program_code_words(p) counters indexed by
                                    (PC - umb_rdna3_program_base(p)) / 4: each issued instruction adds one
                                    at its PC (a per-PC profile, for umbra report) */
+    /* A cooperative launch (HIP's hipLaunchCooperativeKernel, cooperative_groups::this_grid().sync()):
+     * every workgroup of the grid must be resident at once (at most umb_rdna3_workgroups_per_cu(...)
+     * x compute units workgroups, and at most 4096, the most a GWS barrier counts; else
+     * UMB_ERR_INVALID), the launch owns the 64 Global Wave Sync
+     * resources (ds_gws_*; resource 0 set up for a barrier of all its workgroups, as ockl's grid sync
+     * expects), and hidden_multigrid_sync_arg points to a multi-grid sync block for one grid (so
+     * grid.is_valid() is true). Otherwise that argument is 0 and ds_gws_* fault. */
+    bool cooperative;
 } umb_rdna3_dispatch;
 
 #define UMB_RDNA3_ALIGN_DWORD 0x100u

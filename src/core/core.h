@@ -29,7 +29,10 @@ typedef enum umb_warp_state {
     UMB_WARP_AT_BARRIER,   /* waiting at a workgroup barrier */
     UMB_WARP_EXITED,       /* finished (endprg / s_endpgm) */
     UMB_WARP_FAULTED,      /* the front end filled umb_fault via umb_fault_report */
+    UMB_WARP_WAITING,      /* waiting for waves of other workgroups (RDNA3: a GWS barrier or
+                              semaphore); the core asks umb_frontend.wait_poll when it may run */
 } umb_warp_state;
+#define UMB_WARP_STATES (UMB_WARP_WAITING + 1)
 
 /* A fault raised by guest code: everything a user needs to find it. */
 typedef struct umb_fault {
@@ -80,12 +83,21 @@ struct umb_frontend {
      * fault sets UMB_WARP_FAULTED after umb_fault_report. Reaching a barrier returns
      * UMB_WARP_AT_BARRIER with the instruction retired (PC past it). */
     umb_warp_state (*step)(void *kernel, umb_warp *w, uint32_t max_insts, uint64_t *executed);
+    /* Waits that span workgroups. A step that returns UMB_WARP_WAITING (instruction retired, PC
+     * past it) leaves the warp waiting for waves of other workgroups. wait_poll (required then;
+     * any host thread may call it) returns true when the wait is over, after making the warp
+     * runnable in the front end's state. After every event that may end a wait the front end
+     * calls umb_launch_wake (holding no lock of its own), so that host threads whose workgroups
+     * all wait look again instead of sleeping. wait_describe says what a waiting warp waits for
+     * (for deadlock reports; optional). */
+    bool (*wait_poll)(void *kernel, umb_warp *w);
+    void (*wait_describe)(void *kernel, const umb_warp *w, char *buf, size_t len);
     /* Optional, for speed (saves a call per warp and instruction): one round robin pass over
      * the workgroup's warps, doing exactly what calling step(kernel, w, quantum, &n) on each
      * RUNNABLE warp in order and storing the result in w->state does, and stopping right after
      * a warp that faults. Adds one to count[state] for each warp passed (the faulting one
      * included, the ones after it not) and returns the instructions executed. */
-    uint64_t (*round)(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_FAULTED + 1]);
+    uint64_t (*round)(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_STATES]);
     /* "PC 0x... : <encoding> <disassembly>" for the instruction at the warp's PC. */
     void (*describe_pc)(void *kernel, const umb_warp *w, char *buf, size_t len);
     /* Timing mode (src/timing/event.h): describe the instruction at the warp's PC before it
@@ -118,17 +130,27 @@ typedef struct umb_launch {
      * barrier) finish. */
     bool concurrent_wgs;
     uint32_t wgs_per_cu;        /* occupancy of one CU for this kernel (front end's resource limits) */
+    /* Every workgroup must be resident at once (a cooperative launch, whose waves wait for each
+     * other): a grid larger than the device (or the timing model's machine) holds fails with
+     * UMB_ERR_INVALID before anything runs. Needs concurrent_wgs. */
+    bool all_resident;
     /* resources, for occupancy in timing mode (0 = unknown: not a limit) */
     uint32_t vgprs_per_warp, sgprs_per_warp, lds_per_wg;
     bool wgp_mode;              /* RDNA: a workgroup runs on a WGP (its CUs' SIMDs), not on one CU */
     /* filled by the core */
     _Atomic int failed;         /* set once: stop every host thread */
     umb_fault fault;            /* the first fault */
+    _Atomic uint64_t wakes;     /* umb_launch_wake calls so far */
+    struct umb_wake *wake;      /* while the launch runs on host threads: where they sleep */
 } umb_launch;
 
 /* Run every workgroup of the launch. Statistics are added into *stats. On a fault, budget
  * exhaustion or deadlock the device's last error is set and the status returned. */
 umb_status umb_launch_run(umb_launch *l, umb_stats *stats);
+
+/* For front ends: a wait of some UMB_WARP_WAITING warp may be over (see umb_frontend.wait_poll).
+ * Call it holding no lock of the front end's. */
+void umb_launch_wake(umb_launch *l);
 
 /* For front ends: record a fault of warp w (first one wins) and return UMB_WARP_FAULTED. */
 umb_warp_state umb_fault_report(umb_warp *w, umb_status status, const char *fmt, ...)

@@ -15,6 +15,12 @@
  * ran after another, and workgroups that wait on each other (a software grid barrier) finish.
  * When the whole launch has run stall_limit warp-instructions with no progress anywhere, every
  * resident wave is waiting for something that will not come: "no forward progress".
+ *
+ * Waits across workgroups (UMB_WARP_WAITING: RDNA3's GWS barriers and semaphores) cost no host
+ * time. A workgroup whose waves can only wait (the others at its barrier or exited) ends its turn
+ * at once; a host thread all of whose resident workgroups wait sleeps until a front end calls
+ * umb_launch_wake. When every host thread still running sleeps, no wave is left that could end a
+ * wait: the launch stops with a deadlock report naming the waits.
  */
 #include <inttypes.h>
 #include <pthread.h>
@@ -38,10 +44,20 @@ typedef struct launch_shared {
     bool progress;
 } launch_shared;
 
+/* Where host threads whose workgroups all wait sleep (umb_launch.wake while the launch runs). */
+typedef struct umb_wake {
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    uint32_t live;               /* host threads still running the launch */
+    uint32_t asleep;             /* ... asleep since the last wake (umb_launch.wakes unchanged) */
+} umb_wake;
+
 /* The launch_shared block hangs off the launch while it runs; no global state. */
 typedef struct launch_run {
     umb_launch *launch;
     launch_shared shared;
+    _Atomic uint64_t wgs_started;
+    umb_wake wake;
 } launch_run;
 
 /* A resident workgroup of a host thread. A slot is filled in dispatch order and its workgroup
@@ -88,6 +104,23 @@ static bool claim_failure(umb_launch *l)
     return atomic_compare_exchange_strong(&l->failed, &expected, 1);
 }
 
+/* A new wake epoch: every sleeping host thread looks again (under the lock, so that a thread going
+ * to sleep is counted in the epoch it saw). */
+void umb_launch_wake(umb_launch *l)
+{
+    umb_wake *wk = l->wake;
+    if (!wk) {
+        atomic_fetch_add(&l->wakes, 1);
+        return;
+    }
+    pthread_mutex_lock(&wk->lock);
+    atomic_fetch_add(&l->wakes, 1);
+    wk->asleep = 0;
+    pthread_cond_broadcast(&wk->cond);
+    pthread_mutex_unlock(&wk->lock);
+}
+
+/* Record the launch's first fault (the caller then wakes sleeping host threads). */
 static void set_fault(umb_launch *l, umb_status st, const char *prefix, const char *fmt, va_list ap)
 {
     if (!claim_failure(l)) return;
@@ -114,6 +147,7 @@ umb_warp_state umb_fault_report(umb_warp *w, umb_status status, const char *fmt,
     va_start(ap, fmt);
     set_fault(w->wg->launch, status, prefix, fmt, ap);
     va_end(ap);
+    umb_launch_wake(w->wg->launch);   /* sleeping host threads see the failure */
     w->state = UMB_WARP_FAULTED;
     return UMB_WARP_FAULTED;
 }
@@ -125,6 +159,7 @@ static void launch_fail(umb_launch *l, umb_status st, const char *fmt, ...)
     va_start(ap, fmt);
     set_fault(l, st, "", fmt, ap);
     va_end(ap);
+    umb_launch_wake(l);
 }
 
 /* ---- progress ---- */
@@ -222,10 +257,25 @@ static uint64_t progress_marks(const umb_workgroup *wg)
     return g->stores + g->atomics + loc->stores + loc->atomics + s->barriers + wg->progress;
 }
 
-/* Run a workgroup's warps until it ends (*finished), faults, or has gone QUIET_ROUNDS rounds
- * without progress. *progressed tells whether it wrote memory or completed a barrier during the
- * turn. */
-static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, bool *progressed)
+/* Ask the front end about each waiting warp; true if one may run again. */
+static bool release_waiting(umb_launch *l, umb_workgroup *wg)
+{
+    bool any = false;
+    for (uint32_t i = 0; i < wg->nwarps; i++) {
+        umb_warp *w = &wg->warps[i];
+        if (w->state == UMB_WARP_WAITING && l->fe->wait_poll(l->kernel, w)) {
+            w->state = UMB_WARP_RUNNABLE;
+            any = true;
+        }
+    }
+    return any;
+}
+
+/* Run a workgroup's warps until it ends (*finished), faults, has gone QUIET_ROUNDS rounds
+ * without progress, or can only wait for other workgroups (*blocked: every warp that has not
+ * exited is UMB_WARP_WAITING or at the barrier, and no wait is over). *progressed tells whether
+ * it wrote memory, completed a barrier or ended a wait during the turn. */
+static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, bool *progressed, bool *blocked)
 {
     umb_launch *l = run->launch;
     const umb_frontend *fe = l->fe;
@@ -242,9 +292,10 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, 
     umb_status st;
     *finished = false;
     *progressed = false;
+    *blocked = false;
     for (;;) {
         /* per state: how many warps are in it after this round */
-        uint32_t count[UMB_WARP_FAULTED + 1] = {0};
+        uint32_t count[UMB_WARP_STATES] = {0};
         if (round) {
             pending += round(kernel, wg, quantum, count);
         } else {
@@ -255,7 +306,7 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, 
                     w->state = step(kernel, w, quantum, &n);
                     pending += n;
                 }
-                count[w->state & 3u]++;   /* the four states; never index past count[] */
+                count[w->state < UMB_WARP_STATES ? w->state : UMB_WARP_FAULTED]++;
                 if (__builtin_expect(w->state == UMB_WARP_FAULTED, 0)) break;
             }
         }
@@ -295,6 +346,20 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, 
                 return UMB_ERR_BUDGET;
             }
         }
+        /* Waits for other workgroups: looked at when nothing else can run, and every
+         * PROGRESS_CHECK rounds (a wave spinning on what a waiting one will do) */
+        if (__builtin_expect(count[UMB_WARP_WAITING] != 0, 0) &&
+            (count[UMB_WARP_RUNNABLE] == 0 || (rounds & (PROGRESS_CHECK - 1)) == 0)) {
+            if (release_waiting(l, wg)) {
+                *progressed = true;
+                continue;
+            }
+            if (count[UMB_WARP_RUNNABLE] == 0) {
+                *blocked = true;
+                st = UMB_OK;
+                goto out;
+            }
+        }
         if (count[UMB_WARP_RUNNABLE] == 0 &&
             !complete_barrier(l, wg, count[UMB_WARP_AT_BARRIER], count[UMB_WARP_EXITED])) {
             st = UMB_ERR_DEADLOCK;
@@ -331,6 +396,7 @@ static umb_status start_workgroup(launch_run *run, host_thread *ht, wg_slot *s)
 
     wg->warps = calloc(wg->nwarps, sizeof *wg->warps);
     if (!wg->warps) return UMB_ERR_NOMEM;
+    atomic_fetch_add(&run->wgs_started, 1);
     umb_status st = fe->wg_init ? fe->wg_init(l->kernel, wg) : UMB_OK;
     for (; st == UMB_OK && s->inited < wg->nwarps; s->inited++) {
         umb_warp *w = &wg->warps[s->inited];
@@ -439,6 +505,83 @@ static bool watch_progress(launch_run *run, host_thread *ht, bool progressed)
     return false;
 }
 
+/* Every host thread still running sleeps with all its workgroups waiting (called with the wake
+ * lock held): no wave is left that could end a wait. */
+static void report_wait_deadlock(launch_run *run, host_thread *ht)
+{
+    umb_launch *l = run->launch;
+    char waves[700] = "";
+    size_t n = 0;
+    uint32_t resident = 0, listed = 0;
+    for (uint32_t i = 0; i < ht->nslots; i++) {
+        if (!ht->slots[i].live || !ht->slots[i].started) continue;
+        resident++;
+        umb_workgroup *wg = &ht->slots[i].wg;
+        for (uint32_t w = 0; w < wg->nwarps && listed < 3 && n < sizeof waves; w++) {
+            umb_warp *wp = &wg->warps[w];
+            if (wp->state != UMB_WARP_WAITING) continue;
+            char why[256] = "waits", at[256];
+            if (l->fe->wait_describe) l->fe->wait_describe(l->kernel, wp, why, sizeof why);
+            describe_warp(l, wp, at, sizeof at);
+            n += (size_t)snprintf(waves + n, sizeof waves - n, "%sworkgroup (%u,%u,%u) warp %u %s, next %s",
+                                  listed ? "; " : "", wg->id[0], wg->id[1], wg->id[2], w, why, at);
+            listed++;
+        }
+    }
+    const umb_device_config *cfg = umb_device_get_config(l->dev);
+    uint64_t total = run->shared.wgs_total, started = atomic_load(&run->wgs_started);
+    char unstarted[256] = "";
+    if (started < total)
+        snprintf(unstarted, sizeof unstarted, ", %" PRIu64 " never started: the device holds %u per CU x %u CUs at once",
+                 total - started, l->concurrent_wgs ? (l->wgs_per_cu ? l->wgs_per_cu : 1u) : 1u, cfg->compute_units);
+    char msg[sizeof l->fault.message];
+    snprintf(msg, sizeof msg,
+             "kernel %s: waves wait at a GWS barrier or semaphore that can never release them: every wave that "
+             "has not ended waits for waves of other workgroups (%" PRIu64 " of %" PRIu64
+             " workgroups done%s; %u resident on this host thread): %s",
+             l->kernel_name ? l->kernel_name : "?", atomic_load(&run->shared.wgs_done), total, unstarted, resident,
+             waves);
+    if (!claim_failure(l)) return;
+    l->fault.status = UMB_ERR_DEADLOCK;
+    memcpy(l->fault.message, msg, sizeof msg);
+}
+
+/* All of this host thread's resident workgroups wait (for waves of other workgroups): sleep until
+ * umb_launch_wake, unless one came since the pass began (`wakes` then). False on deadlock. */
+static bool sleep_until_woken(launch_run *run, host_thread *ht, uint64_t wakes)
+{
+    umb_launch *l = run->launch;
+    umb_wake *wk = &run->wake;
+    bool ok = true;
+    pthread_mutex_lock(&wk->lock);
+    if (atomic_load(&l->wakes) == wakes && !atomic_load(&l->failed)) {
+        wk->asleep++;
+        while (atomic_load(&l->wakes) == wakes && !atomic_load(&l->failed)) {
+            if (wk->asleep == wk->live) {   /* nobody left to wake anyone */
+                report_wait_deadlock(run, ht);
+                pthread_cond_broadcast(&wk->cond);
+                ok = false;
+                break;
+            }
+            pthread_cond_wait(&wk->cond, &wk->lock);
+        }
+        if (atomic_load(&l->wakes) == wakes && wk->asleep) wk->asleep--;   /* a wake resets the count */
+    }
+    pthread_mutex_unlock(&wk->lock);
+    return ok;
+}
+
+/* This host thread is done with the launch: if every other one still running sleeps, one of them
+ * must see that nobody is left to wake it. */
+static void leave_launch(launch_run *run)
+{
+    umb_wake *wk = &run->wake;
+    pthread_mutex_lock(&wk->lock);
+    wk->live--;
+    if (wk->live && wk->asleep == wk->live) pthread_cond_broadcast(&wk->cond);
+    pthread_mutex_unlock(&wk->lock);
+}
+
 /* Workgroups of the CUs this host thread simulates, resident in ht->slots, in dispatch order. */
 static void *host_thread_main(void *arg)
 {
@@ -452,14 +595,16 @@ static void *host_thread_main(void *arg)
         live += ht->slots[i].live;
     }
     while (st == UMB_OK && live && !atomic_load_explicit(&l->failed, memory_order_relaxed)) {
-        bool pass_progressed = false;
+        bool pass_progressed = false, all_blocked = true;
+        uint64_t wakes = atomic_load(&l->wakes);   /* before any wait is looked at */
         for (uint32_t i = 0; i < ht->nslots && st == UMB_OK; i++) {
             wg_slot *s = &ht->slots[i];
             if (!s->live) continue;
             if (!s->started && (st = start_workgroup(run, ht, s)) != UMB_OK) break;
-            bool finished, progressed;
-            st = run_warps(run, &s->wg, &finished, &progressed);
+            bool finished, progressed, blocked;
+            st = run_warps(run, &s->wg, &finished, &progressed, &blocked);
             pass_progressed |= progressed | finished;
+            all_blocked &= blocked && !progressed;
             if (st != UMB_OK || !finished) continue;
             finish_workgroup(run, ht, s);
             live--;
@@ -469,26 +614,41 @@ static void *host_thread_main(void *arg)
             live += s->live;
         }
         if (st == UMB_OK && !watch_progress(run, ht, pass_progressed)) st = UMB_ERR_DEADLOCK;
+        if (st == UMB_OK && live && all_blocked && !sleep_until_woken(run, ht, wakes)) st = UMB_ERR_DEADLOCK;
     }
+    leave_launch(run);
     for (uint32_t i = 0; i < ht->nslots; i++) finish_workgroup(run, ht, &ht->slots[i]);
     ht->status = st;
     return NULL;
 }
 
-/* Resident workgroups of host thread t: wgs_per_cu on each of its CUs, or one. */
+/* Resident workgroups of host thread t: wgs_per_cu on each of its CUs (CU c holds workgroups
+ * i with i % ncu == c; its CUs are t, t + nthreads, ...), never more than it has workgroups. */
 static uint32_t slots_of_thread(const umb_launch *l, uint32_t ncu, uint32_t t, uint32_t nthreads, uint64_t wgs)
 {
     if (!l->concurrent_wgs) return 1;
-    uint32_t cus = ncu / nthreads + (t < ncu % nthreads);
-    uint64_t n = (uint64_t)cus * (l->wgs_per_cu ? l->wgs_per_cu : 1);
-    uint64_t mine = wgs / nthreads + 1;   /* never more slots than workgroups to put in them */
+    uint64_t per_cu = l->wgs_per_cu ? l->wgs_per_cu : 1, n = 0, mine = 0;
+    for (uint32_t c = t; c < ncu; c += nthreads) {
+        n += per_cu;
+        mine += wgs / ncu + (c < wgs % ncu);
+    }
     if (n > mine) n = mine;
-    return n ? (uint32_t)n : 1;
+    return n ? (uint32_t)(n < UINT32_MAX ? n : UINT32_MAX) : 1;
 }
 
 static umb_status check_launch(umb_launch *l)
 {
     if (!l->fe || !l->fe->step || !l->fe->warp_init) return UMB_ERR_INVALID;
+    if (l->all_resident && !umb_device_get_config(l->dev)->timing) {   /* (the timing model checks its own) */
+        uint64_t wgs = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+        uint64_t holds = l->concurrent_wgs ? (uint64_t)(l->wgs_per_cu ? l->wgs_per_cu : 1) *
+                                                 umb_device_get_config(l->dev)->compute_units : 1;
+        if (wgs > holds) {
+            umb_device_set_error(l->dev, "launch %s: %" PRIu64 " workgroups must be resident at once, but the device "
+                                 "holds %" PRIu64, l->kernel_name ? l->kernel_name : "?", wgs, holds);
+            return UMB_ERR_INVALID;
+        }
+    }
     for (int d = 0; d < 3; d++)
         if (l->grid[d] == 0) {
             umb_device_set_error(l->dev, "launch %s: grid dimension %d is 0", l->kernel_name ? l->kernel_name : "?", d);
@@ -509,6 +669,8 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
     if (st != UMB_OK) return st;
     atomic_store(&l->failed, 0);
     memset(&l->fault, 0, sizeof l->fault);
+    atomic_store(&l->wakes, 0);
+    l->wake = NULL;
 
     const umb_device_config *cfg = umb_device_get_config(l->dev);
     if (cfg->timing) return umb_timing_run_launch(cfg->timing, l, stats);   /* src/timing */
@@ -536,10 +698,17 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
         hts[t].locals = calloc(hts[t].nslots, sizeof *hts[t].locals);
         if (!hts[t].slots || !hts[t].locals) st = UMB_ERR_NOMEM;
     }
+    pthread_mutex_init(&run.wake.lock, NULL);
+    pthread_cond_init(&run.wake.cond, NULL);
+    run.wake.live = nthreads;
+    l->wake = &run.wake;
     if (st == UMB_OK) {
         /* Thread 0 runs on the calling thread; the others on their own. */
         for (uint32_t t = 1; t < nthreads; t++) {
             if (pthread_create(&tids[t], NULL, host_thread_main, &hts[t]) != 0) {
+                pthread_mutex_lock(&run.wake.lock);
+                run.wake.live -= nthreads - t;   /* threads t.. never run */
+                pthread_mutex_unlock(&run.wake.lock);
                 launch_fail(l, UMB_ERR_NOMEM, "could not start host thread %u", t);
                 break;
             }
@@ -548,6 +717,9 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
         host_thread_main(&hts[0]);
         for (uint32_t t = 1; t <= started; t++) pthread_join(tids[t], NULL);
     }
+    l->wake = NULL;
+    pthread_cond_destroy(&run.wake.cond);
+    pthread_mutex_destroy(&run.wake.lock);
     if (run.shared.progress && now_seconds() - run.shared.start >= 1.0) maybe_progress(&run, true);
 
     umb_stats sum = {0};

@@ -171,6 +171,7 @@ hipError_t hip_launch(hip_runtime *rt, const hip_launch_params *p, hipStream_t s
     d->args = j->args, d->nargs = p->f->ki->nexplicit;
     d->dynamic_lds_size = (uint32_t)p->shared;
     d->printf_fn = print_now;
+    d->cooperative = p->cooperative;
     hip_cmd *c = hip_cmd_new(exec_launch, j, free_launch);
     if (!c) {
         free_launch(j);

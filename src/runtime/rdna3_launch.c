@@ -1,6 +1,6 @@
 /* One RDNA3 dispatch, set up the way the ROCm runtime and the command processor do it:
  *
- *   device memory   [dispatch packet 64 B][queue 256 B][kernarg segment]   one allocation
+ *   device memory   [dispatch packet 64 B][queue 256 B][multi-grid sync 64 B][kernarg segment]   one allocation
  *                   [scratch: one slice per wave of the grid]              if the kernel has scratch
  *   LDS             [group_segment_fixed_size][__local args, each aligned] per workgroup
  *
@@ -15,12 +15,15 @@
 #include <string.h>
 
 #include "core/guest_text.h"
+#include "isa/rdna3/gws.h"
 #include "runtime/rdna3_hostcall.h"
 #include "runtime/rdna3_runtime.h"
 #include "timing/timing.h"
+#include "umbra/timing.h"
 
 
-#define LAUNCH_HDR_SIZE 512u       /* dispatch packet + queue, before the kernarg segment */
+#define LAUNCH_HDR_SIZE 512u       /* dispatch packet + queue + multi-grid sync, before the kernarg segment */
+#define MG_INFO_OFFSET 320u        /* the multi-grid sync block of a cooperative launch (mg_info_at) */
 #define MAX_SCRATCH_BYTES (8ull << 30)
 
 typedef struct launch_plan {
@@ -131,9 +134,10 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
     return UMB_OK;
 }
 
-/* Buffers the runtime provides through hidden arguments (0: none). */
+/* Buffers the runtime provides through hidden arguments (0: none); mg_info is
+ * hidden_multigrid_sync_arg, 0 unless the launch is cooperative. */
 typedef struct hidden_buffers {
-    uint64_t queue, printf, hostcall, heap;
+    uint64_t queue, printf, hostcall, heap, mg_info;
 } hidden_buffers;
 
 /* Hidden arguments, each at the offset the metadata gives it. */
@@ -168,7 +172,8 @@ static void plan_hidden(launch_plan *pl, const hidden_buffers *hb)
         case UMB_RDNA3_ARG_HIDDEN_PRINTF_BUFFER: v = hb->printf; break;
         case UMB_RDNA3_ARG_HIDDEN_HOSTCALL_BUFFER: v = hb->hostcall; break;
         case UMB_RDNA3_ARG_HIDDEN_HEAP_V1: v = hb->heap; break;
-        default: v = 0; break; /* default queue, completion action, multigrid: none (null) */
+        case UMB_RDNA3_ARG_HIDDEN_MULTIGRID_SYNC_ARG: v = hb->mg_info; break;
+        default: v = 0; break; /* default queue, completion action: none (null) */
         }
         put(pl->kernarg, a->offset, v, a->size < 8 ? a->size : 8);
     }
@@ -237,6 +242,38 @@ uint32_t umb_rdna3_workgroups_per_cu(const umb_rdna3_kernel_info *ki, uint32_t b
     return workgroups_per_cu(ki, waves, lds_bytes);
 }
 
+/* A cooperative launch: every workgroup must be resident at once, as its waves wait for each other
+ * at the GWS barrier (the hardware runtime refuses a larger one: hipErrorCooperativeLaunchTooLarge). */
+static umb_status check_cooperative(umb_device *dev, const launch_plan *pl, uint32_t waves_per_wg, uint64_t ngroups)
+{
+    uint32_t per_cu = workgroups_per_cu(pl->ki, waves_per_wg, pl->lds_size);
+    const umb_device_config *cfg = umb_device_get_config(dev);
+    uint32_t cus = cfg->timing ? umb_timing_compute_units(cfg->timing) : cfg->compute_units;   /* the modelled GPU */
+    if (ngroups > RDNA3_GWS_COUNTER_MASK + 1u)   /* ockl's grid sync: one wave per workgroup at one resource */
+        return bad(dev, UMB_ERR_INVALID,
+                   "kernel %s: cooperative launch of %llu workgroups: a GWS barrier's 12-bit counter counts at most "
+                   "4096 waves", pl->name, (unsigned long long)ngroups);
+    if (ngroups <= (uint64_t)per_cu * cus) return UMB_OK;
+    return bad(dev, UMB_ERR_INVALID,
+               "kernel %s: cooperative launch of %llu workgroups, but only %llu can be resident at once (%u per CU "
+               "x %u CUs for workgroups of %u waves, %u VGPRs, %u bytes of LDS): every workgroup of a cooperative "
+               "launch must be", pl->name, (unsigned long long)ngroups, (unsigned long long)per_cu * cus, per_cu, cus,
+               waves_per_wg, pl->ki->vgpr_count, pl->lds_size);
+}
+
+/* The multi-grid sync block ockl reads through hidden_multigrid_sync_arg (its mg_info: the sync
+ * words' address, grid id, number of grids, work-items of the grids before this one and of all
+ * of them; then the sync words themselves), for one grid. */
+static void mg_info_at(uint8_t out[64], uint64_t addr, const launch_plan *pl)
+{
+    memset(out, 0, 64);
+    put(out, 0, addr + 32, 8);                 /* mgs: the two sync words at +32 */
+    put(out, 8, 0, 4);                         /* grid_id */
+    put(out, 12, 1, 4);                        /* num_grids */
+    put(out, 16, 0, 8);                        /* prev_sum */
+    put(out, 24, pl->global[0] * pl->global[1] * pl->global[2], 8);   /* all_sum */
+}
+
 static bool has_hidden(const umb_rdna3_kernel_info *ki, umb_rdna3_value_kind kind)
 {
     for (uint32_t i = ki->nexplicit; i < ki->nargs; i++)
@@ -289,10 +326,12 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     uint32_t items = pl->local[0] * pl->local[1] * pl->local[2];
     ds.waves_per_wg = (items + ds.wave_size - 1) / ds.wave_size;
     uint64_t ngroups = (uint64_t)pl->ngroups[0] * pl->ngroups[1] * pl->ngroups[2];
+    umb_status st;
+    if (d->cooperative && (st = check_cooperative(dev, pl, ds.waves_per_wg, ngroups))) return st;
 
     uint64_t hdr;
     uint32_t ksize = (ki->kernarg_segment_size + 63u) & ~63u;
-    umb_status st = umb_mem_alloc(dev, LAUNCH_HDR_SIZE + ksize + 64, 4096, &hdr);
+    st = umb_mem_alloc(dev, LAUNCH_HDR_SIZE + ksize + 64, 4096, &hdr);
     if (st) return bad(dev, st, "kernel %s: no device memory for the kernarg segment", pl->name);
     allocs[0] = hdr;
     ds.dispatch_ptr = hdr;
@@ -323,10 +362,14 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         hb.hostcall = rdna3_hostcall_address(hc);
     }
 
+    uint64_t mg = d->cooperative ? hdr + MG_INFO_OFFSET : 0;
+    hb.mg_info = mg;
     plan_hidden(pl, &hb);
-    uint8_t pkt[64];
+    uint8_t pkt[64], mg_info[64];
     fill_packet(pkt, pl, p->base + ki->kd_vaddr, ds.kernarg_addr);
+    mg_info_at(mg_info, mg, pl);
     if ((st = umb_mem_copy_to_device(dev, ds.dispatch_ptr, pkt, sizeof pkt)) ||
+        (mg && (st = umb_mem_copy_to_device(dev, mg, mg_info, sizeof mg_info))) ||
         (st = umb_mem_copy_to_device(dev, ds.kernarg_addr, pl->kernarg, ki->kernarg_segment_size))) {
         rdna3_hostcall_destroy(hc);
         return bad(dev, st, "kernel %s: could not write the kernarg segment", pl->name);
@@ -360,18 +403,31 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .threads_per_warp = ds.wave_size,
         .kernel_name = pl->name,
         .concurrent_wgs = true,
+        .all_resident = d->cooperative,
         .wgs_per_cu = workgroups_per_cu(ki, ds.waves_per_wg, pl->lds_size),
         .vgprs_per_warp = ki->vgpr_count, .sgprs_per_warp = ki->sgpr_count, .lds_per_wg = pl->lds_size,
         .wgp_mode = (ki->kd.compute_pgm_rsrc1 >> 29) & 1u,   /* WGP_MODE: what the hardware reads */
     };
+    /* A cooperative launch owns the GWS; resource 0 counts a barrier of all its workgroups (minus
+     * one, as the ds_gws_init ROCm's runtime issues before such a launch), the one ockl's
+     * __ockl_grid_sync uses. */
+    if (d->cooperative) {
+        if (!(rk.gws = rdna3_gws_create())) {
+            rdna3_hostcall_destroy(hc);
+            return bad(dev, UMB_ERR_NOMEM, "kernel %s: no host memory for GWS", pl->name);
+        }
+        rdna3_gws_init(rk.gws, 0, (uint32_t)(ngroups - 1));
+    }
     /* decode once per launch: the instruction cache is shared by every wave and host thread */
     if ((st = rdna3_kernel_prepare(&rk))) {
         rdna3_hostcall_destroy(hc);
+        rdna3_gws_destroy(rk.gws);
         return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);
     }
     st = umb_launch_run(&l, stats);
     rdna3_kernel_release(&rk);
     rdna3_hostcall_destroy(hc);   /* device stderr text, memory the kernel freed, the buffer */
+    rdna3_gws_destroy(rk.gws);
     /* also after a fault: what the kernel printed comes before the fault report */
     if (allocs[2]) flush_printf(dev, p, d, pl->name, allocs[2], printf_size);
     return st;

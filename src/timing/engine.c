@@ -122,6 +122,7 @@ typedef struct twave {
     uint32_t simd, cu;           /* global SIMD index, CU */
     uint32_t slot;               /* its place in its SIMD's lists (ready, port, wave) */
     bool at_barrier;
+    bool waiting;                /* UMB_WARP_WAITING: at a GWS barrier or semaphore (trun.waiting) */
     uint8_t nannounced, valu_pos, trans_pos;
     uint8_t clause_left;         /* instructions left in the s_clause it holds */
     uint8_t ncnt[UMB_CNT_N];
@@ -238,6 +239,11 @@ typedef struct trun {
     uint32_t wave_vgprs, wave_sgprs, wg_lds;   /* allocation of one wave / workgroup */
     umb_status status;
     umb_tevent ev;
+    /* waves waiting for waves of other workgroups (UMB_WARP_WAITING), in the order they began;
+       looked at again after an issue that woke the launch (umb_launch.wakes moved) */
+    twave **waiting;
+    uint32_t nwaiting, capwaiting;
+    uint64_t wakes_seen;
 } trun;
 
 static void run_fail(trun *r, umb_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -838,6 +844,46 @@ static void pc_derive(trun *r, tm_pc *p)
 static bool wave_exit(trun *r, twave *w, uint64_t t);
 static bool barrier_check(trun *r, twg *g, uint64_t t);
 
+/* A wave begins to wait for waves of other workgroups (a GWS barrier or semaphore). */
+static bool wait_begin(trun *r, twave *w, uint64_t t)
+{
+    if (r->nwaiting == r->capwaiting) {
+        uint32_t cap = r->capwaiting ? 2 * r->capwaiting : 64;
+        twave **n = realloc(r->waiting, cap * sizeof *n);
+        if (!n) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+        r->waiting = n;
+        r->capwaiting = cap;
+    }
+    r->waiting[r->nwaiting++] = w;
+    w->waiting = true;
+    w->barrier_since = t;
+    *ready_of(r, w) = UINT64_MAX;
+    return true;
+}
+
+/* An issue at `t` woke the launch: waves whose wait is over go on barrier_cycles later (a GWS
+ * barrier or semaphore is modelled as a workgroup barrier across CUs). */
+static bool wait_release(trun *r, uint64_t t)
+{
+    r->wakes_seen = atomic_load(&r->l->wakes);
+    uint64_t release = t + r->m->barrier_cycles;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < r->nwaiting; i++) {
+        twave *w = r->waiting[i];
+        if (!r->fe->wait_poll(r->l->kernel, w->warp)) {
+            r->waiting[kept++] = w;
+            continue;
+        }
+        w->waiting = false;
+        w->warp->state = UMB_WARP_RUNNABLE;
+        add_state(r, w, TM_ST_BARRIER, release - w->barrier_since);
+        if (!schedule_next(r, w, release)) return false;
+        simd_touch(r, &r->simd[w->simd]);
+    }
+    r->nwaiting = kept;
+    return true;
+}
+
 static void timeline_event(trun *r, const char *name, uint32_t pid, uint32_t tid, uint64_t start, uint64_t end)
 {
     FILE *f = r->t->timeline;
@@ -924,7 +970,12 @@ static bool issue(trun *r, twave *w, uint64_t now)
         add_state(r, w, TM_ST_PIPE, stall - after);
         after = stall;
     }
+    if (r->nwaiting && atomic_load(&r->l->wakes) != r->wakes_seen && !wait_release(r, after)) return false;
     if (st == UMB_WARP_EXITED) return wave_exit(r, w, after);
+    if (st == UMB_WARP_WAITING) {
+        clause_end(s, w);
+        return wait_begin(r, w, after);
+    }
     if (st == UMB_WARP_AT_BARRIER) {
         twg *g = w->g;
         clause_end(s, w);
@@ -1316,6 +1367,12 @@ static umb_status run(trun *r)
     r->wh.cur = start;
     r->wh.over_min = UINT64_MAX;
     if (!dispatch(r, start)) return r->status;
+    if (l->all_resident && r->next_wg < r->total_wgs)   /* a cooperative launch: they wait for each other */
+        return run_fail(r, UMB_ERR_INVALID, "kernel %s: %" PRIu64 " workgroups must be resident at once (a "
+                        "cooperative launch), but %s holds only %" PRIu64 " of them (workgroups of %u waves, %u VGPRs, "
+                        "%u bytes of LDS)", kname(r), r->total_wgs, m->name, r->next_wg, l->warps_per_wg,
+                        l->vgprs_per_warp, l->lds_per_wg),
+               r->status;
     while (r->status == UMB_OK) {
         tsimd *s = wheel_next(r);
         if (!s) break;   /* nothing can issue: done (or deadlocked) */
@@ -1329,6 +1386,19 @@ static umb_status run(trun *r)
         }
         if (!issue(r, w, now)) break;
         simd_touch(r, s);
+    }
+    if (r->status == UMB_OK && r->nwaiting) {
+        twave *w = r->waiting[0];
+        char why[256] = "waits", at[512] = "";
+        if (r->fe->wait_describe) r->fe->wait_describe(l->kernel, w->warp, why, sizeof why);
+        w->warp->pc = r->fe->timing_pc(w->warp);
+        if (r->fe->describe_pc) r->fe->describe_pc(l->kernel, w->warp, at, sizeof at);
+        run_fail(r, UMB_ERR_DEADLOCK, "kernel %s: waves wait at a GWS barrier or semaphore that can never release "
+                 "them: %u waves wait for waves of other workgroups and no other wave can run (%" PRIu64 " of %"
+                 PRIu64 " workgroups never dispatched: %s holds %u waves per SIMD): workgroup (%u,%u,%u) warp %u %s, "
+                 "next %s",
+                 kname(r), r->nwaiting, r->total_wgs - r->next_wg, r->total_wgs, m->name, r->rec->occ_limit,
+                 w->g->wg.id[0], w->g->wg.id[1], w->g->wg.id[2], w->warp->id, why, at);
     }
     if (r->status == UMB_OK && (r->resident_wgs || r->next_wg < r->total_wgs))
         run_fail(r, UMB_ERR_DEADLOCK, "kernel %s: deadlock: waves wait at a barrier that can never complete", kname(r));
@@ -1404,6 +1474,7 @@ out:
         free(r->warp_lists);
         free(r->simd);
         free(r->cu);
+        free(r->waiting);
         free(r);
     }
     pthread_mutex_unlock(&t->lock);

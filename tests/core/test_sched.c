@@ -1,20 +1,26 @@
 /* The core scheduler with a scripted toy front end: barriers, deadlock, budget, faults,
- * multi-threaded dispatch. The toy ISA has four "instructions" per warp script. */
+ * multi-threaded dispatch, waits across workgroups (UMB_WARP_WAITING). */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "check.h"
 #include "core/core.h"
 #include "umbra/umbra.h"
 
-enum toy_op { TOY_STORE_ID, TOY_SUM_ALL, TOY_BARRIER, TOY_EXIT, TOY_JUMP0, TOY_FAULT };
+enum toy_op { TOY_STORE_ID, TOY_SUM_ALL, TOY_BARRIER, TOY_EXIT, TOY_JUMP0, TOY_FAULT, TOY_GRID_WAIT, TOY_SUM_GRID };
 
 typedef struct toy_kernel {
     umb_device *dev;
     const enum toy_op *script[8]; /* per warp id */
     uint64_t base;                /* global buffer */
+    /* TOY_GRID_WAIT: a barrier of `grid_warps` warps across workgroups (like a GWS barrier) */
+    pthread_mutex_t lock;
+    uint32_t grid_warps, arrived;
+    uint64_t completions;
+    uint32_t grid_wgs;            /* TOY_SUM_GRID: workgroups whose first slot it sums */
 } toy_kernel;
 
-typedef struct toy_warp { uint32_t pc; } toy_warp;
+typedef struct toy_warp { uint32_t pc; uint64_t ticket; } toy_warp;
 
 static umb_status toy_warp_init(void *k, umb_warp *w)
 {
@@ -56,6 +62,26 @@ static umb_warp_state toy_step(void *kp, umb_warp *w, uint32_t max, uint64_t *ex
             break;
         }
         case TOY_BARRIER: return UMB_WARP_AT_BARRIER;
+        case TOY_GRID_WAIT: {
+            pthread_mutex_lock(&k->lock);
+            bool last = ++k->arrived == k->grid_warps;
+            if (last) k->arrived = 0, k->completions++;
+            t->ticket = k->completions;
+            pthread_mutex_unlock(&k->lock);
+            if (!last) return UMB_WARP_WAITING;
+            w->wg->stats->barriers++;
+            umb_launch_wake(w->wg->launch);
+            break;
+        }
+        case TOY_SUM_GRID: {
+            uint32_t sum = 0, v;
+            for (uint32_t g = 0; g < k->grid_wgs; g++) {
+                umb_mem_load(mem, k->base + g * 8 * 4, &v, 4);
+                sum += v;
+            }
+            umb_mem_store(mem, slot(k, w, w->id) + 0x1000, &sum, 4);
+            break;
+        }
         case TOY_EXIT: return UMB_WARP_EXITED;
         case TOY_JUMP0: t->pc = 0; break;
         case TOY_FAULT: return umb_fault_report(w, UMB_ERR_GUEST_FAULT, "toy fault at step %u", t->pc - 1);
@@ -70,10 +96,30 @@ static void toy_describe(void *k, const umb_warp *w, char *buf, size_t len)
     snprintf(buf, len, "toy PC %llu", (unsigned long long)w->pc);
 }
 
+static bool toy_wait_poll(void *kp, umb_warp *w)
+{
+    toy_kernel *k = kp;
+    toy_warp *t = w->isa;
+    pthread_mutex_lock(&k->lock);
+    bool over = k->completions != t->ticket;
+    pthread_mutex_unlock(&k->lock);
+    return over;
+}
+
+static void toy_wait_describe(void *kp, const umb_warp *w, char *buf, size_t len)
+{
+    toy_kernel *k = kp;
+    (void)w;
+    pthread_mutex_lock(&k->lock);
+    snprintf(buf, len, "waits at the toy grid barrier (%u of %u arrived)", k->arrived, k->grid_warps);
+    pthread_mutex_unlock(&k->lock);
+}
+
 static umb_frontend toy_fe(bool counts_exited)
 {
     return (umb_frontend){.name = "toy", .barrier_counts_exited = counts_exited, .warp_init = toy_warp_init,
-                          .warp_fini = toy_warp_fini, .step = toy_step, .describe_pc = toy_describe};
+                          .warp_fini = toy_warp_fini, .step = toy_step, .describe_pc = toy_describe,
+                          .wait_poll = toy_wait_poll, .wait_describe = toy_wait_describe};
 }
 
 static umb_device *new_device(uint32_t cus, uint32_t threads, uint64_t budget)
@@ -159,6 +205,65 @@ static void test_budget_and_fault(void)
     umb_device_destroy(dev);
 }
 
+static umb_status run_resident(umb_device *dev, toy_kernel *k, const umb_frontend *fe, uint32_t wgs, uint32_t warps,
+                               uint32_t wgs_per_cu, umb_stats *st)
+{
+    umb_launch l = {.dev = dev, .fe = fe, .kernel = k, .grid = {wgs, 1, 1}, .warps_per_wg = warps,
+                    .threads_per_warp = 4, .kernel_name = "toy", .concurrent_wgs = true, .wgs_per_cu = wgs_per_cu};
+    return umb_launch_run(&l, st);
+}
+
+/* Waits across workgroups: every warp of the grid stores, waits at the toy grid barrier (a warp
+ * that waits costs no instructions: its host thread sleeps when all its workgroups wait), then
+ * sums what the first warp of every workgroup stored. Same results on 1..3 host threads; the
+ * per-workgroup barrier after the wait still completes. */
+static void test_grid_wait(uint32_t cus, uint32_t threads)
+{
+    static const enum toy_op s0[] = {TOY_STORE_ID, TOY_GRID_WAIT, TOY_SUM_GRID, TOY_BARRIER, TOY_GRID_WAIT, TOY_EXIT};
+    static const enum toy_op s1[] = {TOY_STORE_ID, TOY_STORE_ID, TOY_GRID_WAIT, TOY_BARRIER, TOY_GRID_WAIT, TOY_EXIT};
+    const uint32_t wgs = 12, warps = 2;
+    umb_device *dev = new_device(cus, threads, 0);
+    toy_kernel k = {.dev = dev, .script = {s0, s1}, .grid_warps = wgs * warps, .grid_wgs = wgs};
+    pthread_mutex_init(&k.lock, NULL);
+    CHECK(umb_mem_alloc(dev, 0x2000, 0, &k.base) == UMB_OK);
+    umb_frontend fe = toy_fe(true);
+    umb_stats st = {0};
+    CHECK(run_resident(dev, &k, &fe, wgs, warps, (wgs + cus - 1) / cus, &st) == UMB_OK);
+    uint32_t want = 0;
+    for (uint32_t g = 0; g < wgs; g++) want += g * 100 + 1;
+    for (uint32_t g = 0; g < wgs; g++) {
+        uint32_t v = 0;
+        umb_mem_copy_from_device(dev, k.base + 0x1000 + g * 8 * 4, &v, 4);
+        CHECK_EQ_U64(v, want);
+    }
+    CHECK_EQ_U64(k.completions, 2);
+    CHECK_EQ_U64(st.barriers, wgs + 2);   /* one workgroup barrier each, two grid barriers */
+    CHECK_EQ_U64(st.warp_insts, wgs * (6 + 6));
+    pthread_mutex_destroy(&k.lock);
+    umb_device_destroy(dev);
+}
+
+/* More workgroups wait for each other than the device holds: the resident ones wait, the others
+ * never start, and the launch stops naming the wait instead of hanging. */
+static void test_grid_wait_deadlock(uint32_t cus, uint32_t threads)
+{
+    static const enum toy_op s0[] = {TOY_STORE_ID, TOY_GRID_WAIT, TOY_EXIT};
+    const uint32_t wgs = 8;
+    umb_device *dev = new_device(cus, threads, 0);
+    toy_kernel k = {.dev = dev, .script = {s0}, .grid_warps = wgs, .grid_wgs = wgs};
+    pthread_mutex_init(&k.lock, NULL);
+    CHECK(umb_mem_alloc(dev, 0x2000, 0, &k.base) == UMB_OK);
+    umb_frontend fe = toy_fe(true);
+    CHECK(run_resident(dev, &k, &fe, wgs, 1, 2, NULL) == UMB_ERR_DEADLOCK);
+    const char *e = umb_device_last_error(dev);
+    CHECK_CONTAINS(e, "kernel toy: waves wait at a GWS barrier or semaphore that can never release them: every wave that has not ended waits for waves of other workgroups");
+    CHECK_CONTAINS(e, "0 of 8 workgroups done");
+    CHECK_CONTAINS(e, cus == 1 ? "6 never started" : "4 never started");
+    CHECK_CONTAINS(e, "warp 0 waits at the toy grid barrier");
+    pthread_mutex_destroy(&k.lock);
+    umb_device_destroy(dev);
+}
+
 static void test_bad_launch(void)
 {
     umb_device *dev = new_device(1, 1, 0);
@@ -176,6 +281,11 @@ int main(void)
     test_barrier_orders_memory(3, 8);   /* more threads than CUs */
     test_deadlock();
     test_budget_and_fault();
+    test_grid_wait(1, 1);
+    test_grid_wait(4, 2);
+    test_grid_wait(3, 3);
+    test_grid_wait_deadlock(1, 1);
+    test_grid_wait_deadlock(2, 2);
     test_bad_launch();
     return check_report("test_sched");
 }

@@ -208,7 +208,7 @@ typedef struct run_opts {
     uint64_t max_insts, printf_buffer, stall_limit;
     uint32_t threads, cus;
     uint32_t alignment_mode;        /* umb_rdna3_dispatch.alignment_mode */
-    bool check_waitcnt, quiet;
+    bool check_waitcnt, quiet, cooperative;
     cli_timing timing;               /* --timing, --machine, --timeline (timing_opts.c) */
 } run_opts;
 
@@ -219,6 +219,7 @@ static void run_usage(FILE *f)
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
             "                 [--alignment-mode 0|1|2|3] [--align-dword] [--printf-buffer BYTES] [--stall-limit N] [--quiet]\n"
+            "                 [--cooperative]\n"
             "                 [--report FILE.html] [--profile-pcs] " CLI_TIMING_USAGE "\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
@@ -240,7 +241,10 @@ static void run_usage(FILE *f)
             "through hostcalls, as HIP's malloc and assert). The device has 96 CUs (--cus N), each\n"
             "holding as many workgroups at once as the kernel's registers and LDS allow; a launch that runs\n"
             "--stall-limit warp-instructions (default 2^28) with every resident wave waiting stops with\n"
-            "\"no forward progress\".\n");
+            "\"no forward progress\".\n"
+            "--cooperative launches as hipLaunchCooperativeKernel does: every workgroup resident at once (or the\n"
+            "launch fails), the GWS barriers and semaphores (ds_gws_*) available, grid.sync() and grid.is_valid()\n"
+            "working.\n");
 }
 
 /* X[,Y[,Z]] (',' or 'x' between; each may be 0x hex), each in [min, max]. */
@@ -485,6 +489,7 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
             if (!cli_parse_u32(argv[++i], 0, 3, &m)) return bad_run_value(a, argv[i]);
             o->alignment_mode = m ? m : UMB_RDNA3_ALIGN_DWORD;
         } else if (!strcmp(a, "--check-waitcnt")) o->check_waitcnt = true;
+        else if (!strcmp(a, "--cooperative")) o->cooperative = true;
         else if (!strcmp(a, "--align-dword")) o->alignment_mode = UMB_RDNA3_ALIGN_DWORD;
         else if (cli_timing_option(&o->timing, argc, argv, &i)) continue;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
@@ -703,7 +708,7 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
     umb_rdna3_dispatch d = {
         .kernel = o->kernel, .work_dim = o->dim, .args = args, .nargs = o->nargs, .trace = trace,
         .check_waitcnt = o->check_waitcnt, .alignment_mode = o->alignment_mode,
-        .printf_buffer_size = o->printf_buffer,
+        .printf_buffer_size = o->printf_buffer, .cooperative = o->cooperative,
     };
     for (int i = 0; i < 3; i++) d.global_size[i] = o->global[i], d.local_size[i] = o->local[i], d.global_offset[i] = o->offset[i];
     umb_stats stats = { 0 };

@@ -508,6 +508,9 @@ static bool decode_ds(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     in->data1 = bits(w1, 23, 16);
     in->vdst = bits(w1, 31, 24);
     if (in->gds && !(oi->flags & RDNA3_F_GDS)) return fail(c->err, c->errlen, "%s: gds not allowed", oi->name);
+    /* GWS and the other GDS-only opcodes are invalid encodings without gds (llvm-objdump-19 too) */
+    if (!in->gds && (oi->flags & RDNA3_F_GDSONLY))
+        return fail(c->err, c->errlen, "invalid DS opcode %u without gds in encoding 0x%08x", in->op, w0);
     /* fields the opcode does not use must be 0 */
     static const char fields[4] = { 'D', 'A', '0', '1' };
     const uint16_t vals[4] = { in->vdst, in->addr, in->data0, in->data1 };

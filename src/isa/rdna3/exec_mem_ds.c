@@ -1,8 +1,10 @@
-/* DS: LDS loads, stores, atomics and the cross-lane ds_swizzle/ds_permute/ds_bpermute.
+/* DS: LDS loads, stores, atomics and the cross-lane ds_swizzle/ds_permute/ds_bpermute (GWS, the
+ * DS opcodes with gds set, are in exec_gws.c).
  * Opcode numbers are the gfx1100 ones (llvm-mc-19 sweep, see docs/MEMORY_MODEL.md). The LDS of
  * the workgroup is mapped at address 0; bytes at or beyond the allocation (lds_size) read as 0
  * and are not written. */
 #include "isa/rdna3/exec_mem.h"
+#include "isa/rdna3/gws.h"
 
 #include <string.h>
 
@@ -386,9 +388,20 @@ static void exec_ds_permute(rdna3_wave *w, const rdna3_inst *in)
     }
 }
 
+/* GDS memory, ordered count and the GS registers: not part of what OpenCL and HIP on amdhsa use. */
+static void exec_gds_unsupported(rdna3_wave *w, const rdna3_inst *in)
+{
+    rdna3_fault(w, in, UMB_ERR_UNSUPPORTED,
+                "GDS (global data share) instructions are not supported by umbra (only the GWS barriers and "
+                "semaphores, ds_gws_*, are)");
+}
+
 rdna3_exec_fn rdna3_ds_handler(const rdna3_inst *in)
 {
-    if (in->gds) return NULL;   /* GDS is not implemented for amdhsa */
+    if (in->gds) {
+        rdna3_exec_fn gws = rdna3_gws_handler(in);   /* exec_gws.c */
+        return gws ? gws : exec_gds_unsupported;
+    }
     switch (ds_ops[in->op & 0xffu].kind) {
     case DS_NONE: return NULL;
     case DS_NOP: return exec_ds_nop;

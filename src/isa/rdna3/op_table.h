@@ -49,6 +49,7 @@ enum {
     RDNA3_F_ATOMIC = 1u << 19,  /* memory atomic: glc = return the old value */
     RDNA3_F_SEXT0 = 1u << 20,   /* DPP: the neg bit of src0 means sign-extend (integer operand) */
     RDNA3_F_SEXT1 = 1u << 21,   /* same for src1 */
+    RDNA3_F_GDSONLY = 1u << 22, /* DS: exists only with gds set (GWS, ordered count, GS registers) */
 };
 /* Per-source masks packed above bit 32 of the flags (bit i = source i; op_sel bit 3 = dst). */
 #define RDNA3_FM(v, sh) ((uint64_t)(v) << (sh))

@@ -351,14 +351,25 @@ def probe_ds():
             if r[k] and op not in res:
                 res[op] = dict(text=r[k], v=v)
             k += 1
+    # GWS (ds_gws_*) exists only with gds set: probe the opcodes still missing with gds = 1
+    missing = [op for op in range(256) if op not in res]
+    r = run([enc(op, *v, gds=1) for op in missing for v in vars_])
+    k = 0
+    for op in missing:
+        for v in vars_:
+            if r[k] and op not in res:
+                res[op] = dict(text=r[k], v=v, gdsonly=True)
+            k += 1
     probes, keys = [], []
     for op, d in res.items():
-        probes.append(enc(op, *d['v'], off=0x0201)); keys.append((op, 'off'))
+        g = 1 if d.get('gdsonly') else 0
+        probes.append(enc(op, *d['v'], off=0x0201, gds=g)); keys.append((op, 'off'))
         probes.append(enc(op, *d['v'], gds=1)); keys.append((op, 'gds'))
     r = run(probes)
     for (op, k2), t in zip(keys, r): res[op][k2] = t
     for op, d in res.items():
-        mn, ops_, mods = split_ops(d['text'])
+        text = d['text'][:-4] if d.get('gdsonly') and d['text'].endswith(' gds') else d['text']
+        mn, ops_, mods = split_ops(text)
         tmpl, kinds = template(ops_, {('v', 10): 'D', ('v', 20): 'A', ('v', 30): '0', ('v', 40): '1'})
         d.update(name=mn, tmpl=tmpl, kinds=kinds)
     return res
@@ -442,7 +453,7 @@ def emit(o, path):
         if fam == 'smem':
             return 'SYNC' if n in ('s_gl1_inv', 's_dcache_inv') else 'SCALAR_MEM'
         if fam == 'ds':
-            return 'LDS'
+            return 'SYNC' if n.startswith('ds_gws_') else 'LDS'
         if fam in ('flat', 'global', 'scratch', 'mubuf', 'mtbuf'):
             if n.endswith(('gl0_inv', 'gl1_inv')): return 'SYNC'
             if '_atomic_' in n: return 'ATOMIC'
@@ -593,6 +604,7 @@ def emit(o, path):
         if x.get('off') and 'swizzle' in x['off']: fl.append('F_SWIZZLE')
         if x.get('off') is None: fl.append('F_NOOFF')
         if x.get('gds'): fl.append('F_GDS')
+        if x.get('gdsonly'): fl.append('F_GDSONLY')
         row('ds', op, x['name'], fl, x['tmpl'], kind(x['kinds'], 'D'), kind(x['kinds'], 'A'), kind(x['kinds'], '0'), kind(x['kinds'], '1'))
 
     for fam in ('flat', 'global', 'scratch'):

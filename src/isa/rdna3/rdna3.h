@@ -140,6 +140,10 @@ struct rdna3_wave {
     umb_warp *warp;            /* core warp (NULL in single-step use) */
     /* --check-waitcnt state lives here too (see exec_mem.c) */
     void *waitcnt;
+    /* While the wave is UMB_WARP_WAITING at a GWS resource (exec_gws.c): which one, and since when */
+    uint64_t gws_ticket;       /* barrier: the resource's releases when it arrived; semaphore: its place in the queue */
+    uint8_t gws_rid;           /* resource id 0..63 */
+    uint8_t gws_wait;          /* RDNA3_GWS_WAIT_* */
     uint32_t sgpr[RDNA3_NUM_SGPR_SLOTS];
     alignas(64) uint32_t vgpr[RDNA3_NUM_VGPRS * RDNA3_MAX_LANES];
 };
@@ -190,6 +194,9 @@ typedef struct rdna3_kernel {
     /* NULL, or the host services of a launch with a hostcall buffer: then s_sendmsg(MSG_INTERRUPT)
      * and s_sleep call host->service (and s_sleep is no longer a hint that may run ahead). */
     rdna3_host *host;
+    /* The launch's Global Wave Sync resources (exec_gws.c), or NULL: the launch owns none (not a
+     * cooperative launch) and ds_gws_* fault, as the hardware NACKs them */
+    struct rdna3_gws *gws;
 } rdna3_kernel;
 
 /* Run the statements for each lane l of mask, in lane order. With every lane on (the common

@@ -152,7 +152,14 @@ static void classify(const rdna3_inst *in, umb_tinst *ti)
             ti->cls = UMB_T_VALU_TRANS;
         else ti->cls = is_f64(in) ? UMB_T_VALU_DP : UMB_T_VALU;
         return;
-    case RDNA3_FMT_DS: ti->cls = UMB_T_LDS; ti->bytes_per_lane = (uint8_t)ds_bytes(in); return;
+    case RDNA3_FMT_DS:
+        if (in->gds) {   /* GWS: no LDS access; a wave that must wait is held by the engine (wait_begin) */
+            ti->cls = UMB_T_OTHER;
+            return;
+        }
+        ti->cls = UMB_T_LDS;
+        ti->bytes_per_lane = (uint8_t)ds_bytes(in);
+        return;
     case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF:
         ti->cls = (uint8_t)vm_class(in);
         ti->bytes_per_lane = (uint8_t)vm_bytes(in);

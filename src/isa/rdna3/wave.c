@@ -10,6 +10,7 @@
 #include "core/slab.h"
 #include "isa/rdna3/wave.h"
 #include "isa/rdna3/exec_alu.h"
+#include "isa/rdna3/gws.h"
 #include "isa/rdna3/waitcnt.h"
 
 #include <fenv.h>
@@ -669,7 +670,7 @@ static void pass_rounds_of_waves_ahead(umb_workgroup *wg)
  * takes the general step loop, one instruction per turn; a traced run therefore shows the
  * plain round-robin order, and tests/rdna3/kernels/cli_test.py "schedule" checks that both
  * give the same bytes for a kernel whose results depend on the interleaving. */
-static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_FAULTED + 1])
+static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_STATES])
 {
     rdna3_kernel *k = kernel;
     rdna3_icache *c = k->icache;
@@ -714,6 +715,19 @@ static void fe_describe_pc(void *kernel, const umb_warp *warp, char *buf, size_t
     rdna3_describe(kernel, warp->pc, buf, len);
 }
 
+/* A wave waiting at a GWS barrier or semaphore (exec_gws.c). */
+static bool fe_wait_poll(void *kernel, umb_warp *warp)
+{
+    (void)kernel;
+    return rdna3_gws_poll(warp->isa);
+}
+
+static void fe_wait_describe(void *kernel, const umb_warp *warp, char *buf, size_t len)
+{
+    (void)kernel;
+    rdna3_gws_describe(warp->isa, buf, len);
+}
+
 const umb_frontend rdna3_frontend = {
     .name = "rdna3",
     .barrier_counts_exited = true,
@@ -723,6 +737,8 @@ const umb_frontend rdna3_frontend = {
     .warp_fini = fe_warp_fini,
     .step = fe_step,
     .round = fe_round,
+    .wait_poll = fe_wait_poll,
+    .wait_describe = fe_wait_describe,
     .describe_pc = fe_describe_pc,
     /* timing mode (src/isa/rdna3/timing.c) */
     .timing_pc = rdna3_timing_pc,
