@@ -49,14 +49,6 @@ HIP_EXPORT hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w,
     return d;
 }
 
-/* hipRTC's precompiled header of the HIP headers: umbra's hipRTC compiles with the headers
- * themselves, so there is none. */
-HIP_EXPORT void __hipGetPCH(const char **pch, unsigned int *size)
-{
-    if (pch) *pch = NULL;
-    if (size) *size = 0;
-}
-
 HIP_EXPORT const char *hipApiName(uint32_t id)
 {
     (void)id;

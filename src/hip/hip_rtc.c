@@ -945,3 +945,55 @@ HIP_EXPORT hiprtcResult hiprtcCompileProgram(hiprtcProgram prog, int numOptions,
     program_put(p);
     return r;
 }
+
+/* ---------------- the precompiled header ---------------- */
+
+/* __hipGetPCH: ROCm's runtime carries the HIP headers precompiled for hipRTC; umbra makes the same
+ * thing on first request: its built-in header (above) precompiled by clang-19 with hipRTC's
+ * defaults (a clang PCH, "CPCH"), kept for the life of the process. Programs built with
+ * __HIP_ENABLE_PCH check that it is there. Empty (size 0) if clang-19 cannot make it; the reason
+ * goes to stderr. */
+static pthread_once_t pch_once = PTHREAD_ONCE_INIT;
+static char *pch_data;
+static size_t pch_size;
+
+static void build_pch(void)
+{
+    char libdir[4096], dir[4200], hdr[4300], out[4300], log[4300];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/umbra-hippch-XXXXXX", tmp && tmp[0] && strlen(tmp) < 3000 ? tmp : "/tmp");
+    if (!umb_rdna3_find_device_lib(libdir, sizeof libdir) || !mkdtemp(dir)) {
+        fprintf(stderr, "umbra hip: __hipGetPCH: no device library or temporary folder: no precompiled header\n");
+        return;
+    }
+    snprintf(hdr, sizeof hdr, "%s/hiprtc_runtime.h", dir);
+    snprintf(out, sizeof out, "%s/hip.pch", dir);
+    snprintf(log, sizeof log, "%s/clang.log", dir);
+    arg_vec a = { 0 };
+    const char *fixed[] = { "clang-19", "-x", "hip", "--offload-arch=gfx1100", "--cuda-device-only", "--rocm-path=/usr",
+                            "-mcode-object-version=5", "-O3", "-std=c++14", "-D__HIPCC_RTC__", "-Xclang", "-emit-pch",
+                            "-S", hdr, "-o", out };
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) av_push(&a, fixed[i]);
+    av_push2(&a, "--rocm-device-lib-path=", libdir);
+    strbuf why = { 0 };
+    if (!a.nomem && write_file(hdr, builtin_header, sizeof builtin_header - 1) && run_clang(a.v, log, &why) == 0)
+        pch_data = read_file(out, &pch_size, 256u << 20);
+    if (!pch_data) {
+        size_t n = 0;
+        char *diag = read_file(log, &n, 1u << 16);
+        fprintf(stderr, "umbra hip: __hipGetPCH: clang-19 could not precompile the HIP headers: %s%s\n", why.s ? why.s : "",
+                diag ? diag : "");
+        free(diag);
+        pch_size = 0;
+    }
+    free(why.s);
+    av_free(&a);
+    nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+HIP_EXPORT void __hipGetPCH(const char **pch, unsigned int *size)
+{
+    pthread_once(&pch_once, build_pch);
+    if (pch) *pch = pch_data;
+    if (size) *size = (unsigned int)pch_size;
+}
