@@ -10,6 +10,9 @@
  *    same inputs, best of R runs each, the two alternating; the outputs are compared. Both the
  *    process CPU time (all threads; what the overhead figure should use on a shared machine) and
  *    the wall time are reported.
+ * 3. With umbra's HIP runtime (BENCH_HIP): the same code objects through HIP too (hipModuleLoadData,
+ *    hipModuleLaunchKernel + hipDeviceSynchronize): the two API rooms side by side, with the
+ *    wave-instructions each one's statistics line reports (UMBRA_STATS), which must be equal.
  * The ICD is the build tree's umbra.icd unless OCL_ICD_VENDORS says otherwise. One host thread. */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -18,8 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "umbra/rdna3.h"
+#ifdef BENCH_HIP
+#define __HIP_PLATFORM_AMD__
+#include <hip/hip_runtime_api.h>
+#endif
 
 static double now(void)
 {
@@ -236,6 +244,84 @@ static void icd_finish(const bcase *c, icd_run *r, void *out)
     clReleaseKernel(r->k), clReleaseProgram(r->p);
 }
 
+#ifdef BENCH_HIP
+/* The HIP side: the same code object through umbra's HIP runtime. */
+#define HCHECK(x) do { hipError_t e_ = (x); if (e_) { fprintf(stderr, "%s: %s\n", #x, hipGetErrorName(e_)); exit(1); } } while (0)
+
+typedef struct hip_run {
+    hipModule_t m;
+    hipFunction_t f;
+    void *dev[8];
+    void *params[8];
+    unsigned char *image;
+} hip_run;
+
+static void hip_setup(const bcase *c, const char *co, hip_run *r)
+{
+    FILE *f = fopen(co, "rb");
+    if (!f) exit(1);
+    fseek(f, 0, SEEK_END);
+    size_t n = (size_t)ftell(f);
+    rewind(f);
+    r->image = xalloc(n);
+    if (fread(r->image, 1, n, f) != n) exit(1);
+    fclose(f);
+    HCHECK(hipModuleLoadData(&r->m, r->image));
+    HCHECK(hipModuleGetFunction(&r->f, r->m, c->name));
+    for (int i = 0; i < c->nargs; i++) {
+        if (c->args[i].is_buf) {
+            HCHECK(hipMalloc(&r->dev[i], c->args[i].size));
+            HCHECK(hipMemcpy(r->dev[i], c->args[i].host, c->args[i].size, hipMemcpyHostToDevice));
+            r->params[i] = &r->dev[i];
+        } else {
+            r->params[i] = c->args[i].host;
+        }
+    }
+}
+
+static timing hip_once(const bcase *c, hip_run *r)
+{
+    double w0 = now(), c0 = cpu_now();
+    HCHECK(hipModuleLaunchKernel(r->f, (unsigned)(c->global[0] / c->local[0]), (unsigned)(c->global[1] / c->local[1]),
+                                 (unsigned)(c->global[2] / c->local[2]), (unsigned)c->local[0], (unsigned)c->local[1],
+                                 (unsigned)c->local[2], 0, NULL, r->params, NULL));
+    HCHECK(hipDeviceSynchronize());
+    return since(w0, c0);
+}
+
+static void hip_finish(const bcase *c, hip_run *r, void *out)
+{
+    HCHECK(hipMemcpy(out, r->dev[c->out], c->args[c->out].size, hipMemcpyDeviceToHost));
+    for (int i = 0; i < c->nargs; i++)
+        if (r->dev[i]) HCHECK(hipFree(r->dev[i]));
+    HCHECK(hipModuleUnload(r->m));
+    free(r->image);
+}
+
+/* Wave-instructions of kernel `name`'s statistics lines (UMBRA_STATS) after its first `from`: odd
+ * ones are the ICD's, even ones HIP's (the runs alternate); false if any two of a pair differ. */
+static bool stats_pairs_equal(const char *path, const char *name, int from, uint64_t *icd_insts, uint64_t *hip_insts)
+{
+    char key[256];
+    snprintf(key, sizeof key, "{\"kernel\": {\"name\": \"%s\"}", name);
+    FILE *f = fopen(path, "r");
+    if (!f) return false;
+    char line[1 << 16];
+    bool equal = true;
+    int n = 0;
+    uint64_t prev = 0;
+    while (fgets(line, sizeof line, f)) {
+        const char *w = strstr(line, "\"warp_instructions\": ");
+        if (!w || strncmp(line, key, strlen(key)) || n++ < from) continue;
+        uint64_t v = strtoull(w + 21, NULL, 10);
+        if ((n - from) % 2) prev = v, *icd_insts = v;
+        else equal &= v == prev, *hip_insts = v;
+    }
+    fclose(f);
+    return equal;
+}
+#endif
+
 static bcase make_matmul(uint32_t n)
 {
     static uint32_t dims[3];
@@ -301,6 +387,13 @@ int main(int argc, char **argv)
     }
     if (reps < 1) reps = 1;
     setenv("OCL_ICD_VENDORS", BENCH_ICD, 0);
+#ifdef BENCH_HIP
+    char stats[] = "/tmp/bench_api_stats.XXXXXX";
+    int fd = mkstemp(stats);
+    if (fd < 0) return 1;
+    close(fd);
+    setenv("UMBRA_STATS", stats, 1);   /* both rooms append a line per launch */
+#endif
     open_platform();
     bench_launches(launches);
     bcase cases[3] = { make_matmul(mm), make_nbody(nb), make_alu_loop(alu) };
@@ -325,7 +418,31 @@ int main(int argc, char **argv)
         printf("%-13s %8llu wave-insts: CPU libumbra %.4f s, ICD %.4f s (%+.1f%%); wall %.4f s, %.4f s (%+.1f%%)%s\n",
                c->name, (unsigned long long)wi, direct.cpu, icd.cpu, (icd.cpu / direct.cpu - 1) * 100, direct.wall,
                icd.wall, (icd.wall / direct.wall - 1) * 100, memcmp(a, b, osize) ? " (OUTPUTS DIFFER)" : "");
+#ifdef BENCH_HIP
+        /* OpenCL and HIP, the same code object, alternating */
+        hip_run hr = { 0 };
+        icd_setup(c, co, &ir);
+        hip_setup(c, co, &hr);
+        timing icd2 = { 1e30, 1e30 }, hip = { 1e30, 1e30 };
+        for (int r = 0; r < reps; r++) {
+            keep_best(&icd2, icd_once(c, &ir));
+            keep_best(&hip, hip_once(c, &hr));
+        }
+        void *h = xalloc(osize);
+        icd_finish(c, &ir, b);
+        hip_finish(c, &hr, h);
+        uint64_t icd_insts = 0, hip_insts = 0;
+        bool same = stats_pairs_equal(stats, c->name, reps, &icd_insts, &hip_insts);   /* after the first round's */
+        printf("%-13s OpenCL %llu, HIP %llu wave-insts%s: CPU OpenCL %.4f s, HIP %.4f s (%+.1f%%); wall %.4f s, %.4f s (%+.1f%%)%s\n",
+               c->name, (unsigned long long)icd_insts, (unsigned long long)hip_insts, same ? " (equal)" : " (DIFFER)",
+               icd2.cpu, hip.cpu, (hip.cpu / icd2.cpu - 1) * 100, icd2.wall, hip.wall, (hip.wall / icd2.wall - 1) * 100,
+               memcmp(b, h, osize) ? " (OUTPUTS DIFFER)" : "");
+        free(h);
+#endif
         free(a), free(b);
     }
+#ifdef BENCH_HIP
+    if (!getenv("BENCH_KEEP_STATS")) unlink(stats);
+#endif
     return 0;
 }

@@ -201,6 +201,11 @@ typedef struct umb_rdna3_dispatch {
 
 #define UMB_RDNA3_ALIGN_DWORD 0x100u
 
+/* How many workgroups of `block_threads` work-items and `lds_bytes` of LDS (static + dynamic) one
+ * compute unit holds at once, as umb_rdna3_run makes them resident (wave slots, VGPRs, LDS): the
+ * occupancy a runtime reports and the bound of a cooperative launch (grid <= this x CUs). */
+uint32_t umb_rdna3_workgroups_per_cu(const umb_rdna3_kernel_info *ki, uint32_t block_threads, uint32_t lds_bytes);
+
 /* Run one dispatch to completion. Statistics are added into *stats (may be NULL). Faults,
  * budget exhaustion, deadlock and bad arguments return an error with the device's last error set. */
 umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,

@@ -73,4 +73,44 @@ uint64_t plat_host_link_ns(uint64_t bytes);     /* a DMA transfer over PCIe 4.0 
 uint64_t plat_device_copy_ns(uint64_t bytes);   /* bytes read and written once each in VRAM */
 uint64_t plat_device_fill_ns(uint64_t bytes);   /* bytes written in VRAM */
 
+
+/* ---- ordered command streams: plat_stream.c ----
+ * A stream runs its commands one after another on a worker thread of its own, in the order they
+ * were enqueued. Command n of a stream has sequence number n (from 1); a dependency (stream, seq)
+ * holds once that stream has completed its command seq, so that a command can wait for work of
+ * other streams (events, the null stream's rules) without the streams knowing each other. One
+ * lock and one condition serve every stream; a stream lives while it is referenced (by its
+ * creator, by events recorded on it, by commands depending on it). */
+typedef struct plat_stream plat_stream;
+
+typedef struct plat_dep {
+    plat_stream *stream;
+    uint64_t seq;
+} plat_dep;
+
+typedef struct plat_cmd plat_cmd;
+struct plat_cmd {
+    plat_cmd *next;
+    void (*run)(plat_cmd *c);     /* on the worker thread, once every dependency holds */
+    void (*done)(plat_cmd *c);    /* frees the command (NULL: free(c)) */
+    plat_dep *deps;               /* retained; freed by the stream */
+    uint32_t ndeps;
+    uint64_t seq;
+};
+
+plat_stream *plat_stream_create(void *owner);   /* NULL: out of memory or no thread */
+void *plat_stream_owner(const plat_stream *s);
+void plat_stream_retain(plat_stream *s);
+void plat_stream_release(plat_stream *s);
+/* The creator lets go: the stream finishes what it holds, then its worker ends. */
+void plat_stream_close(plat_stream *s);
+/* Append c (its deps array is taken over and each dependency's stream retained); returns c's
+ * sequence number. */
+uint64_t plat_stream_enqueue(plat_stream *s, plat_cmd *c, plat_dep *deps, uint32_t ndeps);
+uint64_t plat_stream_last(plat_stream *s);            /* sequence number of the newest command */
+bool plat_stream_reached(plat_stream *s, uint64_t seq);
+void plat_stream_wait(plat_stream *s, uint64_t seq);  /* until command seq has completed */
+/* The calling thread is one of the streams' workers (a host callback calling back into the API). */
+bool plat_stream_on_worker(void);
+
 #endif

@@ -220,6 +220,14 @@ static uint32_t workgroups_per_cu(const umb_rdna3_kernel_info *ki, uint32_t wave
     return n ? n : 1u;
 }
 
+uint32_t umb_rdna3_workgroups_per_cu(const umb_rdna3_kernel_info *ki, uint32_t block_threads, uint32_t lds_bytes)
+{
+    if (!ki || !block_threads) return 0;
+    uint32_t waves = (block_threads + ki->wavefront_size - 1) / ki->wavefront_size;
+    if (waves > 32 || lds_bytes > 65536) return 0;
+    return workgroups_per_cu(ki, waves, lds_bytes);
+}
+
 static bool has_hidden(const umb_rdna3_kernel_info *ki, umb_rdna3_value_kind kind)
 {
     for (uint32_t i = ki->nexplicit; i < ki->nargs; i++)

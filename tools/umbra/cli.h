@@ -11,7 +11,8 @@ int cmd_ventus(int argc, char **argv);   /* cmd_ventus.c: umbra ventus run|disas
 int cmd_run(int argc, char **argv);      /* cmd_rdna3.c: umbra run kernel.co --kernel ... */
 int cmd_cc(int argc, char **argv);       /* cmd_rdna3.c: umbra cc kernel.cl -o kernel.co */
 int cmd_disasm(int argc, char **argv);   /* cmd_rdna3.c: umbra disasm kernel.co */
-int cmd_opencl(int argc, char **argv);   /* cmd_opencl.c: umbra opencl [options] -- PROGRAM ARGS... */
+int cmd_opencl(int argc, char **argv);   /* cmd_api_room.c: umbra opencl [options] -- PROGRAM ARGS... */
+int cmd_hip(int argc, char **argv);      /* cmd_api_room.c: umbra hip [options] -- PROGRAM ARGS... */
 int cmd_annotate(int argc, char **argv); /* cmd_annotate.c: umbra annotate kernel.co --kernel ... */
 int cmd_report(int argc, char **argv);   /* cmd_report.c: umbra report stats.json ... -o page.html */
 

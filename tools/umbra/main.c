@@ -17,6 +17,7 @@ static void usage(FILE *out)
             "  umbra run KERNEL.co --kernel NAME --global X[,Y[,Z]] [options]\n"
             "  umbra disasm KERNEL.co              disassemble an AMDGPU code object\n"
             "  umbra opencl [options] -- PROGRAM   run an OpenCL host program on the simulated GPU\n"
+            "  umbra hip [options] -- PROGRAM      run a HIP program on the simulated GPU\n"
             "  umbra annotate KERNEL.co --kernel NAME ... per-instruction cycles under the timing model\n"
             "  umbra report STATS.json -o P.html   statistics as an HTML page with charts\n"
             "\n"
@@ -40,6 +41,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "cc")) return cmd_cc(argc - 1, argv + 1);
     if (!strcmp(cmd, "disasm")) return cmd_disasm(argc - 1, argv + 1);
     if (!strcmp(cmd, "opencl")) return cmd_opencl(argc - 1, argv + 1);
+    if (!strcmp(cmd, "hip")) return cmd_hip(argc - 1, argv + 1);
     if (!strcmp(cmd, "annotate")) return cmd_annotate(argc - 1, argv + 1);
     if (!strcmp(cmd, "report")) return cmd_report(argc - 1, argv + 1);
     fprintf(stderr, "umbra: unknown command '%s'\n\n", cmd);

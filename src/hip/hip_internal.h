@@ -1,0 +1,143 @@
+/* umbra's HIP runtime (libamdhip64.so.5): what its files share.
+ *
+ * A client of libumbra through the platform layer (src/platform), beside the OpenCL platform:
+ * the device comes from the same UMBRA_* environment, launches go through plat_run, HIP streams
+ * are plat_streams. The API types and prototypes are Debian's HIP 5.2 headers themselves, so
+ * every entry point has exactly the signature programs were compiled against.
+ *
+ *   hip_runtime.c    the runtime's one instance, device properties and attributes, errors
+ *   hip_memory.c     device, pinned, registered and managed memory; copies and fills
+ *   hip_module.c     fat binaries, offload bundles, code objects, kernels and variables
+ *   hip_launch.c     launch configurations, kernel launches, occupancy, function attributes
+ *   hip_stream.c     streams, events, callbacks and the null stream's rules
+ *   hip_rtc.c        hipRTC on clang-19
+ *   hip_unsupported.c  every other entry point of Debian's libamdhip64: hipErrorNotSupported
+ */
+#ifndef UMBRA_HIP_INTERNAL_H
+#define UMBRA_HIP_INTERNAL_H
+
+#include <hip/hip_runtime_api.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "platform/platform.h"
+
+#define HIP_EXPORT __attribute__((visibility("default")))
+
+/* ---- the runtime: hip_runtime.c ---- */
+typedef struct hip_alloc hip_alloc;
+
+typedef struct hip_runtime {
+    umb_platform plat;
+    uint64_t va_base, va_size;    /* the host address range reserved for device memory */
+    pthread_mutex_t lock;         /* registries: allocations, modules, functions, streams */
+    hipStream_t null_stream;
+    hipError_t sticky;            /* a kernel's failure: every later synchronising call returns it */
+    hipDeviceProp_t props;
+    hip_alloc *allocs;            /* sorted by base */
+    size_t nallocs, cap;
+    struct ihipStream_t *streams; /* every live stream but the null stream */
+    struct ihipEvent_t *events;   /* every live event */
+    uint64_t device_clock;        /* with a timing machine: simulated ns of the device's work so far
+                                     (commands run one at a time, in the order the streams run them) */
+} hip_runtime;
+
+/* The runtime, initialised on first use; NULL if the device could not be created (a message
+ * was printed). */
+hip_runtime *hip_rt(void);
+/* Every API call's result passes through here: errors are remembered for hipGetLastError. */
+hipError_t hip_ret(hipError_t e);
+/* An error with umbra's explanation on stderr ("umbra hip: FUNCTION: why"). */
+__attribute__((format(printf, 3, 4))) hipError_t hip_fail(hipError_t e, const char *fn, const char *fmt, ...);
+hipError_t hip_status_error(umb_status st, const char *message);
+void hip_set_sticky(hipError_t e);
+hipError_t hip_sticky(void);
+
+/* ---- memory: hip_memory.c ---- */
+typedef enum hip_mem_kind { HIP_MEM_DEVICE = 1, HIP_MEM_HOST, HIP_MEM_REGISTERED, HIP_MEM_MANAGED } hip_mem_kind;
+
+struct hip_alloc {
+    uint64_t base, size;          /* device address range (for host kinds: the host address) */
+    hip_mem_kind kind;
+    unsigned flags;
+    uint64_t map_base, map_size;  /* host kinds: the page-aligned range mapped into the device */
+};
+
+bool hip_is_device_ptr(const hip_runtime *rt, const void *p);   /* inside the reserved range */
+/* The allocation holding p (lock held), or NULL. */
+const hip_alloc *hip_find_alloc(hip_runtime *rt, const void *p);
+/* Copy between any two addresses (device, host, mapped) now, on the calling thread. */
+hipError_t hip_copy_now(hip_runtime *rt, void *dst, const void *src, size_t size);
+/* Map host memory into the device at its own address and register it. */
+hipError_t hip_map_host(hip_runtime *rt, void *p, size_t size, hip_mem_kind kind, unsigned flags);
+
+/* ---- streams: hip_stream.c ---- */
+struct ihipStream_t {
+    plat_stream *ps;
+    unsigned flags;               /* hipStreamDefault or hipStreamNonBlocking */
+    int priority;
+    bool is_null;
+    struct ihipStream_t *next;    /* the runtime's list */
+};
+
+/* A command of a HIP stream: embeds plat_cmd first. */
+typedef struct hip_cmd {
+    plat_cmd pc;
+    hipStream_t stream;
+    void (*exec)(struct hip_cmd *c);
+    void *payload;
+    void (*free_payload)(void *payload);
+    hipError_t result;
+    hipError_t *sync_result;      /* a synchronous caller's: result is copied there */
+} hip_cmd;
+
+/* The stream a call names (NULL or hipStreamPerThread: the null stream); NULL if invalid. */
+hipStream_t hip_stream_resolve(hip_runtime *rt, hipStream_t s);
+/* Enqueue exec(c) on stream s with the null stream's implicit ordering. Returns the sequence
+ * number; *out (if not NULL) gets the command (valid until it completes). */
+uint64_t hip_enqueue(hip_runtime *rt, hipStream_t s, hip_cmd *c);
+hip_cmd *hip_cmd_new(void (*exec)(hip_cmd *), void *payload, void (*free_payload)(void *));
+/* Enqueue and wait (the synchronous API calls): returns the command's result. */
+hipError_t hip_run_sync(hip_runtime *rt, hipStream_t s, hip_cmd *c);
+hipError_t hip_sync_all(hip_runtime *rt);   /* every stream drained; the sticky error */
+
+/* ---- modules and kernels: hip_module.c ---- */
+struct ihipModule_t;
+struct ihipModuleSymbol_t {
+    struct ihipModule_t *module;
+    char *name;                   /* the kernel's symbol (mangled) */
+    const umb_rdna3_kernel_info *ki;   /* once the module is loaded */
+    struct ihipModuleSymbol_t *next;
+};
+
+/* The kernel a host stub (or hipFunction_t) names, its module loaded. */
+hipError_t hip_function_for_host(hip_runtime *rt, const void *host_fn, hipFunction_t *out, const char *api);
+hipError_t hip_function_ready(hip_runtime *rt, hipFunction_t f, const char *api);
+const umb_rdna3_program *hip_function_program(hipFunction_t f);
+/* A `__device__` variable by its host shadow: device address and size. */
+hipError_t hip_symbol_lookup(hip_runtime *rt, const void *host_var, uint64_t *addr, size_t *size, const char *api);
+void hip_modules_unload_all(hip_runtime *rt);
+
+/* ---- launches: hip_launch.c ---- */
+typedef struct hip_launch_params {
+    hipFunction_t f;
+    dim3 grid, block;             /* blocks in the grid, threads in a block */
+    size_t shared;                /* dynamic shared memory */
+    void **args;                  /* one pointer per explicit argument */
+    const uint8_t *arg_buffer;    /* or: the packed kernarg bytes (hipModuleLaunchKernel's extra) */
+    size_t arg_buffer_size;
+    bool cooperative;
+    hipEvent_t start, stop;       /* hipExtLaunchKernel, hipExtModuleLaunchKernel */
+} hip_launch_params;
+
+hipError_t hip_launch(hip_runtime *rt, const hip_launch_params *p, hipStream_t stream, const char *api);
+/* Resident workgroups of f per compute unit at this block size and dynamic LDS. */
+uint32_t hip_blocks_per_cu(hipFunction_t f, uint32_t block_threads, size_t dynamic_lds);
+
+/* The simulated device clock: advance it by a command's duration (timing machines only). */
+void hip_clock_advance(hip_runtime *rt, uint64_t ns);
+uint64_t hip_clock_now(hip_runtime *rt);
+/* Enqueue hipEventRecord's marker (hipExtLaunchKernel's start and stop events). */
+hipError_t hip_event_record(hip_runtime *rt, hipEvent_t e, hipStream_t s, const char *api);
+#endif

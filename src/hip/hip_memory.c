@@ -1,0 +1,724 @@
+/* Memory: device allocations in the reserved range, host memory the device maps (pinned,
+ * registered, managed), and the copies and fills between any of them. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "hip_internal.h"
+
+#define PAGE 4096ull
+#define PITCH_ALIGN 256u
+
+static uint64_t page_down(uint64_t a) { return a & ~(PAGE - 1); }
+static uint64_t page_up(uint64_t a) { return (a + PAGE - 1) & ~(PAGE - 1); }
+
+bool hip_is_device_ptr(const hip_runtime *rt, const void *p)
+{
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    return a >= rt->va_base && a - rt->va_base < rt->va_size;
+}
+
+/* ---------------- the registry of allocations (rt->lock held) ---------------- */
+
+static size_t alloc_index(const hip_runtime *rt, uint64_t addr)   /* first with base > addr */
+{
+    size_t lo = 0, hi = rt->nallocs;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (rt->allocs[mid].base <= addr) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+const hip_alloc *hip_find_alloc(hip_runtime *rt, const void *p)
+{
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    size_t i = alloc_index(rt, a);
+    if (i == 0) return NULL;
+    const hip_alloc *b = &rt->allocs[i - 1];
+    return a - b->base < (b->size ? b->size : 1) ? b : NULL;
+}
+
+static bool registry_add(hip_runtime *rt, hip_alloc a)
+{
+    if (rt->nallocs == rt->cap) {
+        size_t cap = rt->cap ? rt->cap * 2 : 64;
+        hip_alloc *n = realloc(rt->allocs, cap * sizeof *n);
+        if (!n) return false;
+        rt->allocs = n, rt->cap = cap;
+    }
+    size_t i = alloc_index(rt, a.base);
+    memmove(&rt->allocs[i + 1], &rt->allocs[i], (rt->nallocs - i) * sizeof *rt->allocs);
+    rt->allocs[i] = a;
+    rt->nallocs++;
+    return true;
+}
+
+/* Remove the allocation starting exactly at base, of one of the kinds in mask; false if none. */
+static bool registry_take(hip_runtime *rt, uint64_t base, unsigned kind_mask, hip_alloc *out)
+{
+    size_t i = alloc_index(rt, base);
+    if (i == 0 || rt->allocs[i - 1].base != base || !(kind_mask & (1u << rt->allocs[i - 1].kind))) return false;
+    *out = rt->allocs[i - 1];
+    memmove(&rt->allocs[i - 1], &rt->allocs[i], (rt->nallocs - i) * sizeof *rt->allocs);
+    rt->nallocs--;
+    return true;
+}
+
+static uint64_t device_bytes_in_use(const hip_runtime *rt)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < rt->nallocs; i++)
+        if (rt->allocs[i].kind == HIP_MEM_DEVICE) n += rt->allocs[i].size;
+    return n;
+}
+
+/* ---------------- device memory ---------------- */
+
+static hipError_t device_alloc(hip_runtime *rt, void **ptr, size_t size, unsigned flags, const char *api)
+{
+    if (!ptr) return hip_ret(hipErrorInvalidValue);
+    *ptr = NULL;
+    if (size == 0) return hipSuccess;
+    pthread_mutex_lock(&rt->lock);
+    uint64_t used = device_bytes_in_use(rt), total = rt->plat.global_mem_size;
+    pthread_mutex_unlock(&rt->lock);
+    if (size > total - used)
+        return hip_fail(hipErrorOutOfMemory, api, "%zu bytes requested, %llu of the device's %llu bytes free "
+                        "(UMBRA_GLOBAL_MEM sets the size)", size, (unsigned long long)(total - used), (unsigned long long)total);
+    uint64_t addr;
+    if (plat_alloc(&rt->plat, size, &addr)) return hip_fail(hipErrorOutOfMemory, api, "%zu bytes", size);
+    pthread_mutex_lock(&rt->lock);
+    bool ok = registry_add(rt, (hip_alloc){ .base = addr, .size = size, .kind = HIP_MEM_DEVICE, .flags = flags });
+    pthread_mutex_unlock(&rt->lock);
+    if (!ok) {
+        plat_free(&rt->plat, addr);
+        return hip_ret(hipErrorOutOfMemory);
+    }
+    *ptr = (void *)(uintptr_t)addr;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipMalloc(void **ptr, size_t size)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    return device_alloc(rt, ptr, size, 0, "hipMalloc");
+}
+
+HIP_EXPORT hipError_t hipExtMallocWithFlags(void **ptr, size_t size, unsigned int flags)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (flags & ~(unsigned)(hipDeviceMallocFinegrained | hipMallocSignalMemory)) return hip_ret(hipErrorInvalidValue);
+    return device_alloc(rt, ptr, size, flags, "hipExtMallocWithFlags");
+}
+
+HIP_EXPORT hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!ptr || !pitch) return hip_ret(hipErrorInvalidValue);
+    *pitch = (width + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
+    return device_alloc(rt, ptr, *pitch * height, 0, "hipMallocPitch");
+}
+
+HIP_EXPORT hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t width, size_t height, unsigned int elem)
+{
+    if (elem != 4 && elem != 8 && elem != 16) return hip_ret(hipErrorInvalidValue);
+    return hipMallocPitch(dptr, pitch, width, height);
+}
+
+HIP_EXPORT hipError_t hipMalloc3D(hipPitchedPtr *p, hipExtent e)
+{
+    if (!p) return hip_ret(hipErrorInvalidValue);
+    size_t pitch = 0;
+    void *ptr = NULL;
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    pitch = (e.width + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
+    hipError_t err = device_alloc(rt, &ptr, pitch * e.height * e.depth, 0, "hipMalloc3D");
+    if (err) return err;
+    *p = (hipPitchedPtr){ .ptr = ptr, .pitch = pitch, .xsize = e.width, .ysize = e.height };
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipFree(void *ptr)
+{
+    if (!ptr) return hipSuccess;
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    hip_sync_all(rt);   /* as on ROCm: freeing waits for the device */
+    hip_alloc a;
+    pthread_mutex_lock(&rt->lock);
+    bool found = registry_take(rt, (uint64_t)(uintptr_t)ptr, 1u << HIP_MEM_DEVICE | 1u << HIP_MEM_MANAGED, &a);
+    pthread_mutex_unlock(&rt->lock);
+    if (!found)
+        return hip_fail(hipErrorInvalidValue, "hipFree", "%p is not the start of a device allocation", ptr);
+    if (a.kind == HIP_MEM_MANAGED) {
+        pthread_mutex_lock(&rt->plat.run_lock);
+        umb_mem_unmap(rt->plat.dev, a.map_base, a.map_size);
+        pthread_mutex_unlock(&rt->plat.run_lock);
+        munmap((void *)(uintptr_t)a.map_base, a.map_size);
+        return hipSuccess;
+    }
+    plat_free(&rt->plat, a.base);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!free_bytes || !total) return hip_ret(hipErrorInvalidValue);
+    pthread_mutex_lock(&rt->lock);
+    uint64_t used = device_bytes_in_use(rt);
+    pthread_mutex_unlock(&rt->lock);
+    *total = rt->plat.global_mem_size;
+    *free_bytes = used < *total ? *total - used : 0;
+    return hipSuccess;
+}
+
+/* ---------------- host memory the device maps ---------------- */
+
+hipError_t hip_map_host(hip_runtime *rt, void *p, size_t size, hip_mem_kind kind, unsigned flags)
+{
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    hip_alloc al = { .base = a, .size = size, .kind = kind, .flags = flags,
+                     .map_base = page_down(a), .map_size = page_up(a + size) - page_down(a) };
+    pthread_mutex_lock(&rt->lock);
+    for (size_t i = 0; i < rt->nallocs; i++) {
+        const hip_alloc *o = &rt->allocs[i];
+        if (o->kind != HIP_MEM_DEVICE && a < o->base + o->size && o->base < a + size) {
+            pthread_mutex_unlock(&rt->lock);
+            return hipErrorHostMemoryAlreadyRegistered;
+        }
+    }
+    pthread_mutex_unlock(&rt->lock);
+    pthread_mutex_lock(&rt->plat.run_lock);
+    umb_status st = umb_mem_map_host(rt->plat.dev, al.map_base, (void *)(uintptr_t)al.map_base, al.map_size);
+    pthread_mutex_unlock(&rt->plat.run_lock);
+    if (st) return hipErrorOutOfMemory;
+    pthread_mutex_lock(&rt->lock);
+    bool ok = registry_add(rt, al);
+    pthread_mutex_unlock(&rt->lock);
+    return ok ? hipSuccess : hipErrorOutOfMemory;
+}
+
+/* Unmap a host range from the device, keeping the pages that other registrations share. */
+static void unmap_host(hip_runtime *rt, const hip_alloc *a)
+{
+    pthread_mutex_lock(&rt->lock);
+    pthread_mutex_lock(&rt->plat.run_lock);
+    umb_mem_unmap(rt->plat.dev, a->map_base, a->map_size);
+    for (size_t i = 0; i < rt->nallocs; i++) {   /* pages shared with another registration */
+        const hip_alloc *o = &rt->allocs[i];
+        if (o->kind == HIP_MEM_DEVICE || o->map_base >= a->map_base + a->map_size || a->map_base >= o->map_base + o->map_size)
+            continue;
+        umb_mem_map_host(rt->plat.dev, o->map_base, (void *)(uintptr_t)o->map_base, o->map_size);
+    }
+    pthread_mutex_unlock(&rt->plat.run_lock);
+    pthread_mutex_unlock(&rt->lock);
+}
+
+static hipError_t host_alloc(void **ptr, size_t size, unsigned flags, hip_mem_kind kind, const char *api)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!ptr) return hip_ret(hipErrorInvalidValue);
+    *ptr = NULL;
+    if (size == 0) return hipSuccess;
+    void *p = mmap(NULL, page_up(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return hip_fail(hipErrorOutOfMemory, api, "%zu bytes of host memory", size);
+    hipError_t e = hip_map_host(rt, p, size, kind, flags);
+    if (e) {
+        munmap(p, page_up(size));
+        return hip_fail(e, api, "cannot map %zu bytes of host memory into the device", size);
+    }
+    *ptr = p;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags)
+{
+    const unsigned known = hipHostMallocPortable | hipHostMallocMapped | hipHostMallocWriteCombined |
+                           hipHostMallocNumaUser | hipHostMallocCoherent | hipHostMallocNonCoherent;
+    if (flags & ~known) return hip_ret(hipErrorInvalidValue);
+    if ((flags & hipHostMallocCoherent) && (flags & hipHostMallocNonCoherent)) return hip_ret(hipErrorInvalidValue);
+    return host_alloc(ptr, size, flags, HIP_MEM_HOST, "hipHostMalloc");
+}
+
+HIP_EXPORT hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags) { return hipHostMalloc(ptr, size, flags); }
+HIP_EXPORT hipError_t hipMallocHost(void **ptr, size_t size) { return hipHostMalloc(ptr, size, 0); }
+HIP_EXPORT hipError_t hipMemAllocHost(void **ptr, size_t size) { return hipHostMalloc(ptr, size, 0); }
+
+HIP_EXPORT hipError_t hipMallocManaged(void **ptr, size_t size, unsigned int flags)
+{
+    if (flags != hipMemAttachGlobal && flags != hipMemAttachHost) return hip_ret(hipErrorInvalidValue);
+    if (ptr && size == 0) return hip_ret(hipErrorInvalidValue);
+    return host_alloc(ptr, size, flags, HIP_MEM_MANAGED, "hipMallocManaged");
+}
+
+HIP_EXPORT hipError_t hipHostFree(void *ptr)
+{
+    if (!ptr) return hipSuccess;
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    hip_sync_all(rt);
+    hip_alloc a;
+    pthread_mutex_lock(&rt->lock);
+    bool found = registry_take(rt, (uint64_t)(uintptr_t)ptr, 1u << HIP_MEM_HOST, &a);
+    pthread_mutex_unlock(&rt->lock);
+    if (!found) return hip_fail(hipErrorInvalidValue, "hipHostFree", "%p was not allocated by hipHostMalloc", ptr);
+    unmap_host(rt, &a);
+    munmap(ptr, page_up(a.size));
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipFreeHost(void *ptr) { return hipHostFree(ptr); }
+
+HIP_EXPORT hipError_t hipHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!ptr || !size) return hip_ret(hipErrorInvalidValue);
+    if (flags & ~(unsigned)(hipHostRegisterPortable | hipHostRegisterMapped | hipHostRegisterIoMemory))
+        return hip_ret(hipErrorInvalidValue);
+    if (hip_is_device_ptr(rt, ptr)) return hip_fail(hipErrorInvalidValue, "hipHostRegister", "%p is device memory", ptr);
+    hipError_t e = hip_map_host(rt, ptr, size, HIP_MEM_REGISTERED, flags);
+    return e ? hip_fail(e, "hipHostRegister", "[%p, +%zu)", ptr, size) : hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipHostUnregister(void *ptr)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    hip_sync_all(rt);
+    hip_alloc a;
+    pthread_mutex_lock(&rt->lock);
+    bool found = registry_take(rt, (uint64_t)(uintptr_t)ptr, 1u << HIP_MEM_REGISTERED, &a);
+    pthread_mutex_unlock(&rt->lock);
+    if (!found) return hip_fail(hipErrorHostMemoryNotRegistered, "hipHostUnregister", "%p", ptr);
+    unmap_host(rt, &a);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsigned int flags)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!devPtr || flags) return hip_ret(hipErrorInvalidValue);
+    pthread_mutex_lock(&rt->lock);
+    const hip_alloc *a = hip_find_alloc(rt, hstPtr);
+    bool host = a && a->kind != HIP_MEM_DEVICE;
+    pthread_mutex_unlock(&rt->lock);
+    if (!host) return hip_fail(hipErrorInvalidValue, "hipHostGetDevicePointer", "%p is not pinned or registered host memory", hstPtr);
+    *devPtr = hstPtr;   /* mapped at its own address: one address space */
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipHostGetFlags(unsigned int *flags, void *hostPtr)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!flags) return hip_ret(hipErrorInvalidValue);
+    pthread_mutex_lock(&rt->lock);
+    const hip_alloc *a = hip_find_alloc(rt, hostPtr);
+    bool host = a && a->kind == HIP_MEM_HOST;
+    if (host) *flags = a->flags;
+    pthread_mutex_unlock(&rt->lock);
+    return host ? hipSuccess : hip_ret(hipErrorInvalidValue);
+}
+
+HIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr, const void *ptr)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!attr || !ptr) return hip_ret(hipErrorInvalidValue);
+    pthread_mutex_lock(&rt->lock);
+    const hip_alloc *a = hip_find_alloc(rt, ptr);
+    hip_alloc copy = a ? *a : (hip_alloc){ 0 };
+    pthread_mutex_unlock(&rt->lock);
+    memset(attr, 0, sizeof *attr);
+    if (!a) return hip_ret(hipErrorInvalidValue);   /* as ROCm: memory HIP does not know */
+    attr->device = 0;
+    attr->allocationFlags = copy.flags;
+    attr->isManaged = copy.kind == HIP_MEM_MANAGED;
+    attr->devicePointer = (void *)ptr;
+    if (copy.kind == HIP_MEM_DEVICE) {
+        attr->memoryType = hipMemoryTypeDevice;
+        attr->hostPointer = NULL;
+    } else {
+        attr->memoryType = copy.kind == HIP_MEM_MANAGED ? hipMemoryTypeUnified : hipMemoryTypeHost;
+        attr->hostPointer = (void *)ptr;
+    }
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDeviceptr_t dptr)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    pthread_mutex_lock(&rt->lock);
+    const hip_alloc *a = hip_find_alloc(rt, dptr);
+    hip_alloc copy = a ? *a : (hip_alloc){ 0 };
+    pthread_mutex_unlock(&rt->lock);
+    if (!a) return hip_ret(hipErrorNotFound);
+    if (pbase) *pbase = (void *)(uintptr_t)copy.base;
+    if (psize) *psize = copy.size;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipMemPtrGetInfo(void *ptr, size_t *size)
+{
+    void *base;
+    if (!size) return hip_ret(hipErrorInvalidValue);
+    return hipMemGetAddressRange(&base, size, ptr);
+}
+
+/* Managed memory is host memory the device maps: every range is coherent for both, so advice and
+ * prefetches have nothing to move; they are checked and accepted. */
+HIP_EXPORT hipError_t hipMemAdvise(const void *ptr, size_t count, hipMemoryAdvise advice, int device)
+{
+    (void)advice;
+    if (!ptr || !count || (device != 0 && device != hipCpuDeviceId)) return hip_ret(hipErrorInvalidValue);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipMemPrefetchAsync(const void *ptr, size_t count, int device, hipStream_t stream)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!ptr || !count || (device != 0 && device != hipCpuDeviceId)) return hip_ret(hipErrorInvalidValue);
+    if (!hip_stream_resolve(rt, stream)) return hip_ret(hipErrorInvalidHandle);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *ptr, size_t length, unsigned int flags)
+{
+    (void)ptr, (void)length, (void)flags;
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!hip_stream_resolve(rt, stream)) return hip_ret(hipErrorInvalidHandle);
+    return hipSuccess;
+}
+
+/* ---------------- copies and fills ---------------- */
+
+hipError_t hip_copy_now(hip_runtime *rt, void *dst, const void *src, size_t size)
+{
+    if (!size) return hipSuccess;
+    bool dd = hip_is_device_ptr(rt, dst), sd = hip_is_device_ptr(rt, src);
+    uint64_t d = (uint64_t)(uintptr_t)dst, s = (uint64_t)(uintptr_t)src;
+    umb_status st;
+    if (!dd && !sd) {
+        memmove(dst, src, size);
+        return hipSuccess;
+    }
+    if (dd && !sd) st = plat_to_device(&rt->plat, d, src, size);
+    else if (!dd && sd) st = plat_from_device(&rt->plat, s, dst, size);
+    else st = plat_device_copy(&rt->plat, d, s, size);
+    return st ? hipErrorInvalidValue : hipSuccess;
+}
+
+typedef struct copy_job {
+    uint8_t *dst;
+    const uint8_t *src;
+    size_t dpitch, spitch, dslice, sslice;   /* bytes between rows and between slices */
+    size_t width, height, depth;              /* bytes per row, rows, slices */
+    /* fills */
+    bool fill;
+    uint8_t pattern[4];
+    uint32_t pattern_size;
+} copy_job;
+
+static hipError_t fill_now(hip_runtime *rt, uint8_t *dst, const copy_job *j, size_t bytes)
+{
+    if (!bytes) return hipSuccess;
+    if (!hip_is_device_ptr(rt, dst)) {
+        for (size_t i = 0; i < bytes; i += j->pattern_size) memcpy(dst + i, j->pattern, j->pattern_size);
+        return hipSuccess;
+    }
+    umb_status st = plat_fill(&rt->plat, (uint64_t)(uintptr_t)dst, j->pattern, j->pattern_size, bytes);
+    return st ? hipErrorInvalidValue : hipSuccess;
+}
+
+static hipError_t run_job(hip_runtime *rt, const copy_job *j)
+{
+    bool contiguous = (j->height == 1 || (j->dpitch == j->width && (j->fill || j->spitch == j->width))) && j->depth == 1;
+    if (contiguous) {
+        size_t bytes = j->width * j->height;
+        return j->fill ? fill_now(rt, j->dst, j, bytes) : hip_copy_now(rt, j->dst, j->src, bytes);
+    }
+    for (size_t z = 0; z < j->depth; z++)
+        for (size_t y = 0; y < j->height; y++) {
+            uint8_t *d = j->dst + z * j->dslice + y * j->dpitch;
+            hipError_t e = j->fill ? fill_now(rt, d, j, j->width)
+                                   : hip_copy_now(rt, d, j->src + z * j->sslice + y * j->spitch, j->width);
+            if (e) return e;
+        }
+    return hipSuccess;
+}
+
+/* The simulated duration of a job on the device's clock (timing machines only). */
+static uint64_t job_ns(hip_runtime *rt, const copy_job *j)
+{
+    uint64_t bytes = (uint64_t)j->width * j->height * j->depth;
+    if (j->fill) return plat_device_fill_ns(bytes);
+    bool dd = hip_is_device_ptr(rt, j->dst), sd = hip_is_device_ptr(rt, j->src);
+    if (dd && sd) return plat_device_copy_ns(bytes);
+    if (dd || sd) return plat_host_link_ns(bytes);
+    return 0;
+}
+
+static void exec_job(hip_cmd *c)
+{
+    hip_runtime *rt = hip_rt();
+    const copy_job *j = c->payload;
+    c->result = run_job(rt, j);
+    if (rt->plat.timing) hip_clock_advance(rt, job_ns(rt, j));
+    if (c->result) {
+        fprintf(stderr, "umbra hip: a %s of %zu bytes failed: %s\n", j->fill ? "fill" : "copy",
+                j->width * j->height * j->depth, umb_device_last_error(rt->plat.dev));
+        hip_set_sticky(c->result);
+    }
+}
+
+/* Queue (or, synchronous, queue and wait for) a job on a stream. */
+static hipError_t submit(const copy_job *job, hipStream_t stream, bool async, const char *api)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_fail(hipErrorInvalidHandle, api, "not a stream");
+    if (job->width * job->height * job->depth == 0) return hipSuccess;
+    if (!job->dst || (!job->fill && !job->src)) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    copy_job *j = malloc(sizeof *j);
+    if (!j) return hip_ret(hipErrorOutOfMemory);
+    *j = *job;
+    hip_cmd *c = hip_cmd_new(exec_job, j, free);
+    if (!c) return free(j), hip_ret(hipErrorOutOfMemory);
+    if (!async) return hip_ret(hip_run_sync(rt, s, c));
+    hip_enqueue(rt, s, c);
+    return hipSuccess;
+}
+
+static copy_job linear(void *dst, const void *src, size_t size)
+{
+    return (copy_job){ .dst = dst, .src = src, .dpitch = size, .spitch = size, .width = size, .height = 1, .depth = 1 };
+}
+
+static bool kind_ok(hipMemcpyKind k) { return k >= hipMemcpyHostToHost && k <= hipMemcpyDefault; }
+
+#define COPY_ENTRY(name, async, stream_expr, dst, src, size)                                       \
+    do {                                                                                           \
+        copy_job j_ = linear((void *)(dst), (src), (size));                                        \
+        return submit(&j_, (stream_expr), (async), name);                                          \
+    } while (0)
+
+HIP_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind)
+{
+    if (!kind_ok(kind)) return hip_ret(hipErrorInvalidMemcpyDirection);
+    COPY_ENTRY("hipMemcpy", false, NULL, dst, src, size);
+}
+
+HIP_EXPORT hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t s)
+{
+    if (!kind_ok(kind)) return hip_ret(hipErrorInvalidMemcpyDirection);
+    COPY_ENTRY("hipMemcpyWithStream", false, s, dst, src, size);
+}
+
+HIP_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind, hipStream_t s)
+{
+    if (!kind_ok(kind)) return hip_ret(hipErrorInvalidMemcpyDirection);
+    COPY_ENTRY("hipMemcpyAsync", true, s, dst, src, size);
+}
+
+HIP_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t size) { COPY_ENTRY("hipMemcpyHtoD", false, NULL, dst, src, size); }
+HIP_EXPORT hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t size) { COPY_ENTRY("hipMemcpyDtoH", false, NULL, dst, src, size); }
+HIP_EXPORT hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size) { COPY_ENTRY("hipMemcpyDtoD", false, NULL, dst, src, size); }
+HIP_EXPORT hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t size, hipStream_t s) { COPY_ENTRY("hipMemcpyHtoDAsync", true, s, dst, src, size); }
+HIP_EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t size, hipStream_t s) { COPY_ENTRY("hipMemcpyDtoHAsync", true, s, dst, src, size); }
+HIP_EXPORT hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size, hipStream_t s) { COPY_ENTRY("hipMemcpyDtoDAsync", true, s, dst, src, size); }
+
+HIP_EXPORT hipError_t hipMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t size)
+{
+    if (dstDevice != 0 || srcDevice != 0) return hip_ret(hipErrorInvalidDevice);
+    COPY_ENTRY("hipMemcpyPeer", false, NULL, dst, src, size);
+}
+
+HIP_EXPORT hipError_t hipMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t size, hipStream_t s)
+{
+    if (dstDevice != 0 || srcDevice != 0) return hip_ret(hipErrorInvalidDevice);
+    COPY_ENTRY("hipMemcpyPeerAsync", true, s, dst, src, size);
+}
+
+static hipError_t copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                         hipMemcpyKind kind, hipStream_t s, bool async, const char *api)
+{
+    if (!kind_ok(kind)) return hip_ret(hipErrorInvalidMemcpyDirection);
+    if (width > dpitch || width > spitch) return hip_fail(hipErrorInvalidPitchValue, api, "width %zu exceeds a pitch", width);
+    copy_job j = { .dst = dst, .src = src, .dpitch = dpitch, .spitch = spitch, .width = width, .height = height, .depth = 1 };
+    return submit(&j, s, async, api);
+}
+
+HIP_EXPORT hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                                  hipMemcpyKind kind)
+{
+    return copy2d(dst, dpitch, src, spitch, width, height, kind, NULL, false, "hipMemcpy2D");
+}
+
+HIP_EXPORT hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                                       size_t height, hipMemcpyKind kind, hipStream_t s)
+{
+    return copy2d(dst, dpitch, src, spitch, width, height, kind, s, true, "hipMemcpy2DAsync");
+}
+
+static hipError_t param2d(const hip_Memcpy2D *p, hipStream_t s, bool async, const char *api)
+{
+    if (!p) return hip_ret(hipErrorInvalidValue);
+    if (p->srcMemoryType == hipMemoryTypeArray || p->dstMemoryType == hipMemoryTypeArray)
+        return hip_fail(hipErrorNotSupported, api, "arrays are not supported yet (docs/HIP.md)");
+    const uint8_t *src = p->srcMemoryType == hipMemoryTypeDevice ? p->srcDevice : p->srcHost;
+    uint8_t *dst = p->dstMemoryType == hipMemoryTypeDevice ? p->dstDevice : p->dstHost;
+    if (!src || !dst) return hip_ret(hipErrorInvalidValue);
+    src += p->srcY * p->srcPitch + p->srcXInBytes;
+    dst += p->dstY * p->dstPitch + p->dstXInBytes;
+    return copy2d(dst, p->dstPitch, src, p->srcPitch, p->WidthInBytes, p->Height, hipMemcpyDefault, s, async, api);
+}
+
+HIP_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D *p) { return param2d(p, NULL, false, "hipMemcpyParam2D"); }
+HIP_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *p, hipStream_t s) { return param2d(p, s, true, "hipMemcpyParam2DAsync"); }
+
+static hipError_t copy3d(const struct hipMemcpy3DParms *p, hipStream_t s, bool async, const char *api)
+{
+    if (!p) return hip_ret(hipErrorInvalidValue);
+    if (p->srcArray || p->dstArray) return hip_fail(hipErrorNotSupported, api, "arrays are not supported yet (docs/HIP.md)");
+    if (!kind_ok(p->kind)) return hip_ret(hipErrorInvalidMemcpyDirection);
+    const hipPitchedPtr *sp = &p->srcPtr, *dp = &p->dstPtr;
+    size_t sslice = sp->pitch * sp->ysize, dslice = dp->pitch * dp->ysize;
+    copy_job j = {
+        .src = (const uint8_t *)sp->ptr + p->srcPos.z * sslice + p->srcPos.y * sp->pitch + p->srcPos.x,
+        .dst = (uint8_t *)dp->ptr + p->dstPos.z * dslice + p->dstPos.y * dp->pitch + p->dstPos.x,
+        .spitch = sp->pitch, .dpitch = dp->pitch, .sslice = sslice, .dslice = dslice,
+        .width = p->extent.width, .height = p->extent.height, .depth = p->extent.depth,
+    };
+    if (j.width > j.spitch || j.width > j.dpitch) return hip_fail(hipErrorInvalidPitchValue, api, "width exceeds a pitch");
+    return submit(&j, s, async, api);
+}
+
+HIP_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms *p) { return copy3d(p, NULL, false, "hipMemcpy3D"); }
+HIP_EXPORT hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms *p, hipStream_t s) { return copy3d(p, s, true, "hipMemcpy3DAsync"); }
+
+/* ---- symbols ---- */
+
+static hipError_t symbol_range(const void *symbol, size_t count, size_t offset, uint8_t **addr, const char *api)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    uint64_t a;
+    size_t size;
+    hipError_t e = hip_symbol_lookup(rt, symbol, &a, &size, api);
+    if (e) return e;
+    if (offset > size || count > size - offset)
+        return hip_fail(hipErrorInvalidValue, api, "%zu bytes at offset %zu of a %zu-byte variable", count, offset, size);
+    *addr = (uint8_t *)(uintptr_t)(a + offset);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset, hipMemcpyKind kind)
+{
+    uint8_t *a = NULL;
+    hipError_t e = symbol_range(symbol, count, offset, &a, "hipMemcpyToSymbol");
+    if (e) return e;
+    return hipMemcpy(a, src, count, kind);
+}
+
+HIP_EXPORT hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset, hipMemcpyKind kind)
+{
+    uint8_t *a = NULL;
+    hipError_t e = symbol_range(symbol, count, offset, &a, "hipMemcpyFromSymbol");
+    if (e) return e;
+    return hipMemcpy(dst, a, count, kind);
+}
+
+HIP_EXPORT hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
+                                             hipMemcpyKind kind, hipStream_t s)
+{
+    uint8_t *a = NULL;
+    hipError_t e = symbol_range(symbol, count, offset, &a, "hipMemcpyToSymbolAsync");
+    if (e) return e;
+    return hipMemcpyAsync(a, src, count, kind, s);
+}
+
+HIP_EXPORT hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                               hipMemcpyKind kind, hipStream_t s)
+{
+    uint8_t *a = NULL;
+    hipError_t e = symbol_range(symbol, count, offset, &a, "hipMemcpyFromSymbolAsync");
+    if (e) return e;
+    return hipMemcpyAsync(dst, a, count, kind, s);
+}
+
+HIP_EXPORT hipError_t hipGetSymbolAddress(void **devPtr, const void *symbol)
+{
+    if (!devPtr) return hip_ret(hipErrorInvalidValue);
+    uint8_t *a = NULL;
+    hipError_t e = symbol_range(symbol, 0, 0, &a, "hipGetSymbolAddress");
+    if (!e) *devPtr = a;
+    return e;
+}
+
+HIP_EXPORT hipError_t hipGetSymbolSize(size_t *size, const void *symbol)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!size) return hip_ret(hipErrorInvalidValue);
+    uint64_t a;
+    return hip_symbol_lookup(rt, symbol, &a, size, "hipGetSymbolSize");
+}
+
+/* ---- fills ---- */
+
+static hipError_t fill(void *dst, size_t pitch, size_t width, size_t height, size_t depth, size_t slice,
+                       uint32_t value, uint32_t psize, hipStream_t s, bool async, const char *api)
+{
+    copy_job j = { .dst = dst, .dpitch = pitch, .dslice = slice, .width = width * psize, .height = height,
+                   .depth = depth, .fill = true, .pattern_size = psize };
+    memcpy(j.pattern, &value, psize);   /* little-endian: the low bytes */
+    if (j.width > pitch) return hip_fail(hipErrorInvalidPitchValue, api, "width exceeds the pitch");
+    return submit(&j, s, async, api);
+}
+
+#define FILL1(dst, n, v, ps, s, async, api) fill((dst), (size_t)(n) * (ps), (n), 1, 1, 0, (v), (ps), (s), (async), (api))
+
+HIP_EXPORT hipError_t hipMemset(void *dst, int value, size_t size) { return FILL1(dst, size, (uint8_t)value, 1, NULL, false, "hipMemset"); }
+HIP_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t size, hipStream_t s) { return FILL1(dst, size, (uint8_t)value, 1, s, true, "hipMemsetAsync"); }
+HIP_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char v, size_t n) { return FILL1(dst, n, v, 1, NULL, false, "hipMemsetD8"); }
+HIP_EXPORT hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char v, size_t n, hipStream_t s) { return FILL1(dst, n, v, 1, s, true, "hipMemsetD8Async"); }
+HIP_EXPORT hipError_t hipMemsetD16(hipDeviceptr_t dst, unsigned short v, size_t n) { return FILL1(dst, n, v, 2, NULL, false, "hipMemsetD16"); }
+HIP_EXPORT hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short v, size_t n, hipStream_t s) { return FILL1(dst, n, v, 2, s, true, "hipMemsetD16Async"); }
+HIP_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int v, size_t n) { return FILL1(dst, n, (uint32_t)v, 4, NULL, false, "hipMemsetD32"); }
+HIP_EXPORT hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int v, size_t n, hipStream_t s) { return FILL1(dst, n, (uint32_t)v, 4, s, true, "hipMemsetD32Async"); }
+
+HIP_EXPORT hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height)
+{
+    return fill(dst, pitch, width, height, 1, 0, (uint8_t)value, 1, NULL, false, "hipMemset2D");
+}
+
+HIP_EXPORT hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height, hipStream_t s)
+{
+    return fill(dst, pitch, width, height, 1, 0, (uint8_t)value, 1, s, true, "hipMemset2DAsync");
+}
+
+HIP_EXPORT hipError_t hipMemset3D(hipPitchedPtr p, int value, hipExtent e)
+{
+    return fill(p.ptr, p.pitch, e.width, e.height, e.depth, p.pitch * p.ysize, (uint8_t)value, 1, NULL, false, "hipMemset3D");
+}
+
+HIP_EXPORT hipError_t hipMemset3DAsync(hipPitchedPtr p, int value, hipExtent e, hipStream_t s)
+{
+    return fill(p.ptr, p.pitch, e.width, e.height, e.depth, p.pitch * p.ysize, (uint8_t)value, 1, s, true, "hipMemset3DAsync");
+}

@@ -1,0 +1,472 @@
+/* Streams and events on the platform layer's ordered streams (plat_stream).
+ *
+ * The null stream's rules (HIP's default, "legacy" semantics): a command on the null stream waits
+ * for everything enqueued before it on every blocking stream (created without
+ * hipStreamNonBlocking), and a command on a blocking stream waits for everything enqueued before
+ * it on the null stream. Non-blocking streams order only their own commands. hipStreamPerThread is
+ * a blocking stream of the calling thread. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hip_internal.h"
+
+struct ihipEvent_t {
+    unsigned flags;
+    plat_stream *ps;              /* where the last record was enqueued (retained), or NULL */
+    uint64_t seq;                 /* its marker's sequence number there */
+    uint64_t time_ns;             /* when the marker ran: host ns, or the simulated device clock */
+    uint64_t gen;                 /* records so far */
+    struct ihipEvent_t *next;
+};
+
+static _Thread_local hipStream_t per_thread_stream;
+
+static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void hip_clock_advance(hip_runtime *rt, uint64_t ns)
+{
+    pthread_mutex_lock(&clock_lock);
+    rt->device_clock += ns;
+    pthread_mutex_unlock(&clock_lock);
+}
+
+uint64_t hip_clock_now(hip_runtime *rt)
+{
+    pthread_mutex_lock(&clock_lock);
+    uint64_t t = rt->device_clock;
+    pthread_mutex_unlock(&clock_lock);
+    return t;
+}
+
+/* ---------------- commands ---------------- */
+
+static void cmd_run(plat_cmd *pc)
+{
+    hip_cmd *c = (hip_cmd *)pc;
+    c->exec(c);
+}
+
+static void cmd_done(plat_cmd *pc)
+{
+    hip_cmd *c = (hip_cmd *)pc;
+    if (c->sync_result) *c->sync_result = c->result;
+    if (c->free_payload) c->free_payload(c->payload);
+    free(c);
+}
+
+hip_cmd *hip_cmd_new(void (*exec)(hip_cmd *), void *payload, void (*free_payload)(void *))
+{
+    hip_cmd *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->pc.run = cmd_run, c->pc.done = cmd_done;
+    c->exec = exec, c->payload = payload, c->free_payload = free_payload;
+    return c;
+}
+
+static bool is_blocking(const hipStream_t s) { return !s->is_null && !(s->flags & hipStreamNonBlocking); }
+
+uint64_t hip_enqueue(hip_runtime *rt, hipStream_t s, hip_cmd *c)
+{
+    c->stream = s;
+    plat_dep *deps = NULL;
+    uint32_t n = 0;
+    pthread_mutex_lock(&rt->lock);
+    if (s->is_null) {
+        uint32_t cap = 0;
+        for (hipStream_t o = rt->streams; o; o = o->next) cap += is_blocking(o);
+        deps = cap ? calloc(cap, sizeof *deps) : NULL;
+        for (hipStream_t o = rt->streams; o && deps; o = o->next) {
+            if (!is_blocking(o)) continue;
+            uint64_t last = plat_stream_last(o->ps);
+            if (last && !plat_stream_reached(o->ps, last)) deps[n++] = (plat_dep){ o->ps, last };
+        }
+    } else if (is_blocking(s)) {
+        uint64_t last = plat_stream_last(rt->null_stream->ps);
+        if (last && !plat_stream_reached(rt->null_stream->ps, last) && (deps = calloc(1, sizeof *deps)))
+            deps[n++] = (plat_dep){ rt->null_stream->ps, last };
+    }
+    uint64_t seq = plat_stream_enqueue(s->ps, &c->pc, deps, n);
+    pthread_mutex_unlock(&rt->lock);
+    if (!n) free(deps);
+    return seq;
+}
+
+hipError_t hip_run_sync(hip_runtime *rt, hipStream_t s, hip_cmd *c)
+{
+    hipError_t result = hipSuccess;
+    c->sync_result = &result;
+    uint64_t seq = hip_enqueue(rt, s, c);
+    plat_stream_wait(s->ps, seq);
+    if (result == hipSuccess) result = hip_sticky();
+    return result;
+}
+
+/* ---------------- streams ---------------- */
+
+static hipStream_t stream_new(hip_runtime *rt, unsigned flags, int priority)
+{
+    hipStream_t s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    s->flags = flags, s->priority = priority;
+    if (!(s->ps = plat_stream_create(s))) return free(s), NULL;
+    pthread_mutex_lock(&rt->lock);
+    s->next = rt->streams, rt->streams = s;
+    pthread_mutex_unlock(&rt->lock);
+    return s;
+}
+
+hipStream_t hip_stream_resolve(hip_runtime *rt, hipStream_t s)
+{
+    if (!s) return rt->null_stream;
+    if (s == hipStreamPerThread) {
+        if (!per_thread_stream) per_thread_stream = stream_new(rt, hipStreamDefault, 0);
+        return per_thread_stream;
+    }
+    pthread_mutex_lock(&rt->lock);
+    hipStream_t o = rt->streams;
+    while (o && o != s) o = o->next;
+    pthread_mutex_unlock(&rt->lock);
+    return o;
+}
+
+static hipError_t create(hipStream_t *out, unsigned flags, int priority, const char *api)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!out || (flags & ~(unsigned)hipStreamNonBlocking)) return hip_ret(hipErrorInvalidValue);
+    hipStream_t s = stream_new(rt, flags, priority);
+    if (!s) return hip_fail(hipErrorOutOfMemory, api, "no memory or thread for a stream");
+    *out = s;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipStreamCreate(hipStream_t *s) { return create(s, hipStreamDefault, 0, "hipStreamCreate"); }
+HIP_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *s, unsigned flags) { return create(s, flags, 0, "hipStreamCreateWithFlags"); }
+HIP_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t *s, unsigned flags, int priority)
+{
+    return create(s, flags, priority, "hipStreamCreateWithPriority");
+}
+
+HIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!stream || stream == hipStreamPerThread) return hip_ret(hipErrorInvalidHandle);
+    pthread_mutex_lock(&rt->lock);
+    hipStream_t *pp = &rt->streams;
+    while (*pp && *pp != stream) pp = &(*pp)->next;
+    bool found = *pp != NULL;
+    if (found) *pp = stream->next;
+    pthread_mutex_unlock(&rt->lock);
+    if (!found) return hip_ret(hipErrorInvalidHandle);
+    plat_stream *ps = stream->ps;
+    plat_stream_wait(ps, plat_stream_last(ps));   /* its work completes first, as HIP requires */
+    plat_stream_close(ps);
+    free(stream);
+    return hipSuccess;
+}
+
+static hipError_t wait_stream(hip_runtime *rt, hipStream_t s)
+{
+    plat_stream_wait(s->ps, plat_stream_last(s->ps));
+    if (s->is_null) {   /* the null stream also covers what blocking streams had before now */
+        pthread_mutex_lock(&rt->lock);
+        uint32_t n = 0;
+        for (hipStream_t o = rt->streams; o; o = o->next) n += is_blocking(o);
+        plat_dep *deps = calloc(n ? n : 1, sizeof *deps);
+        n = 0;
+        for (hipStream_t o = rt->streams; o && deps; o = o->next)
+            if (is_blocking(o)) plat_stream_retain(o->ps), deps[n++] = (plat_dep){ o->ps, plat_stream_last(o->ps) };
+        pthread_mutex_unlock(&rt->lock);
+        for (uint32_t i = 0; i < n; i++) {
+            plat_stream_wait(deps[i].stream, deps[i].seq);
+            plat_stream_release(deps[i].stream);
+        }
+        free(deps);
+    }
+    return hip_sticky();
+}
+
+HIP_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    return hip_ret(wait_stream(rt, s));
+}
+
+hipError_t hip_sync_all(hip_runtime *rt)
+{
+    wait_stream(rt, rt->null_stream);
+    pthread_mutex_lock(&rt->lock);
+    uint32_t n = 0;
+    for (hipStream_t o = rt->streams; o; o = o->next) n++;
+    plat_dep *deps = calloc(n ? n : 1, sizeof *deps);
+    n = 0;
+    for (hipStream_t o = rt->streams; o && deps; o = o->next)
+        plat_stream_retain(o->ps), deps[n++] = (plat_dep){ o->ps, plat_stream_last(o->ps) };
+    pthread_mutex_unlock(&rt->lock);
+    for (uint32_t i = 0; i < n; i++) {
+        plat_stream_wait(deps[i].stream, deps[i].seq);
+        plat_stream_release(deps[i].stream);
+    }
+    free(deps);
+    return hip_sticky();
+}
+
+HIP_EXPORT hipError_t hipStreamQuery(hipStream_t stream)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    return plat_stream_reached(s->ps, plat_stream_last(s->ps)) ? hipSuccess : hipErrorNotReady;
+}
+
+HIP_EXPORT hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!flags) return hip_ret(hipErrorInvalidValue);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    *flags = s->flags;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipStreamGetPriority(hipStream_t stream, int *priority)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!priority) return hip_ret(hipErrorInvalidValue);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    *priority = s->priority;
+    return hipSuccess;
+}
+
+HIP_EXPORT int hipGetStreamDeviceId(hipStream_t stream)
+{
+    hip_runtime *rt = hip_rt();
+    return rt && hip_stream_resolve(rt, stream) ? 0 : -1;
+}
+
+typedef struct callback_job {
+    hipStreamCallback_t fn;
+    void *data;
+} callback_job;
+
+static void exec_callback(hip_cmd *c)
+{
+    callback_job *j = c->payload;
+    j->fn(c->stream->is_null ? NULL : c->stream, hip_sticky(), j->data);
+}
+
+HIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void *userData,
+                                           unsigned int flags)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!callback || flags) return hip_ret(hipErrorInvalidValue);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    callback_job *j = malloc(sizeof *j);
+    hip_cmd *c = j ? hip_cmd_new(exec_callback, j, free) : NULL;
+    if (!c) return free(j), hip_ret(hipErrorOutOfMemory);
+    j->fn = callback, j->data = userData;
+    hip_enqueue(rt, s, c);
+    return hipSuccess;
+}
+
+/* ---------------- events ---------------- */
+
+static bool event_valid(hip_runtime *rt, hipEvent_t e)
+{
+    pthread_mutex_lock(&rt->lock);
+    hipEvent_t o = rt->events;
+    while (o && o != e) o = o->next;
+    pthread_mutex_unlock(&rt->lock);
+    return e && o;
+}
+
+HIP_EXPORT hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    const unsigned known = hipEventBlockingSync | hipEventDisableTiming | hipEventInterprocess |
+                           hipEventReleaseToDevice | hipEventReleaseToSystem;
+    if (!event || (flags & ~known)) return hip_ret(hipErrorInvalidValue);
+    if ((flags & hipEventInterprocess) && !(flags & hipEventDisableTiming)) return hip_ret(hipErrorInvalidValue);
+    hipEvent_t e = calloc(1, sizeof *e);
+    if (!e) return hip_ret(hipErrorOutOfMemory);
+    e->flags = flags;
+    pthread_mutex_lock(&rt->lock);
+    e->next = rt->events, rt->events = e;
+    pthread_mutex_unlock(&rt->lock);
+    *event = e;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipEventCreate(hipEvent_t *event) { return hipEventCreateWithFlags(event, hipEventDefault); }
+
+HIP_EXPORT hipError_t hipEventDestroy(hipEvent_t event)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    pthread_mutex_lock(&rt->lock);
+    hipEvent_t *pp = &rt->events;
+    while (*pp && *pp != event) pp = &(*pp)->next;
+    bool found = event && *pp;
+    if (found) *pp = event->next;
+    pthread_mutex_unlock(&rt->lock);
+    if (!found) return hip_ret(hipErrorInvalidHandle);
+    if (event->ps) {   /* its marker writes into it: let it run first */
+        plat_stream_wait(event->ps, event->seq);
+        plat_stream_release(event->ps);
+    }
+    free(event);
+    return hipSuccess;
+}
+
+typedef struct marker_job {
+    hipEvent_t event;
+    uint64_t gen;                 /* the record this marker belongs to */
+} marker_job;
+
+static void exec_marker(hip_cmd *c)
+{
+    hip_runtime *rt = hip_rt();
+    marker_job *j = c->payload;
+    uint64_t t = rt->plat.timing ? hip_clock_now(rt) : plat_host_ns();
+    pthread_mutex_lock(&rt->lock);
+    if (j->event->gen == j->gen) j->event->time_ns = t;
+    pthread_mutex_unlock(&rt->lock);
+}
+
+hipError_t hip_event_record(hip_runtime *rt, hipEvent_t e, hipStream_t s, const char *api)
+{
+    marker_job *j = malloc(sizeof *j);
+    hip_cmd *c = j ? hip_cmd_new(exec_marker, j, free) : NULL;
+    if (!c) {
+        free(j);
+        return hip_fail(hipErrorOutOfMemory, api, "no memory for the event's marker");
+    }
+    j->event = e;
+    pthread_mutex_lock(&rt->lock);
+    uint64_t gen = j->gen = ++e->gen;   /* j belongs to the worker once enqueued */
+    pthread_mutex_unlock(&rt->lock);
+    uint64_t seq = hip_enqueue(rt, s, c);
+    plat_stream_retain(s->ps);
+    pthread_mutex_lock(&rt->lock);
+    plat_stream *old = NULL;
+    if (e->gen == gen) {
+        old = e->ps;
+        e->ps = s->ps, e->seq = seq;
+    } else {
+        old = s->ps;   /* a later record on another thread won */
+    }
+    pthread_mutex_unlock(&rt->lock);
+    if (old) plat_stream_release(old);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    return hip_event_record(rt, event, s, "hipEventRecord");
+}
+
+/* The event's record position (retained stream, or NULL if never recorded). */
+static plat_stream *event_position(hip_runtime *rt, hipEvent_t e, uint64_t *seq)
+{
+    pthread_mutex_lock(&rt->lock);
+    plat_stream *ps = e->ps;
+    *seq = e->seq;
+    if (ps) plat_stream_retain(ps);
+    pthread_mutex_unlock(&rt->lock);
+    return ps;
+}
+
+HIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
+    uint64_t seq;
+    plat_stream *ps = event_position(rt, event, &seq);
+    if (!ps) return hipSuccess;   /* never recorded: nothing to wait for */
+    plat_stream_wait(ps, seq);
+    plat_stream_release(ps);
+    return hip_ret(hip_sticky());
+}
+
+HIP_EXPORT hipError_t hipEventQuery(hipEvent_t event)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
+    uint64_t seq;
+    plat_stream *ps = event_position(rt, event, &seq);
+    if (!ps) return hipSuccess;
+    bool done = plat_stream_reached(ps, seq);
+    plat_stream_release(ps);
+    return done ? hipSuccess : hipErrorNotReady;
+}
+
+HIP_EXPORT hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!ms) return hip_ret(hipErrorInvalidValue);
+    if (!event_valid(rt, start) || !event_valid(rt, stop)) return hip_ret(hipErrorInvalidHandle);
+    if ((start->flags | stop->flags) & hipEventDisableTiming) return hip_ret(hipErrorInvalidHandle);
+    uint64_t s1, s2;
+    plat_stream *p1 = event_position(rt, start, &s1), *p2 = event_position(rt, stop, &s2);
+    hipError_t e = hipSuccess;
+    if (!p1 || !p2) e = hipErrorInvalidHandle;   /* not recorded */
+    else if (!plat_stream_reached(p1, s1) || !plat_stream_reached(p2, s2)) e = hipErrorNotReady;
+    if (p1) plat_stream_release(p1);
+    if (p2) plat_stream_release(p2);
+    if (e) return hip_ret(e);
+    pthread_mutex_lock(&rt->lock);
+    double d = (double)stop->time_ns - (double)start->time_ns;
+    pthread_mutex_unlock(&rt->lock);
+    *ms = (float)(d / 1e6);
+    return hipSuccess;
+}
+
+static void exec_nothing(hip_cmd *c) { (void)c; }
+
+HIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (flags) return hip_ret(hipErrorInvalidValue);
+    if (!event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    uint64_t seq;
+    plat_stream *ps = event_position(rt, event, &seq);
+    if (!ps) return hipSuccess;   /* never recorded: no dependency */
+    hip_cmd *c = hip_cmd_new(exec_nothing, NULL, NULL);
+    plat_dep *dep = malloc(sizeof *dep);
+    if (!c || !dep) {
+        plat_stream_release(ps);
+        free(c), free(dep);
+        return hip_ret(hipErrorOutOfMemory);
+    }
+    /* the wait and the null stream's implicit ordering: enqueue the waiting command directly with
+     * the event's position as its one dependency, after the implicit ones of an empty command */
+    *dep = (plat_dep){ ps, seq };
+    c->stream = s;
+    hip_cmd *order = hip_cmd_new(exec_nothing, NULL, NULL);
+    if (order) hip_enqueue(rt, s, order);
+    plat_stream_enqueue(s->ps, &c->pc, dep, 1);
+    plat_stream_release(ps);
+    return hipSuccess;
+}
