@@ -116,13 +116,13 @@ uint64_t plat_stream_enqueue(plat_stream *s, plat_cmd *c, plat_dep *deps, uint32
     for (uint32_t i = 0; i < ndeps; i++) deps[i].stream->refs++;
     c->deps = deps, c->ndeps = ndeps;
     c->next = NULL;
-    c->seq = ++s->enqueued;
+    uint64_t seq = c->seq = ++s->enqueued;   /* not c->seq after the unlock: the worker may have freed c */
     if (s->tail) s->tail->next = c;
     else s->head = c;
     s->tail = c;
     pthread_cond_broadcast(&changed);
     pthread_mutex_unlock(&lock);
-    return c->seq;
+    return seq;
 }
 
 uint64_t plat_stream_last(plat_stream *s)
