@@ -170,62 +170,68 @@ module_sample() {
 
 # 16_assembly_to_executable / 17_llvm_ir_to_executable: the Makefile's steps, host and device
 # halves compiled apart, the device code object bundled by clang-offload-bundler and embedded by
-# llvm-mc with the sample's own hip_obj_gen.mcin, gfx1100 as the one GPU_ARCH. Two toolchains:
-#   clang19  clang++-19 for HIPCC and clang-19, llvm-mc-19, clang-offload-bundler-19, llvm-dis-19,
-#            llvm-as-19 for the Makefile's LLVM tools;
+# llvm-mc with the sample's own hip_obj_gen.mcin, gfx1100 as the one GPU_ARCH. Three toolchains:
+#   clang19  clang++-19 for HIPCC, clang-19, llvm-mc-19, clang-offload-bundler-19, llvm-dis-19 and
+#            llvm-as-19 for the Makefile's LLVM tools. It cannot link: since LLVM 17 or so a
+#            --cuda-host-only object refers to __hip_fatbin_ and __hip_gpubin_handle_, which only
+#            clang's own offload link defines, while hip_obj_gen.mcin defines __hip_fatbin;
 #   hipcc    Debian's hipcc with the LLVM it is built on (/usr/lib/llvm-15/bin), the pairing the
-#            Makefile assumes (HIP_PATH/../llvm/bin), always built: since LLVM 17 or so a
-#            --cuda-host-only object refers to __hip_fatbin_ and __hip_gpubin_handle_, which
-#            only clang's own offload link defines, while hip_obj_gen.mcin defines __hip_fatbin,
-#            so the clang-19 variant cannot link.
+#            Makefile assumes (HIP_PATH/../llvm/bin). LLVM 15's assembler rejects the gfx1100
+#            assembly LLVM 15 writes for square (v_mad_u64_u32 with overlapping operands), so 16
+#            cannot build this way;
+#   mixed    hipcc and LLVM 15 for the host half, clang-19 and its tools for the device half.
 split_sample() {
   local sub=$1 kind=$2 exe=$3
   local name; name=$(basename "$sub")
   wanted "$name" || return 0
-  local tool dir label
-  for tool in clang19 hipcc; do
+  local tool dir label rc
+  local a=gfx1100 dev=square-hip-amdgcn-amd-amdhsa-gfx1100 l15=/usr/lib/llvm-15/bin
+  # clang finds the device libraries next to itself in a ROCm install; here they are umbra's.
+  local devlibs=(--rocm-path=/usr --rocm-device-lib-path="$dl")
+  for tool in clang19 hipcc mixed; do
     dir=$(fresh_copy "$sub" "$tool")
-    label=$name; [ $tool = hipcc ] && label="$name [hipcc]"
-    # hip: HIPCC on square.cpp; obj: HIPCC on the host .s / .bc (hipcc adds -x hip only for sources)
-    local a=gfx1100 dev=square-hip-amdgcn-amd-amdhsa-gfx1100 hip obj clang mc bundler as dis
+    label=$name; [ $tool != clang19 ] && label="$name [$tool]"
+    # host half: hhip (HIPCC on square.cpp), hobj (HIPCC on the host .s / .bc: hipcc adds -x hip
+    # only for sources), has/hdis; device half: dhip, clang, das/ddis, bundler, mc
+    local hhip hobj has hdis dhip clang das ddis bundler mc link
     if [ $tool = clang19 ]; then
-      hip=(clang++-19 -x hip --rocm-path=/usr --rocm-device-lib-path="$dl" -O3)
-      obj=(clang++-19 -O3)
-      clang=clang-19 mc=llvm-mc-19 bundler=clang-offload-bundler-19 as=llvm-as-19 dis=llvm-dis-19
+      hhip=(clang++-19 -x hip --rocm-path=/usr --rocm-device-lib-path="$dl" -O3) hobj=(clang++-19 -O3)
+      has=llvm-as-19 hdis=llvm-dis-19 link=(clang++-19 --rocm-path=/usr --hip-link -O3)
     else
-      hip=("${HIPCC[@]}") obj=("${HIPCC[@]}")
-      local l=/usr/lib/llvm-15/bin
-      clang=$l/clang mc=$l/llvm-mc bundler=$l/clang-offload-bundler as=$l/llvm-as dis=$l/llvm-dis
+      hhip=("${HIPCC[@]}") hobj=("${HIPCC[@]}") has=$l15/llvm-as hdis=$l15/llvm-dis link=("${HIPCC[@]}")
     fi
-    # clang finds the device libraries next to itself in a ROCm install; here they are umbra's.
-    local devlibs=(--rocm-path=/usr --rocm-device-lib-path="$dl")
-    if ! (
+    if [ $tool = hipcc ]; then
+      dhip=("${HIPCC[@]}") clang=$l15/clang das=$l15/llvm-as ddis=$l15/llvm-dis
+      bundler=$l15/clang-offload-bundler mc=$l15/llvm-mc
+    else
+      dhip=(clang++-19 -x hip --rocm-path=/usr --rocm-device-lib-path="$dl" -O3) clang=clang-19
+      das=llvm-as-19 ddis=llvm-dis-19 bundler=clang-offload-bundler-19 mc=llvm-mc-19
+    fi
+    (
       set -e
       cd "$dir"
       if [ "$kind" = asm ]; then
-        "${hip[@]}" -c -S --cuda-host-only -target x86_64-linux-gnu -o square_host.s square.cpp
-        "${hip[@]}" -c -S --cuda-device-only --offload-arch=$a square.cpp
-        "${obj[@]}" -c square_host.s -o square_host.o
+        "${hhip[@]}" -c -S --cuda-host-only -target x86_64-linux-gnu -o square_host.s square.cpp
+        "${dhip[@]}" -c -S --cuda-device-only --offload-arch=$a square.cpp
+        "${hobj[@]}" -c square_host.s -o square_host.o
         $clang -target amdgcn-amd-amdhsa -mcpu=$a "${devlibs[@]}" $dev.s -o $dev.o
       else
-        "${hip[@]}" -c -emit-llvm --cuda-host-only -target x86_64-linux-gnu -o square_host.bc square.cpp
-        "${hip[@]}" -c -emit-llvm --cuda-device-only --offload-arch=$a square.cpp
-        $dis square_host.bc -o square_host.ll
-        $dis $dev.bc -o $dev.ll
-        $as square_host.ll -o square_host.bc
-        $as $dev.ll -o $dev.bc
-        "${obj[@]}" -c square_host.bc -o square_host.o
+        "${hhip[@]}" -c -emit-llvm --cuda-host-only -target x86_64-linux-gnu -o square_host.bc square.cpp
+        "${dhip[@]}" -c -emit-llvm --cuda-device-only --offload-arch=$a square.cpp
+        $hdis square_host.bc -o square_host.ll
+        $ddis $dev.bc -o $dev.ll
+        $has square_host.ll -o square_host.bc
+        $das $dev.ll -o $dev.bc
+        "${hobj[@]}" -c square_host.bc -o square_host.o
         $clang -target amdgcn-amd-amdhsa -mcpu=$a "${devlibs[@]}" $dev.bc -o $dev.o
       fi
       $bundler -type=o -bundle-align=4096 -targets=host-x86_64-unknown-linux,hip-amdgcn-amd-amdhsa-$a \
         -inputs=/dev/null,$dev.o -outputs=offload_bundle.hipfb
       $mc hip_obj_gen.mcin -o square_device.o --filetype=obj
-      if [ $tool = clang19 ]; then
-        clang++-19 --rocm-path=/usr --hip-link -O3 square_host.o square_device.o -o "$exe"
-      else
-        "${hip[@]}" square_host.o square_device.o -o "$exe"
-      fi
-    ) >"$dir/build.log" 2>&1; then
+      "${link[@]}" square_host.o square_device.o -o "$exe"
+    ) >"$dir/build.log" 2>&1   # not in an `if`: set -e must stay in force inside
+    rc=$?
+    if [ $rc -ne 0 ]; then
       report "$label" BUILD-FAILED "$(why "$dir/build.log")"
       continue
     fi
