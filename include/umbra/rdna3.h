@@ -166,8 +166,10 @@ typedef struct umb_rdna3_arg {
                                    dynamic_shared_pointer: LDS bytes to allocate, value unused */
 } umb_rdna3_arg;
 
-/* Receives a kernel's printf output (see umb_rdna3_dispatch.printf_fn): one call per record, in the
- * order the device wrote them, text as C printf formats it (not NUL-terminated). */
+/* Receives a kernel's printf output (see umb_rdna3_dispatch.printf_fn), text as C printf formats it
+ * (not NUL-terminated). OpenCL printf (the printf buffer): one call per record, after the kernel, in
+ * the order the device wrote them. HIP printf (hostcall): one call per printf of a work-item, while
+ * the kernel runs, never two at once (docs/RDNA3.md "Hostcall" gives the order). */
 typedef void (*umb_rdna3_printf_fn)(void *ctx, const char *text, size_t len);
 #define UMB_RDNA3_PRINTF_BUFFER_DEFAULT (1u << 20)   /* bytes, as ROCm's default */
 
@@ -190,7 +192,9 @@ typedef struct umb_rdna3_dispatch {
     /* printf (kernels whose metadata has a hidden_printf_buffer argument): umbra allocates the
      * buffer, and when the kernel ends (also when it faulted, before umb_rdna3_run returns) hands
      * each record to printf_fn. A full buffer loses the records that do not fit, as on ROCm, and
-     * umbra says so on stderr. */
+     * umbra says so on stderr. HIP kernels (a hidden_hostcall_buffer argument) print through
+     * hostcalls instead: printf_fn gets each text as the device sends it; their stderr text (a
+     * failed assert()'s) goes into the error of the trap that follows, or to stderr. */
     uint64_t printf_buffer_size;    /* bytes including the 8-byte header; 0 = UMB_RDNA3_PRINTF_BUFFER_DEFAULT */
     umb_rdna3_printf_fn printf_fn;  /* NULL: the text goes to stdout */
     void *printf_ctx;

@@ -59,6 +59,9 @@ struct umb_workgroup {
     umb_mem *local;             /* local memory (LDS) of this workgroup, front end maps it */
     umb_stats *stats;           /* where this workgroup's counters go (per host thread) */
     void *isa;                  /* front-end state of this workgroup */
+    /* Progress the statistics cannot show: front ends add one when one of its warps gets work done
+     * by the host (an RDNA3 hostcall serviced); like a memory write, it tells a wait from a spin. */
+    uint64_t progress;
 };
 
 /* Front-end interface: the only thing the core knows of an instruction set. */
@@ -133,6 +136,12 @@ umb_warp_state umb_fault_report(umb_warp *w, umb_status status, const char *fmt,
 
 /* Device internals shared with front ends and the runtime. */
 umb_mem *umb_device_memory(umb_device *dev);
+/* State a runtime keeps per device for as long as the device lives (RDNA3: the device-malloc heap
+ * of HIP kernels, src/runtime/rdna3_hostcall.c). NULL until set; umb_device_destroy calls
+ * release(state). Like the device's memory map, used by the host thread that runs launches. */
+typedef enum umb_device_slot { UMB_DEVICE_SLOT_RDNA3 = 0, UMB_DEVICE_SLOT_COUNT } umb_device_slot;
+void *umb_device_slot_get(const umb_device *dev, umb_device_slot slot);
+void umb_device_slot_set(umb_device *dev, umb_device_slot slot, void *state, void (*release)(void *state));
 void umb_device_set_error(umb_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void umb_device_clear_error(umb_device *dev);
 

@@ -22,6 +22,10 @@ struct umb_device {
     umb_mem *mem;
     heap_block *blocks; /* live allocations, sorted by address */
     size_t nblocks, cap;
+    struct {
+        void *state;
+        void (*release)(void *state);
+    } slots[UMB_DEVICE_SLOT_COUNT];   /* runtimes' per-device state (umb_device_slot_set) */
     char error[2048];
 };
 
@@ -68,6 +72,8 @@ umb_status umb_device_create(const umb_device_config *cfg, umb_device **out)
 void umb_device_destroy(umb_device *dev)
 {
     if (!dev) return;
+    for (int i = 0; i < UMB_DEVICE_SLOT_COUNT; i++)
+        if (dev->slots[i].state && dev->slots[i].release) dev->slots[i].release(dev->slots[i].state);
     umb_mem_destroy(dev->mem);
     free(dev->blocks);
     free(dev);
@@ -82,6 +88,20 @@ void umb_device_set_config(umb_device *dev, const umb_device_config *cfg)
 }
 
 umb_mem *umb_device_memory(umb_device *dev) { return dev->mem; }
+
+void *umb_device_slot_get(const umb_device *dev, umb_device_slot slot)
+{
+    return (unsigned)slot < UMB_DEVICE_SLOT_COUNT ? dev->slots[slot].state : NULL;
+}
+
+void umb_device_slot_set(umb_device *dev, umb_device_slot slot, void *state, void (*release)(void *state))
+{
+    if ((unsigned)slot >= UMB_DEVICE_SLOT_COUNT) return;
+    if (dev->slots[slot].state && dev->slots[slot].release && dev->slots[slot].state != state)
+        dev->slots[slot].release(dev->slots[slot].state);
+    dev->slots[slot].state = state;
+    dev->slots[slot].release = release;
+}
 
 const char *umb_device_last_error(const umb_device *dev) { return dev->error; }
 

@@ -213,11 +213,13 @@ static uint64_t publish_executed(launch_run *run, uint64_t pending, uint64_t *to
     return budget - *total + 1 < EXECUTED_BATCH ? budget - *total + 1 : EXECUTED_BATCH;
 }
 
-/* What tells a workgroup's progress apart from a spin: memory written and barriers completed. */
-static uint64_t progress_marks(const umb_stats *s)
+/* What tells a workgroup's progress apart from a spin: memory written, barriers completed, and
+ * work the host did for it (umb_workgroup.progress: hostcalls serviced). */
+static uint64_t progress_marks(const umb_workgroup *wg)
 {
+    const umb_stats *s = wg->stats;
     const umb_mem_traffic *g = &s->mem[UMB_SPACE_GLOBAL], *loc = &s->mem[UMB_SPACE_LOCAL];
-    return g->stores + g->atomics + loc->stores + loc->atomics + s->barriers;
+    return g->stores + g->atomics + loc->stores + loc->atomics + s->barriers + wg->progress;
 }
 
 /* Run a workgroup's warps until it ends (*finished), faults, or has gone QUIET_ROUNDS rounds
@@ -236,7 +238,7 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, 
     uint64_t budget = run->shared.budget;
     uint64_t total = 0, pending = 0;
     uint64_t batch_end = publish_executed(run, 0, &total);
-    uint64_t marks = progress_marks(wg->stats), rounds = 0, last_progress = 0;
+    uint64_t marks = progress_marks(wg), rounds = 0, last_progress = 0;
     umb_status st;
     *finished = false;
     *progressed = false;
@@ -271,7 +273,7 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, 
             goto out;
         }
         if (__builtin_expect((++rounds & (PROGRESS_CHECK - 1)) == 0, 0)) {
-            uint64_t now = progress_marks(wg->stats);
+            uint64_t now = progress_marks(wg);
             if (now != marks) {
                 marks = now;
                 last_progress = rounds;
@@ -301,7 +303,7 @@ static umb_status run_warps(launch_run *run, umb_workgroup *wg, bool *finished, 
     }
 out:
     if (pending) publish_executed(run, pending, &total);
-    if (progress_marks(wg->stats) != marks) *progressed = true;
+    if (progress_marks(wg) != marks) *progressed = true;
     return st;
 }
 

@@ -21,13 +21,29 @@ static _Thread_local hipError_t last_error;
 
 static void fill_props(hip_runtime *rt);
 
+/* 256 GiB, or less where the address space is limited (under valgrind, with ulimit -v): halving
+ * down to 4 GiB. */
 static bool reserve_device_range(hip_runtime *rt)
 {
-    void *p = mmap(NULL, DEVICE_VA_BYTES + DEVICE_VA_ALIGN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) return false;
-    uint64_t base = ((uint64_t)(uintptr_t)p + DEVICE_VA_ALIGN - 1) & ~(DEVICE_VA_ALIGN - 1);
-    rt->va_base = base, rt->va_size = DEVICE_VA_BYTES;
-    return true;
+    for (uint64_t bytes = DEVICE_VA_BYTES; bytes >= (4ull << 30); bytes /= 2) {
+        void *p = mmap(NULL, bytes + DEVICE_VA_ALIGN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED) continue;
+        uint64_t base = ((uint64_t)(uintptr_t)p + DEVICE_VA_ALIGN - 1) & ~(DEVICE_VA_ALIGN - 1);
+        rt->va_base = base, rt->va_size = bytes;
+        return true;
+    }
+    return false;
+}
+
+/* The device's memory must fit the reserved range with room for code, kernargs and scratch. */
+static void fit_memory_to_range(hip_runtime *rt)
+{
+    uint64_t room = rt->va_size / 2;
+    if (rt->plat.global_mem_size <= room) return;
+    fprintf(stderr, "umbra hip: only %llu GiB of address space could be reserved for device memory: the device "
+                    "has %llu GiB (not %llu)\n", (unsigned long long)(rt->va_size >> 30), (unsigned long long)(room >> 30),
+            (unsigned long long)(rt->plat.global_mem_size >> 30));
+    rt->plat.global_mem_size = room;
 }
 
 static void init(void)
@@ -35,14 +51,14 @@ static void init(void)
     hip_runtime *rt = &runtime;
     pthread_mutex_init(&rt->lock, NULL);
     if (!reserve_device_range(rt)) {
-        fprintf(stderr, "umbra hip: cannot reserve %llu GiB of address space for device memory\n",
-                DEVICE_VA_BYTES >> 30);
+        fprintf(stderr, "umbra hip: cannot reserve even 4 GiB of address space for device memory\n");
         return;
     }
     if (!plat_init(&rt->plat, "umbra hip", (plat_heap){ rt->va_base, rt->va_size })) return;
+    fit_memory_to_range(rt);
     fill_props(rt);
     rt->null_stream = calloc(1, sizeof *rt->null_stream);
-    if (!rt->null_stream || !(rt->null_stream->ps = plat_stream_create(rt->null_stream))) {
+    if (!rt->null_stream || !(rt->null_stream->ps = plat_stream_create(rt->null_stream, 0))) {
         fprintf(stderr, "umbra hip: cannot start the null stream's thread\n");
         return;
     }

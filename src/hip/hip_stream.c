@@ -78,12 +78,12 @@ uint64_t hip_enqueue(hip_runtime *rt, hipStream_t s, hip_cmd *c)
         for (hipStream_t o = rt->streams; o && deps; o = o->next) {
             if (!is_blocking(o)) continue;
             uint64_t last = plat_stream_last(o->ps);
-            if (last && !plat_stream_reached(o->ps, last)) deps[n++] = (plat_dep){ o->ps, last };
+            if (last && !plat_stream_reached(o->ps, last)) deps[n++] = (plat_dep){ .stream = o->ps, .seq = last };
         }
     } else if (is_blocking(s)) {
         uint64_t last = plat_stream_last(rt->null_stream->ps);
         if (last && !plat_stream_reached(rt->null_stream->ps, last) && (deps = calloc(1, sizeof *deps)))
-            deps[n++] = (plat_dep){ rt->null_stream->ps, last };
+            deps[n++] = (plat_dep){ .stream = rt->null_stream->ps, .seq = last };
     }
     if (!n) free(deps), deps = NULL;   /* the worker frees the deps it is given, even an empty array */
     uint64_t seq = plat_stream_enqueue(s->ps, &c->pc, deps, n);
@@ -108,7 +108,7 @@ static hipStream_t stream_new(hip_runtime *rt, unsigned flags, int priority)
     hipStream_t s = calloc(1, sizeof *s);
     if (!s) return NULL;
     s->flags = flags, s->priority = priority;
-    if (!(s->ps = plat_stream_create(s))) return free(s), NULL;
+    if (!(s->ps = plat_stream_create(s, 0))) return free(s), NULL;
     pthread_mutex_lock(&rt->lock);
     s->next = rt->streams, rt->streams = s;
     pthread_mutex_unlock(&rt->lock);
@@ -161,7 +161,7 @@ HIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream)
     if (!found) return hip_ret(hipErrorInvalidHandle);
     plat_stream *ps = stream->ps;
     plat_stream_wait(ps, plat_stream_last(ps));   /* its work completes first, as HIP requires */
-    plat_stream_close(ps);
+    plat_stream_close(ps, NULL);
     free(stream);
     return hipSuccess;
 }
@@ -176,7 +176,8 @@ static hipError_t wait_stream(hip_runtime *rt, hipStream_t s)
         plat_dep *deps = calloc(n ? n : 1, sizeof *deps);
         n = 0;
         for (hipStream_t o = rt->streams; o && deps; o = o->next)
-            if (is_blocking(o)) plat_stream_retain(o->ps), deps[n++] = (plat_dep){ o->ps, plat_stream_last(o->ps) };
+            if (is_blocking(o))
+                plat_stream_retain(o->ps), deps[n++] = (plat_dep){ .stream = o->ps, .seq = plat_stream_last(o->ps) };
         pthread_mutex_unlock(&rt->lock);
         for (uint32_t i = 0; i < n; i++) {
             plat_stream_wait(deps[i].stream, deps[i].seq);
@@ -205,7 +206,7 @@ hipError_t hip_sync_all(hip_runtime *rt)
     plat_dep *deps = calloc(n ? n : 1, sizeof *deps);
     n = 0;
     for (hipStream_t o = rt->streams; o && deps; o = o->next)
-        plat_stream_retain(o->ps), deps[n++] = (plat_dep){ o->ps, plat_stream_last(o->ps) };
+        plat_stream_retain(o->ps), deps[n++] = (plat_dep){ .stream = o->ps, .seq = plat_stream_last(o->ps) };
     pthread_mutex_unlock(&rt->lock);
     for (uint32_t i = 0; i < n; i++) {
         plat_stream_wait(deps[i].stream, deps[i].seq);
@@ -462,7 +463,7 @@ HIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, u
     }
     /* the wait and the null stream's implicit ordering: enqueue the waiting command directly with
      * the event's position as its one dependency, after the implicit ones of an empty command */
-    *dep = (plat_dep){ ps, seq };
+    *dep = (plat_dep){ .stream = ps, .seq = seq };
     c->stream = s;
     hip_cmd *order = hip_cmd_new(exec_nothing, NULL, NULL);
     if (order) hip_enqueue(rt, s, order);

@@ -5,9 +5,13 @@
  * with the ICD dispatch pointer; a registry of live handles lets every entry point reject NULL and
  * released objects with the specified error instead of touching freed memory.
  *
- * Locking: one platform lock (ocl_lock) guards the registry, event states, queue lists, mappings
- * and kernel arguments; ocl_cond is broadcast whenever an event changes state or a queue empties.
- * The device lock (device->p.run_lock) serialises every call into libumbra (launches and copies).
+ * Queues and events run on the platform layer's engine (plat_stream.c): a queue is a plat_stream,
+ * a command a plat_cmd, an event's status lives in its plat_event (see ocl_queue.c).
+ *
+ * Locking: one platform lock (ocl_lock) guards the registry, event callbacks and profiling times,
+ * mappings and kernel arguments; it may be held while calling the engine (whose own lock is taken
+ * after it), never the other way round. The device lock (device->p.run_lock) serialises every
+ * call into libumbra (launches and copies).
  */
 #ifndef UMBRA_OCL_H
 #define UMBRA_OCL_H
@@ -47,7 +51,6 @@ typedef struct ocl_obj {
 
 extern const struct _cl_icd_dispatch ocl_dispatch;
 extern pthread_mutex_t ocl_lock;
-extern pthread_cond_t ocl_cond;
 
 struct _cl_platform_id { ocl_obj h; };
 
@@ -70,12 +73,8 @@ struct _cl_command_queue {
     ocl_obj h;
     cl_context ctx;
     cl_command_queue_properties props;
-    ocl_cmd *head, *tail;         /* waiting commands */
-    ocl_cmd *running;             /* the one the worker executes */
-    bool retiring;                /* the worker is releasing what the last command held */
-    cl_event barrier;             /* out-of-order: the last barrier later commands wait for */
+    plat_stream *ps;              /* its commands, run by the stream's worker */
     cl_ulong device_clock;        /* UMBRA_TIMING: simulated time its last command ended (ocl_timing.c) */
-    bool closing;                 /* released: the worker drains and frees the queue */
 };
 
 typedef struct ocl_mapping {
@@ -147,7 +146,7 @@ struct _cl_event {
     cl_context ctx;
     cl_command_queue queue;       /* NULL for user events */
     cl_command_type type;
-    cl_int status;
+    plat_event *pe;               /* the status (CL_QUEUED ... CL_COMPLETE, or an error) */
     bool profiling;
     cl_ulong times[4];            /* QUEUED, SUBMIT, START, END */
     cl_ulong device_ns;           /* UMBRA_TIMING: the command's simulated duration */
@@ -156,12 +155,10 @@ struct _cl_event {
     size_t printf_len;
 };
 
-/* A command: the worker runs it once its wait list has completed. */
+/* A command: the queue's worker runs it once its wait list has completed. */
 struct ocl_cmd {
-    ocl_cmd *next;
+    plat_cmd pc;                  /* first: the engine's command */
     cl_event ev;
-    cl_event *wait;
-    cl_uint nwait;
     cl_int (*run)(ocl_cmd *);     /* returns CL_COMPLETE or a negative status */
     void (*done)(ocl_cmd *);      /* frees the payload */
     cl_mem mem[2];                /* retained */
@@ -195,7 +192,7 @@ cl_ulong ocl_device_max_alloc(void);
 
 /* ---- events and queues: ocl_queue.c ---- */
 cl_event ocl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type);
-void ocl_event_set_status(cl_event ev, cl_int status);
+cl_int ocl_event_status(cl_event ev);
 cl_int ocl_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list);
 /* Queue a command built by the caller; on error the command is freed. */
 cl_int ocl_enqueue(cl_command_queue q, ocl_cmd *c, cl_command_type type, cl_uint nwait,
@@ -222,7 +219,6 @@ bool ocl_mem_overlap(cl_mem a, size_t aoff, cl_mem b, size_t boff, size_t size);
 /* ---- programs and kernels ---- */
 void ocl_program_destroy(cl_program p);
 void ocl_kernel_destroy(cl_kernel k);
-void ocl_queue_close(cl_command_queue q);
 
 /* Helpers for the entry points. */
 #define OCL_ERR(code) do { if (errcode_ret) *errcode_ret = (code); return NULL; } while (0)

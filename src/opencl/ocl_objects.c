@@ -5,7 +5,6 @@
 #include "ocl.h"
 
 pthread_mutex_t ocl_lock = PTHREAD_MUTEX_INITIALIZER;
-pthread_cond_t ocl_cond = PTHREAD_COND_INITIALIZER;
 
 /* ---------------- object memory: free lists by size, headers kept valid ---------------- */
 
@@ -152,12 +151,13 @@ void ocl_free_object(void *obj)
         cl_event ev = obj;
         for (ocl_event_callback *c = ev->callbacks, *n; c; c = n) n = c->next, free(c);
         free(ev->printf_text);
+        if (ev->pe) plat_event_release(ev->pe);
         cl_context ctx = ev->ctx;
         ocl_obj_free(ev);
         if (ocl_release_last(ctx)) ocl_free_object(ctx);
         break;
     }
-    default: break;   /* platform, device: static; queues free themselves (ocl_queue.c) */
+    default: break;   /* platform, device: static; queues are freed by their worker (ocl_queue.c) */
     }
 }
 

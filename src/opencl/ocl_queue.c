@@ -1,23 +1,21 @@
-/* Command queues (a worker thread each), commands, events, user events, markers and barriers. */
+/* The OpenCL API surface of command queues, commands and events over the platform layer's queue
+ * engine (src/platform/plat_stream.c, platform.h): a cl_command_queue is a plat_stream (out of
+ * order with CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), a command an ocl_cmd embedding a plat_cmd,
+ * and a cl_event's status a plat_event, which the engine moves through QUEUED, SUBMITTED, RUNNING
+ * and COMPLETE (or an error) and which commands of any queue depend on. What is OpenCL's stays
+ * here: the event hooks record profiling times (ocl_timing.c), write a kernel's printf output
+ * before its event completes, and run the callbacks; a command's run and done functions run and
+ * retire it (releasing the memory objects and kernel it holds) on the queue's worker. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ocl.h"
 
-/* ---------------- events ---------------- */
+_Static_assert(PLAT_COMPLETE == CL_COMPLETE && PLAT_RUNNING == CL_RUNNING && PLAT_SUBMITTED == CL_SUBMITTED &&
+                   PLAT_QUEUED == CL_QUEUED && PLAT_DEPENDENCY_FAILED == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
+               "the engine's statuses are OpenCL's");
 
-cl_event ocl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type)
-{
-    cl_event ev = ocl_obj_alloc(sizeof *ev);
-    if (!ev) return NULL;
-    ev->ctx = ctx, ev->queue = q, ev->type = type;
-    ev->status = q ? CL_QUEUED : CL_SUBMITTED;
-    ev->profiling = q && (q->props & CL_QUEUE_PROFILING_ENABLE);
-    ocl_retain(ctx);
-    ocl_register(ev, OCL_EVENT);
-    if (ev->profiling) ev->times[0] = ocl_profile_time(ev, CL_PROFILING_COMMAND_QUEUED);
-    return ev;
-}
+/* ---------------- events ---------------- */
 
 /* Callbacks registered for this state or an earlier one, taken off the list (caller holds ocl_lock). */
 static ocl_event_callback *take_callbacks(cl_event ev, cl_int status)
@@ -64,24 +62,51 @@ static void flush_printf(cl_event ev)
     free(text);
 }
 
-void ocl_event_set_status(cl_event ev, cl_int status)
+/* Before the engine makes the new status visible: output and profiling times. */
+static void event_stamp(plat_event *pe, int status)
 {
+    cl_event ev = plat_event_owner(pe);
     if (status <= CL_COMPLETE) flush_printf(ev);
+    if (!ev->profiling) return;
     pthread_mutex_lock(&ocl_lock);
-    if (ev->profiling) {
-        cl_ulong now = ocl_profile_time(ev, status == CL_SUBMITTED ? CL_PROFILING_COMMAND_SUBMIT
-                                            : status == CL_RUNNING ? CL_PROFILING_COMMAND_START
-                                                                   : CL_PROFILING_COMMAND_END);
-        if (status == CL_SUBMITTED) ev->times[1] = now;
-        else if (status == CL_RUNNING) ev->times[2] = now;
-        else ev->times[3] = now;
-    }
-    ev->status = status;
+    cl_ulong now = ocl_profile_time(ev, status == CL_SUBMITTED ? CL_PROFILING_COMMAND_SUBMIT
+                                        : status == CL_RUNNING ? CL_PROFILING_COMMAND_START
+                                                               : CL_PROFILING_COMMAND_END);
+    if (status == CL_SUBMITTED) ev->times[1] = now;
+    else if (status == CL_RUNNING) ev->times[2] = now;
+    else ev->times[3] = now;
+    pthread_mutex_unlock(&ocl_lock);
+}
+
+/* After: the callbacks due. */
+static void event_notify(plat_event *pe, int status)
+{
+    cl_event ev = plat_event_owner(pe);
+    pthread_mutex_lock(&ocl_lock);
     ocl_event_callback *due = take_callbacks(ev, status);
-    pthread_cond_broadcast(&ocl_cond);
     pthread_mutex_unlock(&ocl_lock);
     run_callbacks(ev, due, status);
 }
+
+static const plat_event_hooks event_hooks = { event_stamp, event_notify };
+
+cl_event ocl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type)
+{
+    cl_event ev = ocl_obj_alloc(sizeof *ev);
+    if (!ev) return NULL;
+    ev->ctx = ctx, ev->queue = q, ev->type = type;
+    ev->profiling = q && (q->props & CL_QUEUE_PROFILING_ENABLE);
+    if (!(ev->pe = plat_event_create(q ? CL_QUEUED : CL_SUBMITTED, &event_hooks, ev))) {
+        ocl_obj_free(ev);
+        return NULL;
+    }
+    ocl_retain(ctx);
+    ocl_register(ev, OCL_EVENT);
+    if (ev->profiling) ev->times[0] = ocl_profile_time(ev, CL_PROFILING_COMMAND_QUEUED);
+    return ev;
+}
+
+cl_int ocl_event_status(cl_event ev) { return plat_event_status(ev->pe); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event ev, cl_event_info param, size_t size, void *value,
                                                size_t *ret)
@@ -92,12 +117,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event ev, cl_event_info param,
     case CL_EVENT_CONTEXT: OCL_INFO(cl_context, ev->ctx);
     case CL_EVENT_COMMAND_TYPE: OCL_INFO(cl_command_type, ev->type);
     case CL_EVENT_REFERENCE_COUNT: OCL_INFO(cl_uint, atomic_load(&ev->h.refs));
-    case CL_EVENT_COMMAND_EXECUTION_STATUS: {
-        pthread_mutex_lock(&ocl_lock);
-        cl_int s = ev->status;
-        pthread_mutex_unlock(&ocl_lock);
-        OCL_INFO(cl_int, s);
-    }
+    case CL_EVENT_COMMAND_EXECUTION_STATUS: OCL_INFO(cl_int, ocl_event_status(ev));
     default: return CL_INVALID_VALUE;
     }
 }
@@ -106,8 +126,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event ev, cl_profilin
                                                         void *value, size_t *ret)
 {
     if (!ocl_valid(ev, OCL_EVENT)) return CL_INVALID_EVENT;
+    bool avail = ev->profiling && ocl_event_status(ev) == CL_COMPLETE;   /* END was stamped before */
     pthread_mutex_lock(&ocl_lock);
-    bool avail = ev->profiling && ev->status == CL_COMPLETE;
     cl_ulong t[4];
     memcpy(t, ev->times, sizeof t);
     pthread_mutex_unlock(&ocl_lock);
@@ -147,12 +167,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event ev, cl_int status)
 {
     if (!ocl_valid(ev, OCL_EVENT) || ev->type != CL_COMMAND_USER) return CL_INVALID_EVENT;
     if (status > CL_COMPLETE) return CL_INVALID_VALUE;
-    pthread_mutex_lock(&ocl_lock);
-    bool already = ev->status <= CL_COMPLETE;
-    pthread_mutex_unlock(&ocl_lock);
-    if (already) return CL_INVALID_OPERATION;
-    ocl_event_set_status(ev, status);
-    return CL_SUCCESS;
+    return plat_event_set(ev->pe, status) ? CL_SUCCESS : CL_INVALID_OPERATION;   /* set once */
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetEventCallback(cl_event ev, cl_int on, void (CL_CALLBACK *fn)(cl_event, cl_int, void *),
@@ -163,8 +178,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetEventCallback(cl_event ev, cl_int on, void 
     ocl_event_callback *c = calloc(1, sizeof *c);
     if (!c) return CL_OUT_OF_HOST_MEMORY;
     c->on = on, c->fn = fn, c->data = data;
+    /* under ocl_lock: a change of status notifies (event_notify) after this, or is seen here */
     pthread_mutex_lock(&ocl_lock);
-    cl_int status = ev->status;
+    cl_int status = ocl_event_status(ev);
     bool now = status <= on;
     if (!now) c->next = ev->callbacks, ev->callbacks = c;
     pthread_mutex_unlock(&ocl_lock);
@@ -176,12 +192,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetEventCallback(cl_event ev, cl_int on, void 
 cl_int ocl_wait_events(cl_uint n, const cl_event *list)
 {
     cl_int st = CL_SUCCESS;
-    pthread_mutex_lock(&ocl_lock);
-    for (cl_uint i = 0; i < n; i++) {
-        while (list[i]->status > CL_COMPLETE) pthread_cond_wait(&ocl_cond, &ocl_lock);
-        if (list[i]->status < 0) st = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-    }
-    pthread_mutex_unlock(&ocl_lock);
+    for (cl_uint i = 0; i < n; i++)
+        if (plat_event_wait(list[i]->pe) < 0) st = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
     return st;
 }
 
@@ -195,7 +207,7 @@ CL_API_ENTRY cl_int CL_API_CALL clWaitForEvents(cl_uint n, const cl_event *list)
     return ocl_wait_events(n, list);
 }
 
-/* ---------------- commands and the worker ---------------- */
+/* ---------------- commands ---------------- */
 
 ocl_cmd *ocl_cmd_new(void) { return calloc(1, sizeof(ocl_cmd)); }
 
@@ -205,87 +217,22 @@ void ocl_cmd_free(ocl_cmd *c)
     for (int i = 0; i < 2; i++)
         if (c->mem[i] && ocl_release_last(c->mem[i])) ocl_free_object(c->mem[i]);
     if (c->kernel && ocl_release_last(c->kernel)) ocl_free_object(c->kernel);
-    for (cl_uint i = 0; i < c->nwait; i++)
-        if (ocl_release_last(c->wait[i])) ocl_free_object(c->wait[i]);
-    free(c->wait);
     if (c->ev && ocl_release_last(c->ev)) ocl_free_object(c->ev);
     free(c);
 }
 
-/* Caller holds ocl_lock. */
-static bool deps_complete(const ocl_cmd *c)
+/* On the worker, once the wait list has completed without an error (else the engine completes
+ * the event with CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST and the command does not run). */
+static void cmd_run(plat_cmd *pc)
 {
-    for (cl_uint i = 0; i < c->nwait; i++)
-        if (c->wait[i]->status > CL_COMPLETE) return false;
-    return true;
+    ocl_cmd *c = (ocl_cmd *)pc;
+    pc->status = c->run ? c->run(c) : CL_COMPLETE;
+    ocl_timing_command_done(c, true);
 }
 
-static bool deps_failed(const ocl_cmd *c)
-{
-    for (cl_uint i = 0; i < c->nwait; i++)
-        if (c->wait[i]->status < 0) return true;
-    return false;
-}
-
-/* The next command to run, unlinked: in order, the head once its wait list completed; out of
- * order, the first whose wait list completed. Caller holds ocl_lock. */
-static ocl_cmd *take_ready(cl_command_queue q)
-{
-    bool in_order = !(q->props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
-    for (ocl_cmd **pp = &q->head, *prev = NULL; *pp; prev = *pp, pp = &(*pp)->next) {
-        ocl_cmd *c = *pp;
-        if (deps_complete(c)) {
-            *pp = c->next;
-            if (q->tail == c) q->tail = prev;
-            c->next = NULL;
-            return c;
-        }
-        if (in_order) break;
-    }
-    return NULL;
-}
-
-static void queue_free(cl_command_queue q)
-{
-    if (q->barrier && ocl_release_last(q->barrier)) ocl_free_object(q->barrier);
-    cl_context ctx = q->ctx;
-    ocl_obj_free(q);
-    if (ocl_release_last(ctx)) ocl_free_object(ctx);
-}
-
-static void *worker(void *arg)
-{
-    cl_command_queue q = arg;
-    pthread_mutex_lock(&ocl_lock);
-    for (;;) {
-        ocl_cmd *c = take_ready(q);
-        if (!c) {
-            if (q->closing && !q->head) break;
-            pthread_cond_wait(&ocl_cond, &ocl_lock);
-            continue;
-        }
-        q->running = c;
-        bool failed = deps_failed(c);
-        pthread_mutex_unlock(&ocl_lock);
-        ocl_event_set_status(c->ev, CL_SUBMITTED);
-        ocl_event_set_status(c->ev, CL_RUNNING);
-        cl_int st = failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : c->run ? c->run(c) : CL_COMPLETE;
-        ocl_timing_command_done(c, !failed);
-        ocl_event_set_status(c->ev, st);
-        /* clFinish returns only once the command's references are dropped, so that objects the
-         * program released before are gone when it returns */
-        pthread_mutex_lock(&ocl_lock);
-        q->running = NULL, q->retiring = true;
-        pthread_mutex_unlock(&ocl_lock);
-        ocl_cmd_free(c);
-        pthread_mutex_lock(&ocl_lock);
-        q->retiring = false;
-        pthread_cond_broadcast(&ocl_cond);
-    }
-    pthread_mutex_unlock(&ocl_lock);
-    queue_free(q);
-    return NULL;
-}
+/* After its event completed: retire what it holds. clFinish returns only after this, so that
+ * objects the program released before are gone when it returns. */
+static void cmd_done(plat_cmd *pc) { ocl_cmd_free((ocl_cmd *)pc); }
 
 cl_int ocl_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list)
 {
@@ -297,60 +244,50 @@ cl_int ocl_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list)
     return CL_SUCCESS;
 }
 
-/* Out of order, a barrier (or a marker without a wait list) waits for every command queued before it. */
-static cl_int gather_queue_events(cl_command_queue q, ocl_cmd *c)
-{
-    size_t n = q->running != NULL;
-    for (ocl_cmd *p = q->head; p; p = p->next) n++;
-    cl_event *w = realloc(c->wait, (c->nwait + n) * sizeof *w);
-    if (!w && n) return CL_OUT_OF_HOST_MEMORY;
-    if (n) c->wait = w;
-    if (q->running) ocl_retain(q->running->ev), c->wait[c->nwait++] = q->running->ev;
-    for (ocl_cmd *p = q->head; p; p = p->next) ocl_retain(p->ev), c->wait[c->nwait++] = p->ev;
-    return CL_SUCCESS;
-}
-
-static cl_int copy_wait_list(ocl_cmd *c, cl_uint nwait, const cl_event *wait, cl_event extra)
-{
-    c->wait = calloc((size_t)nwait + 1, sizeof *c->wait);
-    if (!c->wait) return CL_OUT_OF_HOST_MEMORY;
-    for (cl_uint i = 0; i < nwait; i++) ocl_retain(wait[i]), c->wait[c->nwait++] = wait[i];
-    if (extra) ocl_retain(extra), c->wait[c->nwait++] = extra;
-    return CL_SUCCESS;
-}
-
 cl_int ocl_enqueue(cl_command_queue q, ocl_cmd *c, cl_command_type type, cl_uint nwait, const cl_event *wait,
                    cl_event *out, bool blocking)
 {
+    plat_dep *deps = nwait ? calloc(nwait, sizeof *deps) : NULL;
     c->ev = ocl_event_new(q->ctx, q, type);
-    bool ooo = q->props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
-    bool is_barrier = type == CL_COMMAND_BARRIER || (type == CL_COMMAND_MARKER && nwait == 0);
-    pthread_mutex_lock(&ocl_lock);
-    cl_int st = c->ev ? copy_wait_list(c, nwait, wait, ooo ? q->barrier : NULL) : CL_OUT_OF_HOST_MEMORY;
-    if (!st && ooo && is_barrier) st = gather_queue_events(q, c);
-    if (st) {
-        pthread_mutex_unlock(&ocl_lock);
+    if (!c->ev || (nwait && !deps)) {
+        free(deps);
         ocl_cmd_free(c);
-        return st;
+        return CL_OUT_OF_HOST_MEMORY;
     }
-    if (ooo && type == CL_COMMAND_BARRIER) {
-        if (q->barrier && ocl_release_last(q->barrier)) ocl_free_object(q->barrier);
-        ocl_retain(c->ev), q->barrier = c->ev;
-    }
+    for (cl_uint i = 0; i < nwait; i++) deps[i].event = wait[i]->pe;
+    c->pc.run = cmd_run, c->pc.done = cmd_done;
+    c->pc.event = c->ev->pe;
+    plat_event_retain(c->pc.event);   /* the engine's */
+    /* Out of order, a barrier (or a marker without a wait list) waits for every command queued
+     * before it, and later commands wait for a barrier; in order, the order says as much. */
+    if (type == CL_COMMAND_BARRIER) c->pc.flags = PLAT_CMD_AFTER_ALL | PLAT_CMD_FENCE;
+    else if (type == CL_COMMAND_MARKER && nwait == 0) c->pc.flags = PLAT_CMD_AFTER_ALL;
     cl_event ev = c->ev;
     ocl_retain(ev);   /* ours until the end of this call */
-    if (q->tail) q->tail->next = c;
-    else q->head = c;
-    q->tail = c;
-    pthread_cond_broadcast(&ocl_cond);
-    pthread_mutex_unlock(&ocl_lock);
+    if (!plat_stream_enqueue(q->ps, &c->pc, deps, nwait)) {
+        free(deps);
+        plat_event_release(c->pc.event);
+        ocl_cmd_free(c);
+        if (ocl_release_last(ev)) ocl_free_object(ev);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
     if (out) ocl_retain(ev), *out = ev;
-    st = blocking ? ocl_wait_events(1, &ev) : CL_SUCCESS;
+    cl_int st = blocking ? ocl_wait_events(1, &ev) : CL_SUCCESS;
     if (ocl_release_last(ev)) ocl_free_object(ev);
     return st;
 }
 
 /* ---------------- queues ---------------- */
+
+static void queue_free(cl_command_queue q)
+{
+    cl_context ctx = q->ctx;
+    ocl_obj_free(q);
+    if (ocl_release_last(ctx)) ocl_free_object(ctx);
+}
+
+/* The queue's worker, once a released queue has drained. */
+static void queue_ended(void *owner) { queue_free(owner); }
 
 static cl_command_queue new_queue(cl_context ctx, cl_device_id d, cl_command_queue_properties props,
                                   cl_int *errcode_ret)
@@ -365,18 +302,12 @@ static cl_command_queue new_queue(cl_context ctx, cl_device_id d, cl_command_que
     if (!q) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     q->ctx = ctx, q->props = props;
     ocl_retain(ctx);
-    ocl_register(q, OCL_QUEUE);
-    pthread_t t;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-    int rc = pthread_create(&t, &attr, worker, q);
-    pthread_attr_destroy(&attr);
-    if (rc) {
-        ocl_unregister(q);
+    q->ps = plat_stream_create(q, props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE ? PLAT_STREAM_OUT_OF_ORDER : 0);
+    if (!q->ps) {
         queue_free(q);
         OCL_ERR(CL_OUT_OF_RESOURCES);
     }
+    ocl_register(q, OCL_QUEUE);
     OCL_OK(q);
 }
 
@@ -412,10 +343,7 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q)
     if (!ocl_valid(q, OCL_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
     if (!ocl_release_last(q)) return CL_SUCCESS;
     ocl_unregister(q);
-    pthread_mutex_lock(&ocl_lock);
-    q->closing = true;
-    pthread_cond_broadcast(&ocl_cond);
-    pthread_mutex_unlock(&ocl_lock);
+    plat_stream_close(q->ps, queue_ended);
     return CL_SUCCESS;
 }
 
@@ -441,15 +369,14 @@ CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue q, cl
 
 CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue q)
 {
-    return ocl_valid(q, OCL_QUEUE) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;   /* the worker never idles */
+    return ocl_valid(q, OCL_QUEUE) ? CL_SUCCESS : CL_INVALID_COMMAND_QUEUE;   /* the engine never holds back */
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue q)
 {
     if (!ocl_valid(q, OCL_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
-    pthread_mutex_lock(&ocl_lock);
-    while (q->head || q->running || q->retiring) pthread_cond_wait(&ocl_cond, &ocl_lock);
-    pthread_mutex_unlock(&ocl_lock);
+    /* every command queued before this call has completed and been retired */
+    plat_stream_wait(q->ps, plat_stream_last(q->ps));
     return CL_SUCCESS;
 }
 

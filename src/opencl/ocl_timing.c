@@ -41,7 +41,7 @@ void ocl_timing_command_done(ocl_cmd *c, bool ran)
     c->ev->device_ns = ran ? command_ns(c, c->ev->type) : 0;
 }
 
-/* Caller holds ocl_lock (ocl_event_set_status). */
+/* Caller holds ocl_lock (the event hooks of ocl_queue.c). */
 cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage)
 {
     cl_command_queue q = ev->queue;

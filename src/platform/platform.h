@@ -7,8 +7,10 @@
  *   plat_launch.c   one kernel launch: the device lock, the timing model's cycles as simulated
  *                   nanoseconds, umbra's report on stderr when it fails, the statistics line
  *   plat_clock.c    host time, and the simulated duration of transfers (PCIe model) and copies
- *   plat_stream.c   an ordered command stream run by a worker thread, with events that other
- *                   streams and the host wait on (HIP streams; see docs/HIP.md)
+ *   plat_stream.c   the one queue/event engine: command streams run by worker threads (in order
+ *                   or out of order), events with statuses and hooks, dependencies on positions
+ *                   in other streams and on events; HIP streams and OpenCL command queues both
+ *                   run on it (docs/HIP.md "Architecture", docs/OPENCL.md "Execution")
  *
  * Environment (set by `umbra opencl` / `umbra hip` from their options): UMBRA_THREADS, UMBRA_CUS,
  * UMBRA_GLOBAL_MEM, UMBRA_MAX_INSTRUCTIONS, UMBRA_MAX_WORK_GROUP_SIZE, UMBRA_TIMING, UMBRA_TRACE,
@@ -74,42 +76,105 @@ uint64_t plat_device_copy_ns(uint64_t bytes);   /* bytes read and written once e
 uint64_t plat_device_fill_ns(uint64_t bytes);   /* bytes written in VRAM */
 
 
-/* ---- ordered command streams: plat_stream.c ----
- * A stream runs its commands one after another on a worker thread of its own, in the order they
- * were enqueued. Command n of a stream has sequence number n (from 1); a dependency (stream, seq)
- * holds once that stream has completed its command seq, so that a command can wait for work of
- * other streams (events, the null stream's rules) without the streams knowing each other. One
- * lock and one condition serve every stream; a stream lives while it is referenced (by its
- * creator, by events recorded on it, by commands depending on it). */
+/* ---- command streams and events: plat_stream.c ----
+ * The one queue/event engine of both API rooms: HIP streams and OpenCL command queues are
+ * plat_streams, OpenCL events are plat_events.
+ *
+ * A stream runs its commands on a worker thread of its own. Command n of a stream has sequence
+ * number n (from 1). In order (the default), a command starts once the one before it has
+ * finished and its dependencies hold; out of order (PLAT_STREAM_OUT_OF_ORDER) the worker runs,
+ * one at a time, the oldest command whose dependencies hold, so a command blocked on an event the
+ * host has not set does not hold back later independent ones.
+ *
+ * A dependency is either a position (stream, seq): it holds once that stream has completed every
+ * command up to seq (its "completed" mark; out of order, the commands before the oldest one still
+ * pending), so that a command can wait for work of other streams (HIP's events, the null stream's
+ * rules) without the streams knowing each other; or an event: it holds once the event is
+ * complete or failed. A command with a failed event among its dependencies does not run: it
+ * completes with PLAT_DEPENDENCY_FAILED.
+ *
+ * An event has a status: PLAT_QUEUED, PLAT_SUBMITTED, PLAT_RUNNING, then PLAT_COMPLETE or a
+ * negative error (the values of OpenCL's execution statuses). A command's event (plat_cmd.event)
+ * is moved by the worker: SUBMITTED and RUNNING when it starts, then the command's status after
+ * run. A host event (clCreateUserEvent) is set by plat_event_set. An event's hooks see each
+ * change: stamp before the new status can be seen (profiling times, output that must precede
+ * completion), notify after it (callbacks); both run outside the engine's lock, on the thread
+ * that made the change.
+ *
+ * A command of an out-of-order stream always has an event (the engine makes one if the client
+ * gave none). There, PLAT_CMD_AFTER_ALL makes a command also wait for every command of the
+ * stream not complete when it is enqueued, and PLAT_CMD_FENCE makes every later command wait for
+ * it (OpenCL's barriers and markers); in order, both say nothing more than the order does.
+ *
+ * One lock and one condition serve every stream and event. A stream lives while it is referenced
+ * (by its creator, by commands depending on it, by whoever holds a position in it); an event while
+ * it is referenced (by its owner, by the command it belongs to, by commands depending on it). */
 typedef struct plat_stream plat_stream;
+typedef struct plat_event plat_event;
+
+enum {
+    PLAT_COMPLETE = 0, PLAT_RUNNING = 1, PLAT_SUBMITTED = 2, PLAT_QUEUED = 3,
+    PLAT_DEPENDENCY_FAILED = -14,  /* = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST */
+};
+
+typedef struct plat_event_hooks {
+    void (*stamp)(plat_event *e, int status);    /* before status becomes visible (may be NULL) */
+    void (*notify)(plat_event *e, int status);   /* after (may be NULL) */
+} plat_event_hooks;
+
+/* A new event with one reference (the caller's) and the given status; hooks (may be NULL) and
+ * owner are the client's. NULL: out of memory. */
+plat_event *plat_event_create(int status, const plat_event_hooks *hooks, void *owner);
+void *plat_event_owner(const plat_event *e);
+void plat_event_retain(plat_event *e);
+void plat_event_release(plat_event *e);
+int plat_event_status(plat_event *e);
+/* The host sets an event (status PLAT_COMPLETE or negative, or an intermediate one); false if it
+ * was already complete or failed, or another thread is completing it. */
+bool plat_event_set(plat_event *e, int status);
+/* Until the event is complete or failed; returns that status. */
+int plat_event_wait(plat_event *e);
 
 typedef struct plat_dep {
-    plat_stream *stream;
+    plat_stream *stream;          /* a position: (stream, seq) */
     uint64_t seq;
+    plat_event *event;            /* or, when not NULL, this event */
 } plat_dep;
+
+enum { PLAT_CMD_AFTER_ALL = 1u << 0, PLAT_CMD_FENCE = 1u << 1 };   /* plat_cmd.flags */
 
 typedef struct plat_cmd plat_cmd;
 struct plat_cmd {
     plat_cmd *next;
-    void (*run)(plat_cmd *c);     /* on the worker thread, once every dependency holds */
-    void (*done)(plat_cmd *c);    /* frees the command (NULL: free(c)) */
+    /* On the worker thread, once every dependency holds and none failed; status is
+     * PLAT_COMPLETE on entry, run may set a negative one (it becomes the event's). */
+    void (*run)(plat_cmd *c);
+    void (*done)(plat_cmd *c);    /* frees the command (NULL: free(c)); it has completed */
+    plat_event *event;            /* optional: the engine takes over one reference */
+    unsigned flags;               /* PLAT_CMD_* */
+    int status;
     plat_dep *deps;               /* retained; freed by the stream */
     uint32_t ndeps;
     uint64_t seq;
 };
 
-plat_stream *plat_stream_create(void *owner);   /* NULL: out of memory or no thread */
+enum { PLAT_STREAM_OUT_OF_ORDER = 1u << 0 };
+
+plat_stream *plat_stream_create(void *owner, unsigned flags);   /* NULL: out of memory or no thread */
 void *plat_stream_owner(const plat_stream *s);
 void plat_stream_retain(plat_stream *s);
 void plat_stream_release(plat_stream *s);
-/* The creator lets go: the stream finishes what it holds, then its worker ends. */
-void plat_stream_close(plat_stream *s);
-/* Append c (its deps array is taken over and each dependency's stream retained); returns c's
- * sequence number. */
+/* The creator lets go: the stream finishes what it holds, then its worker calls ended(owner) (if
+ * not NULL) and ends. */
+void plat_stream_close(plat_stream *s, void (*ended)(void *owner));
+/* Append c; returns its sequence number. Each dependency is retained, and the deps array is
+ * taken over when ndeps > 0 (with 0 the caller keeps it). 0: out of memory (out of order only);
+ * c is not enqueued and the caller keeps c and deps. */
 uint64_t plat_stream_enqueue(plat_stream *s, plat_cmd *c, plat_dep *deps, uint32_t ndeps);
 uint64_t plat_stream_last(plat_stream *s);            /* sequence number of the newest command */
 bool plat_stream_reached(plat_stream *s, uint64_t seq);
-void plat_stream_wait(plat_stream *s, uint64_t seq);  /* until command seq has completed */
+/* Until every command up to seq has completed (run, event set, done called). */
+void plat_stream_wait(plat_stream *s, uint64_t seq);
 /* The calling thread is one of the streams' workers (a host callback calling back into the API). */
 bool plat_stream_on_worker(void);
 

@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "core/guest_text.h"
+#include "runtime/rdna3_hostcall.h"
 #include "runtime/rdna3_runtime.h"
+#include "timing/timing.h"
 
 
 #define LAUNCH_HDR_SIZE 512u       /* dispatch packet + queue, before the kernarg segment */
@@ -129,8 +131,13 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
     return UMB_OK;
 }
 
+/* Buffers the runtime provides through hidden arguments (0: none). */
+typedef struct hidden_buffers {
+    uint64_t queue, printf, hostcall, heap;
+} hidden_buffers;
+
 /* Hidden arguments, each at the offset the metadata gives it. */
-static void plan_hidden(launch_plan *pl, uint64_t queue_ptr, uint64_t printf_buffer)
+static void plan_hidden(launch_plan *pl, const hidden_buffers *hb)
 {
     const umb_rdna3_kernel_info *ki = pl->ki;
     for (uint32_t i = ki->nexplicit; i < ki->nargs; i++) {
@@ -157,9 +164,11 @@ static void plan_hidden(launch_plan *pl, uint64_t queue_ptr, uint64_t printf_buf
         case UMB_RDNA3_ARG_HIDDEN_DYNAMIC_LDS_SIZE: v = pl->dynamic_lds; break;
         case UMB_RDNA3_ARG_HIDDEN_PRIVATE_BASE: v = RDNA3_PRIVATE_APERTURE_BASE >> 32; break;
         case UMB_RDNA3_ARG_HIDDEN_SHARED_BASE: v = RDNA3_SHARED_APERTURE_BASE >> 32; break;
-        case UMB_RDNA3_ARG_HIDDEN_QUEUE_PTR: v = queue_ptr; break;
-        case UMB_RDNA3_ARG_HIDDEN_PRINTF_BUFFER: v = printf_buffer; break;
-        default: v = 0; break; /* hostcall/heap/queues/completion: none (null) */
+        case UMB_RDNA3_ARG_HIDDEN_QUEUE_PTR: v = hb->queue; break;
+        case UMB_RDNA3_ARG_HIDDEN_PRINTF_BUFFER: v = hb->printf; break;
+        case UMB_RDNA3_ARG_HIDDEN_HOSTCALL_BUFFER: v = hb->hostcall; break;
+        case UMB_RDNA3_ARG_HIDDEN_HEAP_V1: v = hb->heap; break;
+        default: v = 0; break; /* default queue, completion action, multigrid: none (null) */
         }
         put(pl->kernarg, a->offset, v, a->size < 8 ? a->size : 8);
     }
@@ -300,13 +309,28 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     if ((st = plan_scratch(dev, pl->name, &ds, ngroups * ds.waves_per_wg, &allocs[1]))) return st;
     uint32_t printf_size;
     if ((st = plan_printf(dev, pl->name, d, ki, &allocs[2], &printf_size))) return st;
+    hidden_buffers hb = { .queue = ds.queue_ptr, .printf = allocs[2] };
+    if (has_hidden(ki, UMB_RDNA3_ARG_HIDDEN_HEAP_V1) && (st = rdna3_device_heap(dev, &hb.heap)))
+        return bad(dev, st, "kernel %s: no device memory for the device-malloc heap", pl->name);
+    rdna3_hostcall *hc = NULL;
+    if (has_hidden(ki, UMB_RDNA3_ARG_HIDDEN_HOSTCALL_BUFFER)) {
+        /* one packet per wave slot of the device's CUs (the timing model's machine when it runs) */
+        const umb_device_config *cfg = umb_device_get_config(dev);
+        uint64_t slots = cfg->timing ? umb_timing_wave_slots(cfg->timing) : (uint64_t)cfg->compute_units * RDNA3_WAVE_SLOTS_PER_CU;
+        uint32_t packets = rdna3_hostcall_packets(ngroups * ds.waves_per_wg, slots);
+        if ((st = rdna3_hostcall_create(dev, pl->name, ds.wave_size, packets, d->printf_fn, d->printf_ctx, &hc)))
+            return st;
+        hb.hostcall = rdna3_hostcall_address(hc);
+    }
 
-    plan_hidden(pl, ds.queue_ptr, allocs[2]);
+    plan_hidden(pl, &hb);
     uint8_t pkt[64];
     fill_packet(pkt, pl, p->base + ki->kd_vaddr, ds.kernarg_addr);
     if ((st = umb_mem_copy_to_device(dev, ds.dispatch_ptr, pkt, sizeof pkt)) ||
-        (st = umb_mem_copy_to_device(dev, ds.kernarg_addr, pl->kernarg, ki->kernarg_segment_size)))
+        (st = umb_mem_copy_to_device(dev, ds.kernarg_addr, pl->kernarg, ki->kernarg_segment_size))) {
+        rdna3_hostcall_destroy(hc);
         return bad(dev, st, "kernel %s: could not write the kernarg segment", pl->name);
+    }
 
     rdna3_kernel rk = {
         .dev = dev,
@@ -325,6 +349,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .pc_counts = d->pc_counts,
         .runtime = &ds,
         .init_wave = rdna3_runtime_init_wave,
+        .host = hc ? rdna3_hostcall_host(hc) : NULL,
     };
     umb_launch l = {
         .dev = dev,
@@ -340,9 +365,13 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .wgp_mode = (ki->kd.compute_pgm_rsrc1 >> 29) & 1u,   /* WGP_MODE: what the hardware reads */
     };
     /* decode once per launch: the instruction cache is shared by every wave and host thread */
-    if ((st = rdna3_kernel_prepare(&rk))) return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);
+    if ((st = rdna3_kernel_prepare(&rk))) {
+        rdna3_hostcall_destroy(hc);
+        return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);
+    }
     st = umb_launch_run(&l, stats);
     rdna3_kernel_release(&rk);
+    rdna3_hostcall_destroy(hc);   /* device stderr text, memory the kernel freed, the buffer */
     /* also after a fault: what the kernel printed comes before the fault report */
     if (allocs[2]) flush_printf(dev, p, d, pl->name, allocs[2], printf_size);
     return st;

@@ -5,6 +5,7 @@
  * the value; OpenCL's vector conversions (%v4hlf, %v2hhx, ...) format each element that way and
  * join them with ','.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -156,40 +157,53 @@ __attribute__((format(printf, 2, 3))) static void tb_printf(text_buf *b, const c
 typedef struct conv_spec {
     char flags[8];
     int width, precision;       /* -1: not given */
+    bool width_star, precision_star;   /* HIP: '*', the value is an argument */
     uint32_t vector;            /* elements; 0 for a scalar */
     char length[3];             /* "", "hh", "h", "hl", "l", "ll", "j", "z", "t", "L" */
     char conv;
 } conv_spec;
 
-static bool parse_spec(const char **pp, conv_spec *c)
+/* OpenCL's conversions (vectors, no '*', no %n), or with `hip` C's as HIP's printf takes them ('*'
+ * widths and precisions, %n; no vectors). */
+static bool parse_spec(const char **pp, conv_spec *c, bool hip)
 {
     const char *p = *pp;
     memset(c, 0, sizeof *c);
     c->width = c->precision = -1;
     size_t nf = 0;
     while (*p && strchr("-+ #0", *p) && nf < sizeof c->flags - 1) c->flags[nf++] = *p++;
-    if (*p >= '0' && *p <= '9') {
+    if (hip && *p == '*') {
+        c->width_star = true;
+        p++;
+    } else if (*p >= '0' && *p <= '9') {
         c->width = 0;
         while (*p >= '0' && *p <= '9' && c->width < 100000) c->width = c->width * 10 + (*p++ - '0');
     }
     if (*p == '.') {
         p++;
         c->precision = 0;
-        while (*p >= '0' && *p <= '9' && c->precision < 100000) c->precision = c->precision * 10 + (*p++ - '0');
+        if (hip && *p == '*') {
+            c->precision_star = true;
+            p++;
+        }
+        while (!c->precision_star && *p >= '0' && *p <= '9' && c->precision < 100000)
+            c->precision = c->precision * 10 + (*p++ - '0');
     }
-    if (*p == 'v') {
+    if (!hip && *p == 'v') {
         p++;
         while (*p >= '0' && *p <= '9' && c->vector < 100) c->vector = c->vector * 10 + (uint32_t)(*p++ - '0');
         if (c->vector != 2 && c->vector != 3 && c->vector != 4 && c->vector != 8 && c->vector != 16) return false;
     }
     static const char *const lengths[] = { "hh", "hl", "ll", "h", "l", "j", "z", "t", "L" };
-    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++)
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        if (hip && !strcmp(lengths[i], "hl")) continue;   /* OpenCL's (a 32-bit vector element) */
         if (!strncmp(p, lengths[i], strlen(lengths[i]))) {
             strcpy(c->length, lengths[i]);
             p += strlen(lengths[i]);
             break;
         }
-    if (!*p || !strchr("diouxXcspfFeEgGaA", *p)) return false;
+    }
+    if (!*p || !strchr(hip ? "diouxXcspfFeEgGaAn" : "diouxXcspfFeEgGaA", *p)) return false;
     c->conv = *p++;
     *pp = p;
     return true;
@@ -313,7 +327,7 @@ char *rdna3_printf_format_record(const rdna3_printf_format *f, const uint8_t *ar
         }
         const char *after = pct + 1;
         conv_spec c;
-        if (!parse_spec(&after, &c) || next >= f->nargs) {
+        if (!parse_spec(&after, &c, false) || next >= f->nargs) {
             /* not a conversion C or OpenCL knows, or no argument left for it: kept as written */
             tb_append(&b, pct, (size_t)(after - pct));
             s = after > pct + 1 ? after : pct + 1;
@@ -379,4 +393,92 @@ void rdna3_printf_emit(const rdna3_printf_table *t, const uint8_t *buffer, size_
     if ((uint64_t)RDNA3_PRINTF_HEADER + used + t->max_record > capacity)
         fprintf(stderr, "umbra: kernel %s: the printf buffer (%u bytes) is full: records that did not fit were lost, "
                         "as on ROCm (a larger buffer: --printf-buffer BYTES)\n", kernel, capacity);
+}
+
+/* ---------------- HIP printf messages (hostcall) ---------------- */
+
+/* C's rules for a '*' width or precision taken from an argument word. */
+static void star_values(conv_spec *c, int64_t width, int64_t precision)
+{
+    if (c->width_star) {
+        int v = (int)width;
+        if (v < 0) {
+            if (!strchr(c->flags, '-') && strlen(c->flags) < sizeof c->flags - 1) strcat(c->flags, "-");
+            v = v == INT_MIN ? INT_MAX : -v;
+        }
+        c->width = v;
+    }
+    if (c->precision_star) c->precision = (int)precision < 0 ? -1 : (int)precision;
+}
+
+char *rdna3_printf_format_hip(const uint8_t *data, size_t nwords, size_t *len)
+{
+    size_t nbytes = nwords * 8u;
+    size_t flen = strnlen((const char *)data, nbytes);
+    char *fmt = malloc(flen + 1);
+    if (!fmt) return NULL;
+    memcpy(fmt, data, flen);
+    fmt[flen] = '\0';
+    size_t at = flen < nbytes ? (flen + 8u) / 8u : nwords;   /* the string, its NUL, padding */
+    text_buf b = { 0 };
+    tb_append(&b, "", 0);
+    for (const char *s = fmt; *s;) {
+        const char *pct = strchr(s, '%');
+        if (!pct) {
+            tb_append(&b, s, strlen(s));
+            break;
+        }
+        tb_append(&b, s, (size_t)(pct - s));
+        if (pct[1] == '%') {
+            tb_append(&b, "%", 1);
+            s = pct + 2;
+            continue;
+        }
+        if (at >= nwords) break;   /* no argument left: ROCm stops printing here */
+        const char *after = pct + 1;
+        conv_spec c;
+        if (!parse_spec(&after, &c, true)) {
+            /* Not a C conversion: ROCm hands the text up to the next conversion character to the C
+             * library (which prints it as it is) with one argument; without one, it stops. */
+            const char *conv = strpbrk(pct + 1, "diouxXfFeEgGaAcspn");
+            if (!conv) break;
+            tb_append(&b, pct, (size_t)(conv + 1 - pct));
+            at++;
+            s = conv + 1;
+            continue;
+        }
+        size_t stars = (size_t)c.width_star + (size_t)c.precision_star;
+        if (nwords - at < stars + 1) break;   /* ROCm: not enough arguments for the '*'s: stops */
+        int64_t sv[2] = { 0, 0 };
+        for (size_t i = 0; i < stars; i++) sv[i] = (int64_t)load_le(data + 8u * at++, 8);
+        star_values(&c, c.width_star ? sv[0] : 0, c.precision_star ? sv[c.width_star ? 1 : 0] : 0);
+        if (c.conv == 'n') {
+            at++;   /* ignored, as ROCm does; its argument is skipped */
+        } else if (c.conv == 's') {
+            /* the string's bytes, NUL, padding to 8 bytes (the device sent it with its length) */
+            const uint8_t *str = data + 8u * at;
+            size_t room = nbytes - 8u * at, slen = strnlen((const char *)str, room);
+            char *copy = malloc(slen + 1), hf[64];
+            if (!copy) {
+                b.nomem = true;
+                break;
+            }
+            memcpy(copy, str, slen);
+            copy[slen] = '\0';
+            host_format(&c, "", 's', hf, sizeof hf);
+            tb_printf(&b, hf, copy);
+            free(copy);
+            at += slen < room ? (slen + 8u) / 8u : room / 8u;
+        } else {
+            format_value(&b, &c, data + 8u * at++, 8);   /* integers, %c, %p, doubles: one word */
+        }
+        s = after;
+    }
+    free(fmt);
+    if (b.nomem) {
+        free(b.s);
+        return NULL;
+    }
+    *len = b.len;
+    return b.s;
 }

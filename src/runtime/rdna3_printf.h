@@ -54,4 +54,13 @@ void rdna3_printf_emit(const rdna3_printf_table *t, const uint8_t *buffer, size_
  * malloc'd NUL-terminated string, *len its length; NULL when out of memory. */
 char *rdna3_printf_format_record(const rdna3_printf_format *f, const uint8_t *args, size_t *len);
 
+/* A HIP printf message (what ROCm's hostcall SERVICE_PRINTF assembles from a work-item's packets,
+ * without its leading control word): the format string (NUL-terminated, padded to 8 bytes), then
+ * one 8-byte word per argument (integers as 64 bits, floating point as double bits, pointers,
+ * each '*' width or precision) and each %s string inline (NUL-terminated, padded to 8 bytes). The
+ * text is what ROCm's host printf makes of it: each conversion through the C library with the
+ * type its length modifier names; an argument list that runs out ends the text there. The result
+ * is malloc'd and NUL-terminated, *len its length; NULL when out of memory. */
+char *rdna3_printf_format_hip(const uint8_t *data, size_t nwords, size_t *len);
+
 #endif

@@ -70,6 +70,7 @@ void umb_timing_destroy(umb_timing *t)
 const char *umb_timing_machine_name(const umb_timing *t) { return t->m.name; }
 double umb_timing_clock_mhz(const umb_timing *t) { return t->m.clock_mhz; }
 uint32_t umb_timing_compute_units(const umb_timing *t) { return t->m.cus; }
+uint32_t umb_timing_wave_slots(const umb_timing *t) { return t->m.cus * t->m.simds_per_cu * t->m.waves_per_simd; }
 uint64_t umb_timing_total_cycles(const umb_timing *t) { return t->total_cycles; }
 
 void umb_timing_forget_launches(umb_timing *t)

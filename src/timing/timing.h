@@ -9,4 +9,8 @@
  * umb_launch_run: statistics into *stats, the device's last error set on failure. */
 umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats);
 
+/* Waves the machine keeps resident at most: CUs x SIMDs per CU x wave slots per SIMD (the RDNA3
+ * runtime sizes a launch's hostcall buffer by it). */
+uint32_t umb_timing_wave_slots(const umb_timing *t);
+
 #endif

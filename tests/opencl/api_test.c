@@ -946,6 +946,100 @@ static void profiling(void)
     clReleaseEvent(ev), clReleaseEvent(u), clReleaseMemObject(m), clReleaseCommandQueue(q), clReleaseContext(c);
 }
 
+/* The queue engine's rules across queues (the platform layer's plat_stream): out of order, a
+ * command blocked on a user event does not hold back later independent ones, a marker without a
+ * wait list and a barrier wait for everything before them and later commands for the barrier;
+ * an event of another queue is a dependency; a failed event fails what waits on it, in any queue;
+ * a queue released with commands pending runs them and retires what they hold. */
+static atomic_int stages, mem_gone;
+static void CL_CALLBACK on_stage(cl_event ev, cl_int status, void *data)
+{
+    (void)ev;
+    /* in order: SUBMITTED (1), RUNNING (10), COMPLETE (100); a digit out of place shows */
+    int want = (int)(size_t)data, have = atomic_load(&stages);
+    atomic_store(&stages, status == CL_COMPLETE && want == 100 && have == 11 ? 111
+                          : status == CL_RUNNING && want == 10 && have == 1   ? 11
+                          : status == CL_SUBMITTED && want == 1 && have == 0  ? 1
+                                                                              : -1);
+}
+static void CL_CALLBACK on_mem_gone(cl_mem m, void *data) { (void)m, (void)data; atomic_store(&mem_gone, 1); }
+
+static void queue_engine(void)
+{
+    cl_int e_;
+    cl_context c = new_context();
+    cl_command_queue ooo = new_queue(c, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), q2 = new_queue(c, 0);
+    cl_mem a = new_buffer(c, CL_MEM_READ_WRITE, 64, NULL), b = new_buffer(c, CL_MEM_READ_WRITE, 64, NULL);
+    cl_event u = clCreateUserEvent(c, &e_), fa, fb, mk, bar, fa2, rd;
+    OK(e_);
+    int one = 1, two = 2, three = 3, out[16] = { 0 }, out2[16] = { 0 };
+    OK(clEnqueueFillBuffer(ooo, a, &one, sizeof one, 0, 64, 1, &u, &fa));
+    OK(clSetEventCallback(fa, CL_SUBMITTED, on_stage, (void *)1));
+    OK(clSetEventCallback(fa, CL_RUNNING, on_stage, (void *)10));
+    OK(clSetEventCallback(fa, CL_COMPLETE, on_stage, (void *)100));
+    OK(clEnqueueFillBuffer(ooo, b, &two, sizeof two, 0, 64, 0, NULL, &fb));
+    OK(clEnqueueMarkerWithWaitList(ooo, 0, NULL, &mk));
+    OK(clEnqueueBarrierWithWaitList(ooo, 0, NULL, &bar));
+    OK(clEnqueueFillBuffer(ooo, b, &three, sizeof three, 0, 4, 0, NULL, &fa2));
+    /* another queue waits for an event of this one */
+    OK(clEnqueueReadBuffer(q2, a, CL_FALSE, 0, 64, out, 1, &fa, &rd));
+    OK(clWaitForEvents(1, &fb));   /* the independent fill ran past the blocked one */
+    cl_command_queue q3 = new_queue(c, 0);   /* some time for what must not run to show */
+    OK(clEnqueueReadBuffer(q3, b, CL_TRUE, 0, 64, out2, 0, NULL, NULL));
+    EXPECT(out2[0] == 2 && out2[15] == 2);
+    clReleaseCommandQueue(q3);
+    EXPECT(status_of(fa) == CL_QUEUED && status_of(mk) > CL_COMPLETE && status_of(bar) > CL_COMPLETE);
+    EXPECT(status_of(fa2) > CL_COMPLETE && status_of(rd) > CL_COMPLETE);
+    EXPECT(atomic_load(&stages) == 0);
+    OK(clSetUserEventStatus(u, CL_COMPLETE));
+    cl_event all[] = { fa, mk, bar, fa2, rd };
+    OK(clWaitForEvents(5, all));
+    EXPECT(out[0] == 1 && out[15] == 1);
+    OK(clEnqueueReadBuffer(ooo, b, CL_TRUE, 0, 64, out2, 0, NULL, NULL));
+    EXPECT(out2[0] == 3 && out2[1] == 2);   /* the fill after the barrier came after the one before */
+    OK(clFinish(ooo));
+    for (int spin = 0; atomic_load(&stages) != 111 && spin < 100000000; spin++) ;
+    EXPECT(atomic_load(&stages) == 111);
+    for (int i = 0; i < 5; i++) clReleaseEvent(all[i]);
+    clReleaseEvent(fb), clReleaseEvent(u);
+
+    /* a failed user event fails its dependents here and in the other queue, and a barrier after them */
+    cl_event u2 = clCreateUserEvent(c, &e_), f, after, other, ok;
+    OK(clEnqueueFillBuffer(ooo, a, &two, sizeof two, 0, 64, 1, &u2, &f));
+    OK(clEnqueueBarrierWithWaitList(ooo, 0, NULL, &after));
+    OK(clEnqueueMarkerWithWaitList(q2, 1, &f, &other));
+    OK(clEnqueueFillBuffer(q2, b, &three, sizeof three, 0, 64, 0, NULL, &ok));
+    OK(clSetUserEventStatus(u2, -7));
+    EXPECT_ERR(clWaitForEvents(1, &f), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    EXPECT_ERR(clWaitForEvents(1, &after), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    EXPECT_ERR(clWaitForEvents(1, &other), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    OK(clWaitForEvents(1, &ok));   /* in order, what comes after a failed command still runs */
+    EXPECT(status_of(u2) == -7 && status_of(f) == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    OK(clFinish(ooo));
+    OK(clFinish(q2));
+    clReleaseEvent(u2), clReleaseEvent(f), clReleaseEvent(after), clReleaseEvent(other), clReleaseEvent(ok);
+
+    /* released with commands pending: they run, and what they hold is released on the worker */
+    cl_command_queue gone = new_queue(c, 0);
+    cl_mem m = new_buffer(c, CL_MEM_READ_WRITE, 64, NULL);
+    OK(clSetMemObjectDestructorCallback(m, on_mem_gone, NULL));
+    cl_event u3 = clCreateUserEvent(c, &e_), r3;
+    int got[16] = { 0 };
+    OK(clEnqueueFillBuffer(gone, m, &three, sizeof three, 0, 64, 1, &u3, NULL));
+    OK(clEnqueueReadBuffer(gone, m, CL_FALSE, 0, 64, got, 0, NULL, &r3));
+    OK(clReleaseMemObject(m));
+    OK(clReleaseCommandQueue(gone));
+    EXPECT(atomic_load(&mem_gone) == 0);
+    OK(clSetUserEventStatus(u3, CL_COMPLETE));
+    OK(clWaitForEvents(1, &r3));
+    EXPECT(got[0] == 3 && got[15] == 3);
+    for (int spin = 0; !atomic_load(&mem_gone) && spin < 100000000; spin++) ;
+    EXPECT(atomic_load(&mem_gone) == 1);
+    clReleaseEvent(u3), clReleaseEvent(r3);
+    clReleaseMemObject(a), clReleaseMemObject(b);
+    clReleaseCommandQueue(ooo), clReleaseCommandQueue(q2), clReleaseContext(c);
+}
+
 /* A kernel that faults: its event completes with a negative status, what waits on it fails,
  * the host goes on. */
 static void kernel_fault(void)
@@ -1168,7 +1262,7 @@ static void small_work_groups(void)
 static const test_case cases[] = {
     C(platform), C(device), C(context), C(queue), C(buffers), C(sub_buffers), C(read_write), C(copy_fill),
     C(rect), C(map), C(migrate), C(program_source), C(program_binary), C(compile_link), C(kernels),
-    C(set_args), C(ndrange), C(events), C(profiling), C(kernel_fault), C(images), C(misuse), C(threads),
+    C(set_args), C(ndrange), C(events), C(queue_engine), C(profiling), C(kernel_fault), C(images), C(misuse), C(threads),
     C(small_work_groups),
 };
 

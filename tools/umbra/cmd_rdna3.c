@@ -236,7 +236,8 @@ static void run_usage(FILE *f)
             "Statistics go to stderr (text) and to --stats as JSON; --report writes them as an HTML page\n"
             "with charts and the hottest instructions (umbra report); --profile-pcs adds per-PC issue\n"
             "counts to --stats (--report implies it). The kernel's printf output goes to stdout\n"
-            "when it ends (buffer: --printf-buffer BYTES, default 1 MiB). The device has 96 CUs (--cus N), each\n"
+            "when it ends (OpenCL; buffer: --printf-buffer BYTES, default 1 MiB), or as it prints (HIP,\n"
+            "through hostcalls, as HIP's malloc and assert). The device has 96 CUs (--cus N), each\n"
             "holding as many workgroups at once as the kernel's registers and LDS allow; a launch that runs\n"
             "--stall-limit warp-instructions (default 2^28) with every resident wave waiting stops with\n"
             "\"no forward progress\".\n");

@@ -262,6 +262,7 @@ rdna3_exec_fn rdna3_salu_handler(const rdna3_inst *in);       /* exec_salu.c */
 /* Scheduling hints and waits (s_nop, s_delay_alu, s_waitcnt, ...): with memory operations complete
  * at issue they change nothing, unless waits are checked (waitcnt.c). */
 bool rdna3_salu_is_hint(const rdna3_inst *in);                 /* exec_salu.c */
+bool rdna3_salu_is_sleep(const rdna3_inst *in);                /* s_sleep (exec_salu.c) */
 rdna3_exec_fn rdna3_valu_handler(unsigned vop3op);            /* exec_valu.c: 32-bit int/f32 */
 rdna3_exec_fn rdna3_valu_fp_handler(unsigned vop3op);         /* exec_fp.c: f64, f16, conversions */
 rdna3_exec_fn rdna3_vopc_handler(unsigned vop3op);            /* exec_vopc.c */

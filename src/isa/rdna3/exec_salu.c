@@ -440,9 +440,30 @@ bool rdna3_salu_is_hint(const rdna3_inst *in)
     }
 }
 
+bool rdna3_salu_is_sleep(const rdna3_inst *in) { return in->fmt == RDNA3_FMT_SOPP && in->op == 0x03; }
+
+/* s_trap: an exception the hardware hands to the trap handler, which umbra does not have. LLVM
+ * emits `s_trap 2` for llvm.trap (abort(), __builtin_trap(), a failed HIP assert() after its
+ * message). The host services may know the assertion's text (rdna3_host.trap_reason). */
+static void exec_trap(rdna3_wave *w, const rdna3_inst *in)
+{
+    unsigned id = in->simm16 & 0xffu;
+    char why[420] = "";
+    rdna3_host *host = w->kernel ? w->kernel->host : NULL;
+    if (host) host->trap_reason(host, w, why, sizeof why);
+    if (id == 2)
+        rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "trap 2: abort(), __builtin_trap() or a failed assert() (umbra has no "
+                    "trap handler)%s%s", why[0] ? "; " : "", why);
+    else
+        rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "trap %u (umbra has no trap handler)%s%s", id, why[0] ? "; " : "", why);
+}
+
 static void exec_sopp(rdna3_wave *w, const rdna3_inst *in)
 {
-    if (rdna3_salu_is_hint(in)) return;
+    if (rdna3_salu_is_hint(in)) {
+        if (in->op == 0x03 && w->kernel && w->kernel->host) w->kernel->host->service(w->kernel->host, w, in);   /* s_sleep */
+        return;
+    }
     switch (in->op) {
     case 0x11: w->mode = (w->mode & ~0xfu) | (in->simm16 & 0xfu); return;                    /* s_round_mode */
     case 0x12: w->mode = (w->mode & ~0xf0u) | ((in->simm16 & 0xfu) << 4); return;             /* s_denorm_mode */
@@ -455,14 +476,15 @@ static void exec_sopp(rdna3_wave *w, const rdna3_inst *in)
     case 0x26: branch_if(w, in, rdna3_exec(w) != 0); return;
     case 0x27: case 0x28: case 0x29: case 0x2a: return;   /* no debugger: cdbg branches never taken */
     case 0x30: w->state = UMB_WARP_EXITED; return;        /* s_endpgm */
-    case 0x36: return;                                    /* s_sendmsg: no message has an effect here */
+    case 0x36:                                            /* s_sendmsg */
+        /* MSG_INTERRUPT (1) from a hostcall kernel is the doorbell; no other message has an effect here */
+        if ((in->simm16 & 0xffu) == 1u && w->kernel && w->kernel->host) w->kernel->host->service(w->kernel->host, w, in);
+        return;
     case 0x3d: w->state = UMB_WARP_AT_BARRIER; return;    /* s_barrier */
     case 0x1f:
         rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "executed s_code_end (padding after the last kernel)");
         return;
-    case 0x10:
-        rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "s_trap %u (no trap handler)", in->simm16 & 0xffu);
-        return;
+    case 0x10: exec_trap(w, in); return;
     default:
         rdna3_exec_unsupported(w, in);
         return;

@@ -17,6 +17,7 @@
 
 #include <stdalign.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/core.h"
@@ -151,6 +152,21 @@ typedef struct rdna3_wg {
     uint8_t *lds_page[];       /* page i holds LDS bytes [i * UMB_PAGE_SIZE, (i + 1) * UMB_PAGE_SIZE) */
 } rdna3_wg;
 
+/* The host side of AMD's hostcall mechanism (HIP printf, device malloc, assert), when the launch's
+ * kernel has a hostcall buffer (src/runtime/rdna3_hostcall.c). The device pushes a packet on the
+ * buffer's ready stack and rings the doorbell signal, whose event mailbox makes it execute
+ * s_sendmsg(MSG_INTERRUPT); then it sleeps (s_sleep) until the host clears the packet's ready bit.
+ * Both instructions call `service`, which serves every ready packet at once, so that a wave never
+ * waits for the host. */
+typedef struct rdna3_host rdna3_host;
+struct rdna3_host {
+    /* Serve the ready packets; a broken request faults w (rdna3_fault on `in`). */
+    void (*service)(rdna3_host *h, rdna3_wave *w, const rdna3_inst *in);
+    /* w executes s_trap: why, as far as the host knows (a failed assertion's message, which the
+     * device sent as a hostcall just before), into buf; "" if nothing is known. */
+    void (*trap_reason)(rdna3_host *h, rdna3_wave *w, char *buf, size_t len);
+};
+
 /* The launch context shared by every wave of a dispatch. */
 typedef struct rdna3_kernel {
     umb_device *dev;
@@ -171,6 +187,9 @@ typedef struct rdna3_kernel {
     /* NULL, or one counter per code dword ((PC - code_base) / 4): each issued instruction adds
      * one at its PC (umbra report's hottest instructions; relaxed atomics, host threads share it) */
     uint64_t *pc_counts;
+    /* NULL, or the host services of a launch with a hostcall buffer: then s_sendmsg(MSG_INTERRUPT)
+     * and s_sleep call host->service (and s_sleep is no longer a hint that may run ahead). */
+    rdna3_host *host;
 } rdna3_kernel;
 
 /* Run the statements for each lane l of mask, in lane order. With every lane on (the common

@@ -152,6 +152,7 @@ static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char 
     if (!out->exec) out->exec = rdna3_exec_unsupported;
     out->wave_local = is_wave_local(out);
     out->hint = out->exec != rdna3_exec_unsupported && rdna3_salu_is_hint(out);   /* the fast loop skips its call */
+    if (k->host && rdna3_salu_is_sleep(out)) out->hint = out->wave_local = 0;   /* it calls the host (rdna3_host) */
     return true;
 }
 
