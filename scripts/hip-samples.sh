@@ -96,8 +96,8 @@ report() { printf '%-40s %-13s %s\n' "$1" "$2" "$3"; }
 
 apis() {
   [ $list_apis = 1 ] || return 0
-  printf '    imports: %s\n' "$(nm -D --undefined-only "$1" 2>/dev/null | awk '{print $NF}' |
-    grep -E '^(__)?hip' | sed 's/@.*//' | sort -u | tr '\n' ' ')"
+  printf '    imports: %s\n' "$(nm -D -C --undefined-only "$1" 2>/dev/null | sed -E 's/^ *U //; s/@.*//; s/\(.*//' |
+    grep -E '^(__)?hip' | sort -u | tr '\n' ' ')"
 }
 
 # run NAME DIR PASS_REGEX FAIL_REGEX PROGRAM ARGS...: run under umbra in DIR and judge it: exit
