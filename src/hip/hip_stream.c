@@ -85,9 +85,9 @@ uint64_t hip_enqueue(hip_runtime *rt, hipStream_t s, hip_cmd *c)
         if (last && !plat_stream_reached(rt->null_stream->ps, last) && (deps = calloc(1, sizeof *deps)))
             deps[n++] = (plat_dep){ .stream = rt->null_stream->ps, .seq = last };
     }
+    if (!n) free(deps), deps = NULL;   /* the worker frees the deps it is given, even an empty array */
     uint64_t seq = plat_stream_enqueue(s->ps, &c->pc, deps, n);
     pthread_mutex_unlock(&rt->lock);
-    if (!n) free(deps);
     return seq;
 }
 

@@ -1,0 +1,85 @@
+// Device queries: what a HIP program learns about umbra's simulated gfx1100 before it launches
+// anything. Expected (umbra's defaults): one device; gcnArchName contains "gfx1100"; 96 compute
+// units (argv[1] overrides, for `umbra hip --cus N`); warpSize 32; 1024 threads per block and per
+// dimension x; 64 KiB of shared memory per block; compute capability 11.0; host memory can be
+// mapped; cooperative launches are supported; hipDeviceGetAttribute agrees with the properties.
+// A kernel reports the device-side warpSize: EXPECT_WAVE (32, or 64 with -mwavefrontsize64).
+#include "hip_test.h"
+
+#ifndef EXPECT_WAVE
+#define EXPECT_WAVE 32
+#endif
+
+__global__ void device_warp_size(int *out) { out[0] = warpSize; }
+
+int main(int argc, char **argv)
+{
+  const int want_cus = argc > 1 ? atoi(argv[1]) : 96;
+  int count = 0;
+  HIP_CHECK(hipGetDeviceCount(&count));
+  EXPECT(count == 1, "hipGetDeviceCount = %d", count);
+  HIP_CHECK(hipSetDevice(0));
+  int dev = -1;
+  HIP_CHECK(hipGetDevice(&dev));
+  EXPECT(dev == 0, "hipGetDevice = %d", dev);
+
+  hipDeviceProp_t p;
+  memset(&p, 0, sizeof p);
+  HIP_CHECK(hipGetDeviceProperties(&p, 0));
+  printf("name=%s gcnArchName=%s CUs=%d warpSize=%d maxThreadsPerBlock=%d sharedMemPerBlock=%zu "
+         "totalGlobalMem=%zu major=%d minor=%d clockRate=%d l2CacheSize=%d\n",
+         p.name, p.gcnArchName, p.multiProcessorCount, p.warpSize, p.maxThreadsPerBlock,
+         p.sharedMemPerBlock, p.totalGlobalMem, p.major, p.minor, p.clockRate, p.l2CacheSize);
+  EXPECT(strstr(p.gcnArchName, "gfx1100") != nullptr, "gcnArchName = \"%s\"", p.gcnArchName);
+  EXPECT(p.name[0] != 0, "an empty device name");
+  EXPECT(p.multiProcessorCount == want_cus, "multiProcessorCount = %d, want %d", p.multiProcessorCount, want_cus);
+  EXPECT(p.warpSize == 32, "warpSize = %d", p.warpSize);
+  EXPECT(p.maxThreadsPerBlock == 1024, "maxThreadsPerBlock = %d", p.maxThreadsPerBlock);
+  EXPECT(p.maxThreadsDim[0] == 1024, "maxThreadsDim[0] = %d", p.maxThreadsDim[0]);
+  EXPECT(p.maxGridSize[0] > 0, "maxGridSize[0] = %d", p.maxGridSize[0]);
+  EXPECT(p.sharedMemPerBlock == 65536, "sharedMemPerBlock = %zu", p.sharedMemPerBlock);
+  EXPECT(p.totalGlobalMem > 0, "totalGlobalMem = %zu", p.totalGlobalMem);
+  EXPECT(p.major == 11 && p.minor == 0, "compute capability %d.%d", p.major, p.minor);
+  EXPECT(p.canMapHostMemory == 1, "canMapHostMemory = %d", p.canMapHostMemory);
+  EXPECT(p.cooperativeLaunch == 1, "cooperativeLaunch = %d", p.cooperativeLaunch);
+  EXPECT(p.clockRate > 0, "clockRate = %d", p.clockRate);
+
+  struct { hipDeviceAttribute_t a; int want; const char *name; } attrs[] = {
+    {hipDeviceAttributeWarpSize, p.warpSize, "WarpSize"},
+    {hipDeviceAttributeMultiprocessorCount, p.multiProcessorCount, "MultiprocessorCount"},
+    {hipDeviceAttributeMaxThreadsPerBlock, p.maxThreadsPerBlock, "MaxThreadsPerBlock"},
+    {hipDeviceAttributeMaxBlockDimX, p.maxThreadsDim[0], "MaxBlockDimX"},
+    {hipDeviceAttributeMaxSharedMemoryPerBlock, (int)p.sharedMemPerBlock, "MaxSharedMemoryPerBlock"},
+    {hipDeviceAttributeComputeCapabilityMajor, p.major, "ComputeCapabilityMajor"},
+    {hipDeviceAttributeCooperativeLaunch, 1, "CooperativeLaunch"},
+  };
+  for (auto &a : attrs) {
+    int v = -1;
+    HIP_CHECK(hipDeviceGetAttribute(&v, a.a, 0));
+    EXPECT(v == a.want, "hipDeviceGetAttribute(%s) = %d, want %d", a.name, v, a.want);
+  }
+
+  char name[256] = {0};
+  HIP_CHECK(hipDeviceGetName(name, sizeof name, 0));
+  EXPECT(strcmp(name, p.name) == 0, "hipDeviceGetName = \"%s\", properties say \"%s\"", name, p.name);
+  int rt = 0, drv = 0;
+  HIP_CHECK(hipRuntimeGetVersion(&rt));
+  HIP_CHECK(hipDriverGetVersion(&drv));
+  printf("runtime version %d, driver version %d\n", rt, drv);
+  size_t free_b = 0, total_b = 0;
+  HIP_CHECK(hipMemGetInfo(&free_b, &total_b));
+  EXPECT(total_b > 0 && free_b <= total_b, "hipMemGetInfo free %zu total %zu", free_b, total_b);
+
+  hipFuncAttributes fa;
+  HIP_CHECK(hipFuncGetAttributes(&fa, reinterpret_cast<const void *>(device_warp_size)));
+  EXPECT(fa.maxThreadsPerBlock > 0, "hipFuncGetAttributes maxThreadsPerBlock = %d", fa.maxThreadsPerBlock);
+
+  int *d = nullptr, h = 0;
+  HIP_CHECK(hipMalloc(&d, sizeof(int)));
+  device_warp_size<<<1, 1>>>(d);
+  HIP_CHECK(hipGetLastError());
+  HIP_CHECK(hipMemcpy(&h, d, sizeof h, hipMemcpyDeviceToHost));
+  EXPECT(h == EXPECT_WAVE, "device-side warpSize = %d, want %d", h, EXPECT_WAVE);
+  HIP_CHECK(hipFree(d));
+  return ht_finish("device_props");
+}

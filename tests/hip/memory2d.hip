@@ -1,0 +1,86 @@
+// Pitched 2D memory: a W x H = 100 x 37 float image.
+//   hipMallocPitch: pitch >= 400 bytes and a multiple of 4;
+//   hipMemset2D(0x3f over all rows) -> every float reads 0x3f3f3f3f, copied back with
+//   hipMemcpy2D into a host image of pitch (W+3) floats whose padding keeps its -1 sentinel;
+//   hipMemcpy2D host->device of img[y][x] = 1000y + x, a kernel through the pitch:
+//   v = 2v + y (so 2001y + 2x), hipMemset2D of the sub-rectangle rows 2..5, columns 4..9 to 0;
+//   hipMemcpy2D device->device of the 50 x 20 block at (x 20, y 10) into a second pitched
+//   allocation; hipMemcpy2DAsync / hipMemset2DAsync on a stream (rows 0..2 of the second image
+//   to byte 0) -> each copy back is compared with the host's model.
+#include "hip_test.h"
+#include <vector>
+
+enum { W = 100, H = 37, HP = W + 3, W2 = 50, H2 = 20 };
+
+__global__ void pitched(float *img, size_t pitch, int w, int h)
+{
+  int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < w && y < h) {
+    float *row = (float *)((char *)img + y * pitch);
+    row[x] = 2 * row[x] + y;
+  }
+}
+
+static void expect_image(const char *what, const std::vector<float> &host, const std::vector<float> &model,
+                         int w, int h, int hp)
+{
+  for (int y = 0; y < h; y++) {
+    for (int x = 0; x < w; x++) {
+      float a = host[y * hp + x], b = model[y * w + x];
+      EXPECT(memcmp(&a, &b, 4) == 0, "%s: (%d,%d) = %g, want %g", what, x, y, a, b);
+    }
+    for (int x = w; x < hp; x++) EXPECT(host[y * hp + x] == -1.0f, "%s: padding (%d,%d) overwritten", what, x, y);
+  }
+}
+
+int main()
+{
+  float *d = nullptr, *d2 = nullptr;
+  size_t pitch = 0, pitch2 = 0;
+  HIP_CHECK(hipMallocPitch((void **)&d, &pitch, W * sizeof(float), H));
+  printf("pitch for %zu-byte rows: %zu\n", W * sizeof(float), pitch);
+  EXPECT(pitch >= W * sizeof(float) && pitch % 4 == 0, "pitch %zu", pitch);
+  std::vector<float> model(W * H), host(HP * H);
+
+  HIP_CHECK(hipMemset2D(d, pitch, 0x3f, W * sizeof(float), H));
+  float f3f;
+  memset(&f3f, 0x3f, 4);
+  for (auto &v : model) v = f3f;
+  std::fill(host.begin(), host.end(), -1.0f);
+  HIP_CHECK(hipMemcpy2D(host.data(), HP * sizeof(float), d, pitch, W * sizeof(float), H, hipMemcpyDeviceToHost));
+  expect_image("hipMemset2D", host, model, W, H, HP);
+
+  std::vector<float> src(W * H);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) src[y * W + x] = 1000.0f * y + x;
+  HIP_CHECK(hipMemcpy2D(d, pitch, src.data(), W * sizeof(float), W * sizeof(float), H, hipMemcpyHostToDevice));
+  dim3 block(32, 8), grid((W + 31) / 32, (H + 7) / 8);
+  pitched<<<grid, block>>>(d, pitch, W, H);
+  HIP_CHECK(hipGetLastError());
+  HIP_CHECK(hipMemset2D((char *)d + 2 * pitch + 4 * sizeof(float), pitch, 0, 6 * sizeof(float), 4));
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) model[y * W + x] = (y >= 2 && y <= 5 && x >= 4 && x <= 9) ? 0.0f : 2001.0f * y + 2.0f * x;
+  std::fill(host.begin(), host.end(), -1.0f);
+  HIP_CHECK(hipMemcpy2D(host.data(), HP * sizeof(float), d, pitch, W * sizeof(float), H, hipMemcpyDeviceToHost));
+  expect_image("kernel + sub-rectangle hipMemset2D", host, model, W, H, HP);
+
+  HIP_CHECK(hipMallocPitch((void **)&d2, &pitch2, W2 * sizeof(float), H2));
+  HIP_CHECK(hipMemcpy2D(d2, pitch2, (char *)d + 10 * pitch + 20 * sizeof(float), pitch, W2 * sizeof(float), H2,
+                        hipMemcpyDeviceToDevice));
+  hipStream_t s;
+  HIP_CHECK(hipStreamCreate(&s));
+  HIP_CHECK(hipMemset2DAsync(d2, pitch2, 0, W2 * sizeof(float), 3, s));
+  std::vector<float> model2(W2 * H2), host2((W2 + 3) * H2, -1.0f);
+  for (int y = 0; y < H2; y++)
+    for (int x = 0; x < W2; x++) model2[y * W2 + x] = y < 3 ? 0.0f : model[(y + 10) * W + x + 20];
+  HIP_CHECK(hipMemcpy2DAsync(host2.data(), (W2 + 3) * sizeof(float), d2, pitch2, W2 * sizeof(float), H2,
+                             hipMemcpyDeviceToHost, s));
+  HIP_CHECK(hipStreamSynchronize(s));
+  expect_image("device-to-device block + hipMemset2DAsync", host2, model2, W2, H2, W2 + 3);
+  printf("img(7,30) = %g (want %g), block(0,5) = %g (want %g)\n", host[30 * HP + 7], model[30 * W + 7],
+         host2[5 * (W2 + 3)], model2[5 * W2]);
+  HIP_CHECK(hipStreamDestroy(s));
+  HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipFree(d2));
+  return ht_finish("memory2d");
+}

@@ -1,0 +1,41 @@
+# Runs one HIP test program and checks how it ended (tests/hip):
+#   cmake [-DEXPECT_RC=N|any] [-DSTDOUT_REGEX=R] [-DSTDERR_REGEX=R] [-DSTDERR_REGEX2=R]
+#         -P run.cmake -- COMMAND ARGS...
+# EXPECT_RC defaults to 0; each regex given must match its stream (stdout and stderr are checked
+# apart, which a CTest PASS_REGULAR_EXPRESSION cannot do). Both streams are echoed.
+set(cmd "")
+set(seen_dashes FALSE)
+math(EXPR last "${CMAKE_ARGC} - 1")
+foreach(i RANGE 1 ${last})
+  if(seen_dashes)
+    list(APPEND cmd "${CMAKE_ARGV${i}}")
+  elseif(CMAKE_ARGV${i} STREQUAL "--")
+    set(seen_dashes TRUE)
+  endif()
+endforeach()
+if(NOT cmd)
+  message(FATAL_ERROR "run.cmake: no command after --")
+endif()
+if(NOT DEFINED EXPECT_RC)
+  set(EXPECT_RC 0)
+endif()
+
+execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+list(JOIN cmd " " cmd_text)
+message("---- ${cmd_text}\n---- stdout:\n${out}---- stderr:\n${err}---- exit status: ${rc}")
+
+set(problems "")
+if(NOT EXPECT_RC STREQUAL "any" AND NOT rc STREQUAL "${EXPECT_RC}")
+  string(APPEND problems "exit status ${rc}, expected ${EXPECT_RC}\n")
+endif()
+if(DEFINED STDOUT_REGEX AND NOT out MATCHES "${STDOUT_REGEX}")
+  string(APPEND problems "stdout does not match: ${STDOUT_REGEX}\n")
+endif()
+foreach(v STDERR_REGEX STDERR_REGEX2)
+  if(DEFINED ${v} AND NOT err MATCHES "${${v}}")
+    string(APPEND problems "stderr does not match: ${${v}}\n")
+  endif()
+endforeach()
+if(problems)
+  message(FATAL_ERROR "${problems}")
+endif()
