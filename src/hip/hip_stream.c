@@ -166,25 +166,30 @@ HIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream)
     return hipSuccess;
 }
 
+/* Wait for what the streams (every one, or the blocking ones) hold now: positions taken under
+ * the lock, waited for without it. */
+static void wait_streams(hip_runtime *rt, bool blocking_only)
+{
+    pthread_mutex_lock(&rt->lock);
+    uint32_t n = 0;
+    for (hipStream_t o = rt->streams; o; o = o->next) n += !blocking_only || is_blocking(o);
+    plat_dep *deps = calloc(n ? n : 1, sizeof *deps);
+    n = 0;
+    for (hipStream_t o = rt->streams; o && deps; o = o->next)
+        if (!blocking_only || is_blocking(o))
+            plat_stream_retain(o->ps), deps[n++] = (plat_dep){ .stream = o->ps, .seq = plat_stream_last(o->ps) };
+    pthread_mutex_unlock(&rt->lock);
+    for (uint32_t i = 0; i < n; i++) {
+        plat_stream_wait(deps[i].stream, deps[i].seq);
+        plat_stream_release(deps[i].stream);
+    }
+    free(deps);
+}
+
 static hipError_t wait_stream(hip_runtime *rt, hipStream_t s)
 {
     plat_stream_wait(s->ps, plat_stream_last(s->ps));
-    if (s->is_null) {   /* the null stream also covers what blocking streams had before now */
-        pthread_mutex_lock(&rt->lock);
-        uint32_t n = 0;
-        for (hipStream_t o = rt->streams; o; o = o->next) n += is_blocking(o);
-        plat_dep *deps = calloc(n ? n : 1, sizeof *deps);
-        n = 0;
-        for (hipStream_t o = rt->streams; o && deps; o = o->next)
-            if (is_blocking(o))
-                plat_stream_retain(o->ps), deps[n++] = (plat_dep){ .stream = o->ps, .seq = plat_stream_last(o->ps) };
-        pthread_mutex_unlock(&rt->lock);
-        for (uint32_t i = 0; i < n; i++) {
-            plat_stream_wait(deps[i].stream, deps[i].seq);
-            plat_stream_release(deps[i].stream);
-        }
-        free(deps);
-    }
+    if (s->is_null) wait_streams(rt, true);   /* the null stream also covers what blocking streams had */
     return hip_sticky();
 }
 
@@ -200,19 +205,7 @@ HIP_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream)
 hipError_t hip_sync_all(hip_runtime *rt)
 {
     wait_stream(rt, rt->null_stream);
-    pthread_mutex_lock(&rt->lock);
-    uint32_t n = 0;
-    for (hipStream_t o = rt->streams; o; o = o->next) n++;
-    plat_dep *deps = calloc(n ? n : 1, sizeof *deps);
-    n = 0;
-    for (hipStream_t o = rt->streams; o && deps; o = o->next)
-        plat_stream_retain(o->ps), deps[n++] = (plat_dep){ .stream = o->ps, .seq = plat_stream_last(o->ps) };
-    pthread_mutex_unlock(&rt->lock);
-    for (uint32_t i = 0; i < n; i++) {
-        plat_stream_wait(deps[i].stream, deps[i].seq);
-        plat_stream_release(deps[i].stream);
-    }
-    free(deps);
+    wait_streams(rt, false);
     return hip_sticky();
 }
 
