@@ -73,8 +73,8 @@ typedef enum umb_rdna3_addr_space {
 } umb_rdna3_addr_space;
 
 typedef struct umb_rdna3_arg_info {
-    char name[64];              /* `.name` (empty when the metadata has none) */
-    char type_name[64];         /* `.type_name` (empty when absent) */
+    char name[256];             /* `.name` (empty when the metadata has none) */
+    char type_name[256];        /* `.type_name` (empty when absent) */
     uint32_t offset, size;      /* in the kernarg segment */
     umb_rdna3_value_kind kind;
     umb_rdna3_addr_space address_space;
@@ -106,8 +106,8 @@ enum {
 };
 
 typedef struct umb_rdna3_kernel_info {
-    char name[128];             /* `.name` */
-    char symbol[140];           /* `.symbol`, the descriptor's symbol (NAME.kd) */
+    char name[4096];            /* `.name`: C++ template kernels (rocPRIM's) have names of hundreds of bytes */
+    char symbol[4100];          /* `.symbol`, the descriptor's symbol (NAME.kd) */
     uint32_t kernarg_segment_size, kernarg_segment_align;
     uint32_t group_segment_fixed_size, private_segment_fixed_size;
     uint32_t wavefront_size;    /* 32 or 64 */
