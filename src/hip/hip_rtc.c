@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "hip_internal.h"
+#include "core/text_buf.h"
 #include "loader/elf.h"
 #include "umbra/rdna3.h"
 
@@ -54,56 +55,6 @@ extern char **environ;
 #define RTC_REF_PREFIX "__umbra_hiprtc_ref_"
 
 /* ---------------- growable strings and argument vectors ---------------- */
-
-typedef struct strbuf {
-    char *s;
-    size_t len, cap;
-    bool nomem;
-} strbuf;
-
-static void sb_add(strbuf *b, const char *s, size_t n)
-{
-    if (b->nomem) return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1) cap *= 2;
-        char *g = realloc(b->s, cap);
-        if (!g) {
-            b->nomem = true;
-            return;
-        }
-        b->s = g, b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-static void sb_str(strbuf *b, const char *s) { sb_add(b, s, strlen(s)); }
-
-__attribute__((format(printf, 2, 3))) static void sb_printf(strbuf *b, const char *fmt, ...)
-{
-    char small[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    if ((size_t)n < sizeof small) {
-        sb_add(b, small, (size_t)n);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        b->nomem = true;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    sb_add(b, big, (size_t)n);
-    free(big);
-}
 
 typedef struct arg_vec {
     char **v;                    /* each argument malloc'd; NULL-terminated */
@@ -470,7 +421,7 @@ static bool passthrough(const char *w)
 
 /* Translate the user's options into clang arguments (out) and notes in the log: the target (gfx1100
  * only), NVRTC's spellings, options with no use here (a note), clang's own options. */
-static hiprtcResult translate_options(int n, const char **options, arg_vec *out, strbuf *log)
+static hiprtcResult translate_options(int n, const char **options, arg_vec *out, umb_text_buf *log)
 {
     for (int i = 0; i < n; i++) {
         const char *w = options[i], *v;
@@ -483,7 +434,7 @@ static hiprtcResult translate_options(int n, const char **options, arg_vec *out,
             (v = opt_value(w, "-march", &i, n, options, &missing)) ||
             (v = opt_value(w, "--amdgpu-target", &i, n, options, &missing))) {
             if (!missing && !is_gfx1100(v)) {
-                sb_printf(log, "hiprtc: error: option '%s%s%s': umbra simulates gfx1100 and compiles only for it "
+                umb_text_printf(log, "hiprtc: error: option '%s%s%s': umbra simulates gfx1100 and compiles only for it "
                                "(use --gpu-architecture=gfx1100, or no architecture option)\n",
                           w, i != at ? " " : "", i != at ? v : "");
                 return HIPRTC_ERROR_INVALID_OPTION;
@@ -514,7 +465,7 @@ static hiprtcResult translate_options(int n, const char **options, arg_vec *out,
             av_push(out, "-w");
         } else if (!strcmp(w, "-fgpu-rdc") || !strcmp(w, "-dc") || !strcmp(w, "--device-c") ||
                    !strcmp(w, "-rdc=true") || !strcmp(w, "--relocatable-device-code=true")) {
-            sb_printf(log, "hiprtc: error: option '%s': relocatable device code is not supported (HIP 5.2's hipRTC "
+            umb_text_printf(log, "hiprtc: error: option '%s': relocatable device code is not supported (HIP 5.2's hipRTC "
                            "has no link step); compile whole programs\n", w);
             return HIPRTC_ERROR_INVALID_OPTION;
         } else if (!strcmp(w, "-hip-pch") || !strcmp(w, "--save-temps") || !strcmp(w, "-default-device") ||
@@ -524,7 +475,7 @@ static hiprtcResult translate_options(int n, const char **options, arg_vec *out,
                    has_prefix(w, "--maxrregcount") || has_prefix(w, "-maxrregcount") ||
                    has_prefix(w, "--prec-div") || has_prefix(w, "-prec-div") || has_prefix(w, "--prec-sqrt") ||
                    has_prefix(w, "-prec-sqrt") || has_prefix(w, "--hip-version")) {
-            sb_printf(log, "hiprtc: note: option '%s' ignored (umbra's hipRTC has no use for it)\n", w);
+            umb_text_printf(log, "hiprtc: note: option '%s' ignored (umbra's hipRTC has no use for it)\n", w);
         } else if (!strcmp(w, "-D") || !strcmp(w, "-U") || !strcmp(w, "-I") || !strcmp(w, "-include") ||
                    !strcmp(w, "-isystem") || !strcmp(w, "-idirafter") || !strcmp(w, "-iquote") ||
                    !strcmp(w, "-mllvm") || !strcmp(w, "-Xclang")) {
@@ -535,16 +486,16 @@ static hiprtcResult translate_options(int n, const char **options, arg_vec *out,
                 av_push(out, options[++i]);
             }
         } else if (!strcmp(w, "-fsyntax-only")) {
-            sb_printf(log, "hiprtc: error: option '%s': a compile makes a code object\n", w);
+            umb_text_printf(log, "hiprtc: error: option '%s': a compile makes a code object\n", w);
             return HIPRTC_ERROR_INVALID_OPTION;
         } else if (passthrough(w)) {
             av_push(out, w);
         } else {
-            sb_printf(log, "hiprtc: error: unknown option '%s'\n", w);
+            umb_text_printf(log, "hiprtc: error: unknown option '%s'\n", w);
             return HIPRTC_ERROR_INVALID_OPTION;
         }
         if (missing) {
-            sb_printf(log, "hiprtc: error: option '%s' needs a value\n", w);
+            umb_text_printf(log, "hiprtc: error: option '%s' needs a value\n", w);
             return HIPRTC_ERROR_INVALID_OPTION;
         }
     }
@@ -649,7 +600,7 @@ static char *read_file(const char *path, size_t *size, size_t max)
 
 /* Run argv with stdout and stderr into log_path. 0: exited with status 0; 1: failed (log says
  * why); -1: could not run (*why set). */
-static int run_clang(char *const *argv, const char *log_path, strbuf *why)
+static int run_clang(char *const *argv, const char *log_path, umb_text_buf *why)
 {
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
@@ -660,7 +611,7 @@ static int run_clang(char *const *argv, const char *log_path, strbuf *why)
     int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     if (rc) {
-        sb_printf(why, "hiprtc: error: cannot run %s: %s%s\n", argv[0], strerror(rc),
+        umb_text_printf(why, "hiprtc: error: cannot run %s: %s%s\n", argv[0], strerror(rc),
                   rc == ENOENT ? " (install LLVM 19: apt-get install clang-19 lld-19)" : "");
         return -1;
     }
@@ -668,10 +619,10 @@ static int run_clang(char *const *argv, const char *log_path, strbuf *why)
     while (waitpid(pid, &status, 0) < 0) {
         if (errno == EINTR) continue;
         /* ECHILD: the program ignores SIGCHLD, so the child was reaped for us; its output tells */
-        return errno == ECHILD ? 0 : (sb_printf(why, "hiprtc: error: waiting for %s: %s\n", argv[0], strerror(errno)), -1);
+        return errno == ECHILD ? 0 : (umb_text_printf(why, "hiprtc: error: waiting for %s: %s\n", argv[0], strerror(errno)), -1);
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
-    if (WIFSIGNALED(status)) sb_printf(why, "hiprtc: error: %s was killed by signal %d\n", argv[0], WTERMSIG(status));
+    if (WIFSIGNALED(status)) umb_text_printf(why, "hiprtc: error: %s was killed by signal %d\n", argv[0], WTERMSIG(status));
     return 1;
 }
 
@@ -741,12 +692,12 @@ static bool pointer_at(umb_elf *e, uint64_t vaddr, uint64_t *target, const char 
 }
 
 /* Fill in each name expression's lowered name from the code object. */
-static hiprtcResult resolve_names(hiprtcProgram p, strbuf *log)
+static hiprtcResult resolve_names(hiprtcProgram p, umb_text_buf *log)
 {
     if (!p->nexprs) return HIPRTC_SUCCESS;
     umb_elf e;
     if (umb_elf_open_memory(&e, p->name, p->code, p->code_size)) {
-        sb_printf(log, "hiprtc: error: reading the code object: %s\n", e.error);
+        umb_text_printf(log, "hiprtc: error: reading the code object: %s\n", e.error);
         return HIPRTC_ERROR_INTERNAL_ERROR;
     }
     hiprtcResult r = HIPRTC_SUCCESS;
@@ -759,7 +710,7 @@ static hiprtcResult resolve_names(hiprtcProgram p, strbuf *log)
         if (!umb_elf_find_symbol(&e, var, &s) && pointer_at(&e, s.value, &target, &name) && !name)
             name = symbol_at(&e, target);
         if (!name) {
-            sb_printf(log, "hiprtc: warning: name expression '%s' names nothing in the code object\n", p->exprs[i].expr);
+            umb_text_printf(log, "hiprtc: warning: name expression '%s' names nothing in the code object\n", p->exprs[i].expr);
             continue;
         }
         if (!(p->exprs[i].lowered = strdup(name))) r = HIPRTC_ERROR_OUT_OF_MEMORY;
@@ -772,28 +723,28 @@ static hiprtcResult resolve_names(hiprtcProgram p, strbuf *log)
 
 /* The source as clang reads it: a #line naming the program, the program, then the name
  * expressions' reference variables. */
-static void build_source(hiprtcProgram p, strbuf *src)
+static void build_source(hiprtcProgram p, umb_text_buf *src)
 {
-    sb_str(src, "#line 1 \"");
+    umb_text_str(src, "#line 1 \"");
     for (const char *s = p->name; *s; s++) {
-        if (*s == '"' || *s == '\\') sb_add(src, "\\", 1);
-        sb_add(src, (unsigned char)*s < ' ' ? "_" : s, 1);
+        if (*s == '"' || *s == '\\') umb_text_append(src, "\\", 1);
+        umb_text_append(src, (unsigned char)*s < ' ' ? "_" : s, 1);
     }
-    sb_str(src, "\"\n");
-    sb_str(src, p->source);
-    sb_str(src, "\n");
+    umb_text_str(src, "\"\n");
+    umb_text_str(src, p->source);
+    umb_text_str(src, "\n");
     for (size_t i = 0; i < p->nexprs; i++) {
         const char *e = p->exprs[i].expr;
         e += strspn(e, " \t\r\n");
         if (*e == '&') e++;
-        sb_printf(src, "#line 1 \"name expression %zu\"\nextern \"C\" __device__ const void *const " RTC_REF_PREFIX
+        umb_text_printf(src, "#line 1 \"name expression %zu\"\nextern \"C\" __device__ const void *const " RTC_REF_PREFIX
                        "%zu = (const void *)&(%s\n);\n", i + 1, i, e);
     }
 }
 
 typedef struct compile_job {
     char dir[4096];               /* the temporary folder */
-    strbuf log;                   /* umbra's notes, then clang's diagnostics */
+    umb_text_buf log;                   /* umbra's notes, then clang's diagnostics */
 } compile_job;
 
 static hiprtcResult write_inputs(hiprtcProgram p, compile_job *j, char *hdr_dir, size_t hlen, char *src_path,
@@ -807,7 +758,7 @@ static hiprtcResult write_inputs(hiprtcProgram p, compile_job *j, char *hdr_dir,
     int d = 0;
     for (; d < depth && n + 3 < hlen; d++) n += (size_t)snprintf(hdr_dir + n, hlen - n, "/d");
     if (d < depth) {
-        sb_printf(&j->log, "hiprtc: error: header names with %d '..' components are not supported\n", depth);
+        umb_text_printf(&j->log, "hiprtc: error: header names with %d '..' components are not supported\n", depth);
         return HIPRTC_ERROR_INVALID_INPUT;
     }
     char path[8192];
@@ -815,18 +766,18 @@ static hiprtcResult write_inputs(hiprtcProgram p, compile_job *j, char *hdr_dir,
     if (!make_parents(path, strlen(j->dir))) goto io;
     for (int i = 0; i < p->nheaders; i++) {
         if ((size_t)snprintf(path, sizeof path, "%s/%s", hdr_dir, p->include_names[i]) >= sizeof path) {
-            sb_printf(&j->log, "hiprtc: error: header name '%s' is too long\n", p->include_names[i]);
+            umb_text_printf(&j->log, "hiprtc: error: header name '%s' is too long\n", p->include_names[i]);
             return HIPRTC_ERROR_INVALID_INPUT;
         }
         if (!make_parents(path, strlen(j->dir)) || !write_file(path, p->headers[i], strlen(p->headers[i]))) {
-            sb_printf(&j->log, "hiprtc: error: cannot write header '%s' (as %s): %s\n", p->include_names[i], path,
+            umb_text_printf(&j->log, "hiprtc: error: cannot write header '%s' (as %s): %s\n", p->include_names[i], path,
                       strerror(errno));
             return HIPRTC_ERROR_INVALID_INPUT;
         }
     }
     snprintf(builtin_path, blen, "%s/b/hiprtc_runtime.h", j->dir);
     snprintf(src_path, slen, "%s/s/source.hip", j->dir);
-    strbuf src = { 0 };
+    umb_text_buf src = { 0 };
     build_source(p, &src);
     if (src.nomem) return HIPRTC_ERROR_OUT_OF_MEMORY;
     bool ok = make_parents(builtin_path, strlen(j->dir)) && make_parents(src_path, strlen(j->dir)) &&
@@ -834,7 +785,7 @@ static hiprtcResult write_inputs(hiprtcProgram p, compile_job *j, char *hdr_dir,
     free(src.s);
     if (ok) return HIPRTC_SUCCESS;
 io:
-    sb_printf(&j->log, "hiprtc: error: cannot write the compiler's input in %s: %s\n", j->dir, strerror(errno));
+    umb_text_printf(&j->log, "hiprtc: error: cannot write the compiler's input in %s: %s\n", j->dir, strerror(errno));
     return HIPRTC_ERROR_INTERNAL_ERROR;
 }
 
@@ -844,7 +795,7 @@ static hiprtcResult compile(hiprtcProgram p, int numOptions, const char **option
     hiprtcResult r = translate_options(numOptions, options, &user, &j->log);
     char libdir[4096];
     if (!r && !umb_rdna3_find_device_lib(libdir, sizeof libdir)) {
-        sb_printf(&j->log, "hiprtc: error: no ROCm device library for gfx1100 found (a folder with ocml.bc and "
+        umb_text_printf(&j->log, "hiprtc: error: no ROCm device library for gfx1100 found (a folder with ocml.bc and "
                            "oclc_isa_version_1100.bc: the build tree's devicelib/, or set UMBRA_DEVICE_LIB_DIR)\n");
         r = HIPRTC_ERROR_INTERNAL_ERROR;
     }
@@ -853,7 +804,7 @@ static hiprtcResult compile(hiprtcProgram p, int numOptions, const char **option
         snprintf(j->dir, sizeof j->dir, "/tmp/umbra-hiprtc-XXXXXX");
     }
     if (!r && !mkdtemp(j->dir)) {
-        sb_printf(&j->log, "hiprtc: error: cannot make a temporary folder %s: %s\n", j->dir, strerror(errno));
+        umb_text_printf(&j->log, "hiprtc: error: cannot make a temporary folder %s: %s\n", j->dir, strerror(errno));
         j->dir[0] = '\0';
         r = HIPRTC_ERROR_INTERNAL_ERROR;
     }
@@ -874,13 +825,13 @@ static hiprtcResult compile(hiprtcProgram p, int numOptions, const char **option
         if (a.nomem) r = HIPRTC_ERROR_OUT_OF_MEMORY;
     }
     if (!r) {
-        strbuf why = { 0 };
+        umb_text_buf why = { 0 };
         int rc = run_clang(a.v, log_path, &why);
         size_t n = 0;
         char *diag = read_file(log_path, &n, 64u << 20);
-        if (diag) sb_add(&j->log, diag, n);
+        if (diag) umb_text_append(&j->log, diag, n);
         free(diag);
-        if (why.s) sb_str(&j->log, why.s);
+        if (why.s) umb_text_str(&j->log, why.s);
         free(why.s);
         if (rc < 0) r = HIPRTC_ERROR_INTERNAL_ERROR;
         else if (rc > 0) r = HIPRTC_ERROR_COMPILATION;
@@ -889,7 +840,7 @@ static hiprtcResult compile(hiprtcProgram p, int numOptions, const char **option
         size_t n = 0;
         char *code = read_file(out_path, &n, RTC_MAX_CODE_BYTES);
         if (!code || n < 4 || memcmp(code, "\177ELF", 4)) {
-            sb_printf(&j->log, "hiprtc: error: clang-19 made no code object\n");
+            umb_text_printf(&j->log, "hiprtc: error: clang-19 made no code object\n");
             free(code);
             r = HIPRTC_ERROR_COMPILATION;
         } else {
@@ -975,7 +926,7 @@ static void build_pch(void)
                             "-S", hdr, "-o", out };
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) av_push(&a, fixed[i]);
     av_push2(&a, "--rocm-device-lib-path=", libdir);
-    strbuf why = { 0 };
+    umb_text_buf why = { 0 };
     if (!a.nomem && write_file(hdr, builtin_header, sizeof builtin_header - 1) && run_clang(a.v, log, &why) == 0)
         pch_data = read_file(out, &pch_size, 256u << 20);
     if (!pch_data) {

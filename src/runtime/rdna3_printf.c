@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text_buf.h"
 #include "runtime/rdna3_printf.h"
 
 /* ---------------- the metadata's format strings ---------------- */
@@ -105,54 +106,6 @@ void rdna3_printf_table_free(rdna3_printf_table *t)
 
 /* ---------------- formatting ---------------- */
 
-typedef struct text_buf {
-    char *s;
-    size_t len, cap;
-    bool nomem;
-} text_buf;
-
-static void tb_append(text_buf *b, const char *s, size_t n)
-{
-    if (b->nomem) return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 128;
-        while (cap < b->len + n + 1) cap *= 2;
-        char *ns = realloc(b->s, cap);
-        if (!ns) {
-            b->nomem = true;
-            return;
-        }
-        b->s = ns, b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = '\0';
-}
-
-__attribute__((format(printf, 2, 3))) static void tb_printf(text_buf *b, const char *fmt, ...)
-{
-    char small[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0) return;
-    if ((size_t)n < sizeof small) {
-        tb_append(b, small, (size_t)n);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        b->nomem = true;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    tb_append(b, big, (size_t)n);
-    free(big);
-}
-
 /* One conversion specification: %[flags][width][.precision][vN][length]conv */
 typedef struct conv_spec {
     char flags[8];
@@ -233,7 +186,7 @@ static double half_to_double(uint16_t h)
 }
 
 /* Format one scalar value of `size` bytes at p. */
-static void format_value(text_buf *b, const conv_spec *c, const uint8_t *p, uint32_t size)
+static void format_value(umb_text_buf *b, const conv_spec *c, const uint8_t *p, uint32_t size)
 {
     char fmt[64];
     uint64_t raw = load_le(p, size);
@@ -248,17 +201,17 @@ static void format_value(text_buf *b, const conv_spec *c, const uint8_t *p, uint
         else if (!strcmp(c->length, "h")) sv = (short)sv, uv = (unsigned short)uv;
         else if (!c->length[0] || !strcmp(c->length, "hl")) sv = (int32_t)sv, uv = (uint32_t)uv;
         host_format(c, "ll", c->conv, fmt, sizeof fmt);
-        if (is_signed) tb_printf(b, fmt, (long long)sv);
-        else tb_printf(b, fmt, (unsigned long long)uv);
+        if (is_signed) umb_text_printf(b, fmt, (long long)sv);
+        else umb_text_printf(b, fmt, (unsigned long long)uv);
         break;
     }
     case 'c':
         host_format(c, "", 'c', fmt, sizeof fmt);
-        tb_printf(b, fmt, (int)(unsigned char)raw);
+        umb_text_printf(b, fmt, (int)(unsigned char)raw);
         break;
     case 'p':
         host_format(c, "", 'p', fmt, sizeof fmt);
-        tb_printf(b, fmt, (void *)(uintptr_t)raw);
+        umb_text_printf(b, fmt, (void *)(uintptr_t)raw);
         break;
     case 's': {
         /* a constant string's bytes (no NUL stored); 0xffffff00 marks "" */
@@ -273,7 +226,7 @@ static void format_value(text_buf *b, const conv_spec *c, const uint8_t *p, uint
         memcpy(s, p, n);
         s[n] = '\0';
         host_format(c, "", 's', fmt, sizeof fmt);
-        tb_printf(b, fmt, s);
+        umb_text_printf(b, fmt, s);
         free(s);
         break;
     }
@@ -287,41 +240,41 @@ static void format_value(text_buf *b, const conv_spec *c, const uint8_t *p, uint
             v = f;
         } else memcpy(&v, &raw, 8);
         host_format(c, "", c->conv, fmt, sizeof fmt);
-        tb_printf(b, fmt, v);
+        umb_text_printf(b, fmt, v);
         break;
     }
     }
 }
 
 /* A vector argument: its elements (alloc size / slots each; 3 elements take 4 slots), joined by ','. */
-static void format_vector(text_buf *b, const conv_spec *c, const uint8_t *p, uint32_t size)
+static void format_vector(umb_text_buf *b, const conv_spec *c, const uint8_t *p, uint32_t size)
 {
     uint32_t slots = c->vector == 3 ? 4 : c->vector;
     uint32_t elem = size / slots;
     if (elem == 0 || elem > 8 || elem * slots != size) {
-        tb_printf(b, "<vector of %u bytes for %%v%u>", size, c->vector);
+        umb_text_printf(b, "<vector of %u bytes for %%v%u>", size, c->vector);
         return;
     }
     for (uint32_t i = 0; i < c->vector; i++) {
-        if (i) tb_append(b, ",", 1);
+        if (i) umb_text_append(b, ",", 1);
         format_value(b, c, p + i * elem, elem);
     }
 }
 
 char *rdna3_printf_format_record(const rdna3_printf_format *f, const uint8_t *args, size_t *len)
 {
-    text_buf b = { 0 };
-    tb_append(&b, "", 0);
+    umb_text_buf b = { 0 };
+    umb_text_append(&b, "", 0);
     uint32_t next = 0, offset = 0;
     for (const char *s = f->text; *s;) {
         const char *pct = strchr(s, '%');
         if (!pct) {
-            tb_append(&b, s, strlen(s));
+            umb_text_append(&b, s, strlen(s));
             break;
         }
-        tb_append(&b, s, (size_t)(pct - s));
+        umb_text_append(&b, s, (size_t)(pct - s));
         if (pct[1] == '%') {
-            tb_append(&b, "%", 1);
+            umb_text_append(&b, "%", 1);
             s = pct + 2;
             continue;
         }
@@ -329,7 +282,7 @@ char *rdna3_printf_format_record(const rdna3_printf_format *f, const uint8_t *ar
         conv_spec c;
         if (!parse_spec(&after, &c, false) || next >= f->nargs) {
             /* not a conversion C or OpenCL knows, or no argument left for it: kept as written */
-            tb_append(&b, pct, (size_t)(after - pct));
+            umb_text_append(&b, pct, (size_t)(after - pct));
             s = after > pct + 1 ? after : pct + 1;
             continue;
         }
@@ -420,17 +373,17 @@ char *rdna3_printf_format_hip(const uint8_t *data, size_t nwords, size_t *len)
     memcpy(fmt, data, flen);
     fmt[flen] = '\0';
     size_t at = flen < nbytes ? (flen + 8u) / 8u : nwords;   /* the string, its NUL, padding */
-    text_buf b = { 0 };
-    tb_append(&b, "", 0);
+    umb_text_buf b = { 0 };
+    umb_text_append(&b, "", 0);
     for (const char *s = fmt; *s;) {
         const char *pct = strchr(s, '%');
         if (!pct) {
-            tb_append(&b, s, strlen(s));
+            umb_text_append(&b, s, strlen(s));
             break;
         }
-        tb_append(&b, s, (size_t)(pct - s));
+        umb_text_append(&b, s, (size_t)(pct - s));
         if (pct[1] == '%') {
-            tb_append(&b, "%", 1);
+            umb_text_append(&b, "%", 1);
             s = pct + 2;
             continue;
         }
@@ -442,7 +395,7 @@ char *rdna3_printf_format_hip(const uint8_t *data, size_t nwords, size_t *len)
              * library (which prints it as it is) with one argument; without one, it stops. */
             const char *conv = strpbrk(pct + 1, "diouxXfFeEgGaAcspn");
             if (!conv) break;
-            tb_append(&b, pct, (size_t)(conv + 1 - pct));
+            umb_text_append(&b, pct, (size_t)(conv + 1 - pct));
             at++;
             s = conv + 1;
             continue;
@@ -466,7 +419,7 @@ char *rdna3_printf_format_hip(const uint8_t *data, size_t nwords, size_t *len)
             memcpy(copy, str, slen);
             copy[slen] = '\0';
             host_format(&c, "", 's', hf, sizeof hf);
-            tb_printf(&b, hf, copy);
+            umb_text_printf(&b, hf, copy);
             free(copy);
             at += slen < room ? (slen + 8u) / 8u : room / 8u;
         } else {
