@@ -65,31 +65,39 @@ hip_cmd *hip_cmd_new(void (*exec)(hip_cmd *), void *payload, void (*free_payload
 
 static bool is_blocking(const hipStream_t s) { return !s->is_null && !(s->flags & hipStreamNonBlocking); }
 
-uint64_t hip_enqueue(hip_runtime *rt, hipStream_t s, hip_cmd *c)
+/* Enqueue c on s after the null stream's implicit dependencies and, if given, one more; 0 (nothing
+ * enqueued) when the extra dependency cannot be recorded. */
+static uint64_t enqueue_after(hip_runtime *rt, hipStream_t s, hip_cmd *c, const plat_dep *extra)
 {
     c->stream = s;
-    plat_dep *deps = NULL;
-    uint32_t n = 0;
+    uint32_t n = 0, cap = extra ? 1 : 0;
     pthread_mutex_lock(&rt->lock);
-    if (s->is_null) {
-        uint32_t cap = 0;
+    if (s->is_null)
         for (hipStream_t o = rt->streams; o; o = o->next) cap += is_blocking(o);
-        deps = cap ? calloc(cap, sizeof *deps) : NULL;
-        for (hipStream_t o = rt->streams; o && deps; o = o->next) {
-            if (!is_blocking(o)) continue;
-            uint64_t last = plat_stream_last(o->ps);
-            if (last && !plat_stream_reached(o->ps, last)) deps[n++] = (plat_dep){ .stream = o->ps, .seq = last };
-        }
-    } else if (is_blocking(s)) {
+    else if (is_blocking(s))
+        cap++;
+    plat_dep *deps = cap ? calloc(cap, sizeof *deps) : NULL;
+    if (extra && !deps) {   /* the wait cannot be recorded: the caller reports it */
+        pthread_mutex_unlock(&rt->lock);
+        return 0;
+    }
+    for (hipStream_t o = s->is_null ? rt->streams : NULL; o && deps; o = o->next) {
+        uint64_t last = is_blocking(o) ? plat_stream_last(o->ps) : 0;
+        if (last && !plat_stream_reached(o->ps, last)) deps[n++] = (plat_dep){ .stream = o->ps, .seq = last };
+    }
+    if (deps && is_blocking(s)) {
         uint64_t last = plat_stream_last(rt->null_stream->ps);
-        if (last && !plat_stream_reached(rt->null_stream->ps, last) && (deps = calloc(1, sizeof *deps)))
+        if (last && !plat_stream_reached(rt->null_stream->ps, last))
             deps[n++] = (plat_dep){ .stream = rt->null_stream->ps, .seq = last };
     }
+    if (deps && extra) deps[n++] = *extra;
     if (!n) free(deps), deps = NULL;   /* the worker frees the deps it is given, even an empty array */
     uint64_t seq = plat_stream_enqueue(s->ps, &c->pc, deps, n);
     pthread_mutex_unlock(&rt->lock);
     return seq;
 }
+
+uint64_t hip_enqueue(hip_runtime *rt, hipStream_t s, hip_cmd *c) { return enqueue_after(rt, s, c, NULL); }
 
 hipError_t hip_run_sync(hip_runtime *rt, hipStream_t s, hip_cmd *c)
 {
@@ -448,19 +456,12 @@ HIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, u
     plat_stream *ps = event_position(rt, event, &seq);
     if (!ps) return hipSuccess;   /* never recorded: no dependency */
     hip_cmd *c = hip_cmd_new(exec_nothing, NULL, NULL);
-    plat_dep *dep = malloc(sizeof *dep);
-    if (!c || !dep) {
+    if (!c) {
         plat_stream_release(ps);
-        free(c), free(dep);
         return hip_ret(hipErrorOutOfMemory);
     }
-    /* the wait and the null stream's implicit ordering: enqueue the waiting command directly with
-     * the event's position as its one dependency, after the implicit ones of an empty command */
-    *dep = (plat_dep){ .stream = ps, .seq = seq };
-    c->stream = s;
-    hip_cmd *order = hip_cmd_new(exec_nothing, NULL, NULL);
-    if (order) hip_enqueue(rt, s, order);
-    plat_stream_enqueue(s->ps, &c->pc, dep, 1);
+    bool queued = enqueue_after(rt, s, c, &(plat_dep){ .stream = ps, .seq = seq }) != 0;   /* retains ps */
+    if (!queued) free(c);
     plat_stream_release(ps);
-    return hipSuccess;
+    return queued ? hipSuccess : hip_ret(hipErrorOutOfMemory);
 }
