@@ -117,7 +117,6 @@ hipError_t hip_function_ready(hip_runtime *rt, hipFunction_t f, const char *api)
 const umb_rdna3_program *hip_function_program(hipFunction_t f);
 /* A `__device__` variable by its host shadow: device address and size. */
 hipError_t hip_symbol_lookup(hip_runtime *rt, const void *host_var, uint64_t *addr, size_t *size, const char *api);
-void hip_modules_unload_all(hip_runtime *rt);
 
 /* ---- launches: hip_launch.c ---- */
 typedef struct hip_launch_params {

@@ -450,19 +450,6 @@ hipError_t hip_symbol_lookup(hip_runtime *rt, const void *shadow, uint64_t *addr
     return e;
 }
 
-void hip_modules_unload_all(hip_runtime *rt)
-{
-    pthread_mutex_lock(&module_lock);
-    struct ihipModule_t *list = modules;
-    modules = NULL;
-    pthread_mutex_unlock(&module_lock);
-    while (list) {
-        struct ihipModule_t *n = list->next;
-        module_free(rt, list);
-        list = n;
-    }
-}
-
 /* ---------------- the module API ---------------- */
 
 static hipError_t load_module(hipModule_t *out, const void *data, size_t size, const char *name, const char *api)

@@ -28,15 +28,6 @@ struct plat_stream {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
 
-/* Which threads are workers: thread-specific data rather than a _Thread_local, which in a library
- * that is dlopen'ed (the OpenCL ICD) lives in dynamic TLS, and LeakSanitizer's exit-time scan
- * crashes on a detached worker's dynamic TLS while the thread ends. */
-static pthread_once_t worker_key_once = PTHREAD_ONCE_INIT;
-static pthread_key_t worker_key;
-static bool worker_key_ok;
-
-static void make_worker_key(void) { worker_key_ok = pthread_key_create(&worker_key, NULL) == 0; }
-
 /* ---------------- events ---------------- */
 
 static bool final(int status) { return status <= PLAT_COMPLETE; }
@@ -133,12 +124,6 @@ void plat_stream_release(plat_stream *s)
     pthread_mutex_unlock(&lock);
 }
 
-void *plat_stream_owner(const plat_stream *s) { return s->owner; }
-bool plat_stream_on_worker(void)
-{
-    pthread_once(&worker_key_once, make_worker_key);
-    return worker_key_ok && pthread_getspecific(worker_key) != NULL;
-}
 
 /* Caller holds the lock. */
 static bool dep_holds(const plat_dep *d)
@@ -192,8 +177,6 @@ static bool drop_deps(plat_cmd *c)
 static void *worker(void *arg)
 {
     plat_stream *s = arg;
-    pthread_once(&worker_key_once, make_worker_key);
-    if (worker_key_ok) pthread_setspecific(worker_key, s);
     pthread_mutex_lock(&lock);
     for (;;) {
         plat_cmd *c = take_ready(s);

@@ -161,7 +161,6 @@ struct plat_cmd {
 enum { PLAT_STREAM_OUT_OF_ORDER = 1u << 0 };
 
 plat_stream *plat_stream_create(void *owner, unsigned flags);   /* NULL: out of memory or no thread */
-void *plat_stream_owner(const plat_stream *s);
 void plat_stream_retain(plat_stream *s);
 void plat_stream_release(plat_stream *s);
 /* The creator lets go: the stream finishes what it holds, then its worker calls ended(owner) (if
@@ -175,7 +174,5 @@ uint64_t plat_stream_last(plat_stream *s);            /* sequence number of the 
 bool plat_stream_reached(plat_stream *s, uint64_t seq);
 /* Until every command up to seq has completed (run, event set, done called). */
 void plat_stream_wait(plat_stream *s, uint64_t seq);
-/* The calling thread is one of the streams' workers (a host callback calling back into the API). */
-bool plat_stream_on_worker(void);
 
 #endif
