@@ -64,14 +64,6 @@ struct hip_alloc {
     uint64_t map_base, map_size;  /* host kinds: the page-aligned range mapped into the device */
 };
 
-bool hip_is_device_ptr(const hip_runtime *rt, const void *p);   /* inside the reserved range */
-/* The allocation holding p (lock held), or NULL. */
-const hip_alloc *hip_find_alloc(hip_runtime *rt, const void *p);
-/* Copy between any two addresses (device, host, mapped) now, on the calling thread. */
-hipError_t hip_copy_now(hip_runtime *rt, void *dst, const void *src, size_t size);
-/* Map host memory into the device at its own address and register it. */
-hipError_t hip_map_host(hip_runtime *rt, void *p, size_t size, hip_mem_kind kind, unsigned flags);
-
 /* ---- streams: hip_stream.c ---- */
 struct ihipStream_t {
     plat_stream *ps;

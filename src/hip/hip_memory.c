@@ -13,7 +13,7 @@
 static uint64_t page_down(uint64_t a) { return a & ~(PAGE - 1); }
 static uint64_t page_up(uint64_t a) { return (a + PAGE - 1) & ~(PAGE - 1); }
 
-bool hip_is_device_ptr(const hip_runtime *rt, const void *p)
+static bool hip_is_device_ptr(const hip_runtime *rt, const void *p)
 {
     uint64_t a = (uint64_t)(uintptr_t)p;
     return a >= rt->va_base && a - rt->va_base < rt->va_size;
@@ -32,7 +32,7 @@ static size_t alloc_index(const hip_runtime *rt, uint64_t addr)   /* first with 
     return lo;
 }
 
-const hip_alloc *hip_find_alloc(hip_runtime *rt, const void *p)
+static const hip_alloc *hip_find_alloc(hip_runtime *rt, const void *p)
 {
     uint64_t a = (uint64_t)(uintptr_t)p;
     size_t i = alloc_index(rt, a);
@@ -183,7 +183,7 @@ HIP_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
 
 /* ---------------- host memory the device maps ---------------- */
 
-hipError_t hip_map_host(hip_runtime *rt, void *p, size_t size, hip_mem_kind kind, unsigned flags)
+static hipError_t hip_map_host(hip_runtime *rt, void *p, size_t size, hip_mem_kind kind, unsigned flags)
 {
     uint64_t a = (uint64_t)(uintptr_t)p;
     hip_alloc al = { .base = a, .size = size, .kind = kind, .flags = flags,
@@ -407,7 +407,7 @@ HIP_EXPORT hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *ptr, siz
 
 /* ---------------- copies and fills ---------------- */
 
-hipError_t hip_copy_now(hip_runtime *rt, void *dst, const void *src, size_t size)
+static hipError_t hip_copy_now(hip_runtime *rt, void *dst, const void *src, size_t size)
 {
     if (!size) return hipSuccess;
     bool dd = hip_is_device_ptr(rt, dst), sd = hip_is_device_ptr(rt, src);
