@@ -147,6 +147,9 @@ umb_status umb_rdna3_program_find_symbol(const umb_rdna3_program *p, const char 
                                          uint64_t *size);
 /* Where the image is in device memory (0 without a device). */
 uint64_t umb_rdna3_program_base(const umb_rdna3_program *p);
+/* Bytes of the program's writable data objects: its program-scope variables in the global
+ * address space (OpenCL's CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE). */
+uint64_t umb_rdna3_program_globals_size(const umb_rdna3_program *p);
 
 /* Dwords of the loaded image (the length of umb_rdna3_dispatch.pc_counts). */
 uint64_t umb_rdna3_program_code_words(const umb_rdna3_program *p);

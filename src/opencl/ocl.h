@@ -59,8 +59,18 @@ struct _cl_device_id {
     umb_platform p;               /* the simulated device, shared with the HIP runtime's design */
 };
 
+/* A destructor callback of a context or program (clSetContextDestructorCallback,
+ * clSetProgramReleaseCallback): called on the last release, the most recently set first. */
+typedef struct ocl_release_callback {
+    struct ocl_release_callback *next;
+    void (CL_CALLBACK *context_fn)(cl_context, void *);   /* one of the two */
+    void (CL_CALLBACK *program_fn)(cl_program, void *);
+    void *data;
+} ocl_release_callback;
+
 struct _cl_context {
     ocl_obj h;
+    ocl_release_callback *destructors;
     cl_context_properties props[8];
     size_t props_size;            /* bytes of props to report (0: none given) */
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
@@ -73,6 +83,8 @@ struct _cl_command_queue {
     ocl_obj h;
     cl_context ctx;
     cl_command_queue_properties props;
+    cl_queue_properties props_array[5];   /* clCreateCommandQueueWithProperties' list */
+    size_t props_array_size;              /* bytes of it to report (0: none given) */
     plat_stream *ps;              /* its commands, run by the stream's worker */
     cl_ulong device_clock;        /* UMBRA_TIMING: simulated time its last command ended (ocl_timing.c) */
 };
@@ -116,6 +128,9 @@ struct _cl_program {
     cl_build_status status;
     char *options, *log;
     umb_rdna3_program *prog;      /* loaded executable */
+    size_t globals_size;          /* bytes of its program-scope variables */
+    bool nonuniform;              /* built for OpenCL C 2.0/3.0 without -cl-uniform-work-group-size */
+    ocl_release_callback *release_callbacks;
     atomic_uint kernels;          /* kernel objects attached */
 };
 
@@ -186,9 +201,29 @@ bool ocl_release_last(void *obj);   /* drops a reference; true when it was the l
 void ocl_free_object(void *obj);    /* the kind's destructor (after the last release) */
 cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n);
 cl_platform_id ocl_platform(void);
+cl_int ocl_add_release_callback(ocl_release_callback **list, const ocl_release_callback *c);
+void ocl_run_release_callbacks(void *obj, ocl_release_callback **list);
 cl_device_id ocl_device(void);
 cl_ulong ocl_device_max_alloc(void);
 #define OCL_BASE_ADDR_ALIGN_BITS 2048u   /* CL_DEVICE_MEM_BASE_ADDR_ALIGN (sub-buffer origins) */
+
+/* ---- the OpenCL the platform reports: ocl_features.c and these constants (the one place) ----
+ * CL_PLATFORM_VERSION and CL_DEVICE_VERSION are OCL_VERSION_STRING; OCL_VERSION is that version
+ * as __OPENCL_VERSION__ spells it (300 for 3.0). */
+#define OCL_VERSION_MAJOR 3
+#define OCL_VERSION_MINOR 0
+#define OCL_VERSION (OCL_VERSION_MAJOR * 100 + OCL_VERSION_MINOR * 10)
+#define OCL_NUMERIC_VERSION CL_MAKE_VERSION(OCL_VERSION_MAJOR, OCL_VERSION_MINOR, 0)
+#define OCL_VERSION_STRING "OpenCL 3.0 umbra " UMBRA_VERSION_STRING
+#define OCL_OPENCL_C_VERSION_STRING "OpenCL C 1.2 "   /* the highest OpenCL C the device fully supports */
+cl_int ocl_extensions_string(size_t size, void *value, size_t *ret);
+cl_int ocl_extensions_with_version(size_t size, void *value, size_t *ret);
+cl_int ocl_opencl_c_features(size_t size, void *value, size_t *ret);
+cl_int ocl_opencl_c_all_versions(size_t size, void *value, size_t *ret);
+bool ocl_options_has(const char *options, const char *std);
+#define OCL_CL_EXT_MAX 1024
+#define OCL_COMPILER_ARGS_MAX 8
+uint32_t ocl_compiler_args(const char *options, const char **args, char *buf);
 
 /* ---- events and queues: ocl_queue.c ---- */
 cl_event ocl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type);

@@ -141,6 +141,18 @@ static bool cache_path(const hash128 *key, const char *ext, char *out, size_t le
     return true;
 }
 
+/* The arguments that make clang's predefined macros match the device (ocl_features.c). */
+typedef struct compiler_extra {
+    const char *args[OCL_COMPILER_ARGS_MAX];
+    uint32_t n;
+    char cl_ext[OCL_CL_EXT_MAX];
+} compiler_extra;
+
+static void extra_for(compiler_extra *x, const char *options)
+{
+    x->n = ocl_compiler_args(options, x->args, x->cl_ext);
+}
+
 static hash128 key_start(bool bitcode, const char *options)
 {
     hash128 h = { 0xcbf29ce484222325ull, 0x84222325cbf29ce4ull };
@@ -149,6 +161,9 @@ static hash128 key_start(bool bitcode, const char *options)
     hash_str(&h, bitcode ? "bitcode" : "code-object");
     hash_device_lib(&h);
     hash_str(&h, options);
+    compiler_extra x;
+    extra_for(&x, options);
+    for (uint32_t i = 0; i < x.n; i++) hash_str(&h, x.args[i]);
     return h;
 }
 
@@ -239,8 +254,11 @@ cl_int ocl_compile_source(const char *source, const char *options, bool bitcode,
     snprintf(out, sizeof out, "%s/program.out", dir);
     cl_int st = CL_OUT_OF_RESOURCES;
     if (write_file(in, source, strlen(source))) {
+        compiler_extra x;
+        extra_for(&x, options);
         umb_rdna3_cc_options o = { .input = in, .output = out, .opt_level = 3, .build_options = options,
-                                   .emit = bitcode ? UMB_RDNA3_EMIT_BITCODE : UMB_RDNA3_EMIT_CODE_OBJECT };
+                                   .emit = bitcode ? UMB_RDNA3_EMIT_BITCODE : UMB_RDNA3_EMIT_CODE_OBJECT,
+                                   .extra = x.args, .nextra = x.n };
         st = run_compiler(&o, out, r);
     }
     const char *files[] = { "program.cl", "program.out" };

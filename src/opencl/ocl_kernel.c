@@ -328,7 +328,7 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
         if (!local) continue;
         if (local[i] == 0) return CL_INVALID_WORK_GROUP_SIZE;
         if (local[i] > ocl_device()->p.max_work_item) return CL_INVALID_WORK_ITEM_SIZE;
-        if (global[i] % local[i]) return CL_INVALID_WORK_GROUP_SIZE;
+        if (global[i] % local[i] && !k->program->nonuniform) return CL_INVALID_WORK_GROUP_SIZE;
         items *= local[i];
     }
     if (local && items > kernel_max_group(k)) return CL_INVALID_WORK_GROUP_SIZE;
@@ -336,7 +336,7 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
     const uint32_t *r = k->ki->reqd_workgroup_size;
     for (cl_uint i = 0; r[0] && i < 3; i++) {
         size_t want = r[i], got = i < dim ? (local ? local[i] : want) : 1;
-        if (got != want || (i < dim && global[i] % want)) return CL_INVALID_WORK_GROUP_SIZE;
+        if (got != want || (i < dim && global[i] % want && !k->program->nonuniform)) return CL_INVALID_WORK_GROUP_SIZE;
     }
     if (r[0] && (uint64_t)r[0] * r[1] * r[2] > kernel_max_group(k)) return CL_INVALID_WORK_GROUP_SIZE;
     return CL_SUCCESS;

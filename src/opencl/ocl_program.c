@@ -32,6 +32,7 @@ static void unload(cl_program p)
 
 void ocl_program_destroy(cl_program p)
 {
+    ocl_run_release_callbacks(p, &p->release_callbacks);
     unload(p);
     free(p->source), free(p->binary), free(p->options), free(p->log);
     cl_context ctx = p->ctx;
@@ -231,6 +232,13 @@ static void take_result(cl_program p, ocl_compile_result *r, cl_program_binary_t
     ocl_compile_result_free(r);
 }
 
+/* OpenCL C 2.0 and later allow a partial last work-group unless told otherwise (§5.8.4.3). */
+static bool allows_nonuniform(const char *options)
+{
+    return (ocl_options_has(options, "-cl-std=CL2.0") || ocl_options_has(options, "-cl-std=CL3.0")) &&
+           !ocl_options_has(options, "-cl-uniform-work-group-size");
+}
+
 static cl_int build(cl_program p, const char *options)
 {
     bool lib = false;
@@ -241,6 +249,7 @@ static cl_int build(cl_program p, const char *options)
     if (p->source) {
         st = ocl_compile_source(p->source, opts, false, &r);
         take_result(p, &r, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+        p->nonuniform = allows_nonuniform(options);
     } else if (p->binary_type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ||
                p->binary_type == CL_PROGRAM_BINARY_TYPE_LIBRARY) {
         const uint8_t *bc = p->binary;
@@ -290,6 +299,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, con
     free(opts);
     if (st == CL_BUILD_PROGRAM_FAILURE) st = CL_COMPILE_PROGRAM_FAILURE;
     if (st != CL_OUT_OF_HOST_MEMORY) take_result(p, &r, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+    p->nonuniform = allows_nonuniform(options);
     unload(p);
     end_build(p, st);
     if (notify) notify(p, data);
@@ -312,12 +322,13 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev, 
         free(bc), free(sizes);
         OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     }
+    bool nonuniform = true;   /* when every unit allows it */
     for (cl_uint i = 0; i < nprog && !st; i++) {
         if (!ocl_valid(progs[i], OCL_PROGRAM)) st = CL_INVALID_PROGRAM;
         else if (progs[i]->binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
                  progs[i]->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
             st = CL_INVALID_OPERATION;
-        else bc[i] = progs[i]->binary, sizes[i] = progs[i]->binary_size;
+        else bc[i] = progs[i]->binary, sizes[i] = progs[i]->binary_size, nonuniform &= progs[i]->nonuniform;
     }
     bool lib = false;
     char *opts = st ? NULL : compiler_options(options, &lib);
@@ -330,6 +341,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev, 
         OCL_ERR(st);
     }
     p->options = strdup(options ? options : "");
+    p->nonuniform = nonuniform && !ocl_options_has(options, "-cl-uniform-work-group-size");
     ocl_compile_result r = { 0 };
     if (lib) {
         r.binary = malloc(sizes[0]), r.size = sizes[0];
@@ -394,6 +406,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info p
     case CL_PROGRAM_KERNEL_NAMES:
         if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
         return kernel_names(p, size, value, ret);
+    case CL_PROGRAM_IL: return ocl_info(size, value, ret, NULL, 0);   /* never made from an IL */
+    /* OpenCL C has no constructors or destructors of program-scope variables */
+    case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT: case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
+        if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
+        OCL_INFO(cl_bool, CL_FALSE);
     default: return CL_INVALID_VALUE;
     }
 }
@@ -408,7 +425,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id
     case CL_PROGRAM_BUILD_OPTIONS: OCL_INFO_STR(p->options ? p->options : "");
     case CL_PROGRAM_BUILD_LOG: OCL_INFO_STR(p->log ? p->log : "");
     case CL_PROGRAM_BINARY_TYPE: OCL_INFO(cl_program_binary_type, p->binary_type);
-    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: OCL_INFO(size_t, 0);
+    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
+        OCL_INFO(size_t, p->prog ? (size_t)umb_rdna3_program_globals_size(p->prog) : 0);
     default: return CL_INVALID_VALUE;
     }
 }
@@ -417,5 +435,6 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program p, void (
                                                             void *data)
 {
     if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
-    return CL_INVALID_OPERATION;   /* no program-scope global destructors */
+    if (!fn) return CL_INVALID_VALUE;
+    return ocl_add_release_callback(&p->release_callbacks, &(ocl_release_callback){ .program_fn = fn, .data = data });
 }

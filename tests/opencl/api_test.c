@@ -1,5 +1,5 @@
 /* The OpenCL API of the umbra platform: each entry point's success path and the error codes the
- * OpenCL 1.2 specification gives it. Runs through the ICD loader (OCL_ICD_VENDORS = umbra.icd).
+ * OpenCL 1.2 specification gives it (the 2.x/3.0 features: ocl30_test.c). Runs through the ICD loader (OCL_ICD_VENDORS = umbra.icd).
  * usage: opencl_api CASE (one case) or opencl_api (all). */
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_0_APIS
@@ -111,7 +111,7 @@ static void platform(void)
     OK(clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof s, s, &len));
     EXPECT(!strcmp(s, "umbra") && len == 6);
     OK(clGetPlatformInfo(plat, CL_PLATFORM_VERSION, sizeof s, s, NULL));
-    EXPECT(!strncmp(s, "OpenCL 1.2 ", 11));
+    EXPECT(!strncmp(s, "OpenCL 3.0 ", 11));
     OK(clGetPlatformInfo(plat, CL_PLATFORM_PROFILE, sizeof s, s, NULL));
     EXPECT(!strcmp(s, "FULL_PROFILE"));
     OK(clGetPlatformInfo(plat, CL_PLATFORM_VENDOR, sizeof s, s, NULL));
