@@ -197,10 +197,7 @@ static hipError_t hip_map_host(hip_runtime *rt, void *p, size_t size, hip_mem_ki
         }
     }
     pthread_mutex_unlock(&rt->lock);
-    pthread_mutex_lock(&rt->plat.run_lock);
-    umb_status st = umb_mem_map_host(rt->plat.dev, al.map_base, (void *)(uintptr_t)al.map_base, al.map_size);
-    pthread_mutex_unlock(&rt->plat.run_lock);
-    if (st) return hipErrorOutOfMemory;
+    if (plat_map_host(&rt->plat, (void *)(uintptr_t)al.map_base, al.map_size)) return hipErrorOutOfMemory;
     pthread_mutex_lock(&rt->lock);
     bool ok = registry_add(rt, al);
     pthread_mutex_unlock(&rt->lock);

@@ -59,12 +59,11 @@ struct _cl_device_id {
     umb_platform p;               /* the simulated device, shared with the HIP runtime's design */
 };
 
-/* A destructor callback of a context or program (clSetContextDestructorCallback,
- * clSetProgramReleaseCallback): called on the last release, the most recently set first. */
+/* A context's destructor callback (clSetContextDestructorCallback): called on its last release,
+ * the most recently set first. */
 typedef struct ocl_release_callback {
     struct ocl_release_callback *next;
-    void (CL_CALLBACK *context_fn)(cl_context, void *);   /* one of the two */
-    void (CL_CALLBACK *program_fn)(cl_program, void *);
+    void (CL_CALLBACK *fn)(cl_context, void *);
     void *data;
 } ocl_release_callback;
 
@@ -111,6 +110,7 @@ struct _cl_mem {
     void *host_ptr;               /* CL_MEM_USE_HOST_PTR (sub-buffers: parent's + origin) */
     uint64_t addr;                /* device address */
     cl_mem parent;                /* sub-buffers */
+    bool svm;                     /* CL_MEM_USE_HOST_PTR on SVM memory: addr is that memory itself */
     size_t origin;
     ocl_mapping *maps;
     cl_uint map_count;
@@ -130,7 +130,6 @@ struct _cl_program {
     umb_rdna3_program *prog;      /* loaded executable */
     size_t globals_size;          /* bytes of its program-scope variables */
     bool nonuniform;              /* built for OpenCL C 2.0/3.0 without -cl-uniform-work-group-size */
-    ocl_release_callback *release_callbacks;
     atomic_uint kernels;          /* kernel objects attached */
 };
 
@@ -178,6 +177,7 @@ struct ocl_cmd {
     void (*done)(ocl_cmd *);      /* frees the payload */
     cl_mem mem[2];                /* retained */
     void *ptr;
+    const void *src;              /* clEnqueueSVMMemcpy's source */
     size_t off[2], size;
     size_t origin[2][3], region[3], pitch[2][2];   /* Rect forms: [buffer, host|dst][row, slice] */
     uint8_t pattern[128];
@@ -202,7 +202,7 @@ void ocl_free_object(void *obj);    /* the kind's destructor (after the last rel
 cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n);
 cl_platform_id ocl_platform(void);
 cl_int ocl_add_release_callback(ocl_release_callback **list, const ocl_release_callback *c);
-void ocl_run_release_callbacks(void *obj, ocl_release_callback **list);
+void ocl_run_release_callbacks(cl_context c, ocl_release_callback **list);
 cl_device_id ocl_device(void);
 cl_ulong ocl_device_max_alloc(void);
 #define OCL_BASE_ADDR_ALIGN_BITS 2048u   /* CL_DEVICE_MEM_BASE_ADDR_ALIGN (sub-buffer origins) */
@@ -250,6 +250,10 @@ void ocl_mem_destroy(cl_mem m);
 /* CL_MEM_USE_HOST_PTR buffers: copy [off, off+size) between the host memory and the device. */
 cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host);
 bool ocl_mem_overlap(cl_mem a, size_t aoff, cl_mem b, size_t boff, size_t size);
+
+/* ---- shared virtual memory: ocl_svm.c ---- */
+/* Is p inside a live SVM buffer? Its start and size if so (either may be NULL). */
+bool ocl_svm_lookup(const void *p, void **base, size_t *size);
 
 /* ---- programs and kernels ---- */
 void ocl_program_destroy(cl_program p);

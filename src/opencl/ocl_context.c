@@ -97,5 +97,5 @@ CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context c, voi
 {
     if (!ocl_valid(c, OCL_CONTEXT)) return CL_INVALID_CONTEXT;
     if (!fn) return CL_INVALID_VALUE;
-    return ocl_add_release_callback(&c->destructors, &(ocl_release_callback){ .context_fn = fn, .data = data });
+    return ocl_add_release_callback(&c->destructors, &(ocl_release_callback){ .fn = fn, .data = data });
 }

@@ -65,6 +65,35 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program p, cl_uint n
     return CL_SUCCESS;
 }
 
+/* A copy of the kernel with the arguments set so far (OpenCL 2.1). */
+CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel src, cl_int *errcode_ret)
+{
+    if (!ocl_valid(src, OCL_KERNEL)) OCL_ERR(CL_INVALID_KERNEL);
+    cl_kernel k = new_kernel(src->program, src->ki);
+    if (!k) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    pthread_mutex_lock(&ocl_lock);
+    bool ok = true;
+    for (uint32_t i = 0; i < src->ki->nexplicit; i++) {
+        const ocl_arg *from = &src->args[i];
+        ocl_arg *to = &k->args[i];
+        *to = *from;
+        to->big = NULL;
+        if (from->big && !(to->big = malloc(from->size))) {
+            to->set = false, to->mem = NULL;
+            ok = false;
+            continue;
+        }
+        if (from->big) memcpy(to->big, from->big, from->size);
+        if (to->mem) ocl_retain(to->mem);
+    }
+    pthread_mutex_unlock(&ocl_lock);
+    if (!ok) {
+        clReleaseKernel(k);
+        OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    }
+    OCL_OK(k);
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel k)
 {
     if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
@@ -134,14 +163,33 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel k, cl_uint index, const void *value)
 {
     if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
-    return CL_INVALID_OPERATION;   /* no SVM on an OpenCL 1.2 device */
+    if (index >= k->ki->nexplicit) return CL_INVALID_ARG_INDEX;
+    const umb_rdna3_arg_info *ai = &k->ki->args[index];
+    if (ai->kind != UMB_RDNA3_ARG_GLOBAL_BUFFER || ai->size != sizeof(uint64_t)) return CL_INVALID_ARG_VALUE;   /* not a pointer */
+    /* any address inside an SVM buffer, or NULL: the device uses the host's pointer as it is */
+    uint64_t addr = (uint64_t)(uintptr_t)value;
+    ocl_arg *a = &k->args[index];
+    clear_arg(a);
+    memcpy(a->value, &addr, sizeof addr);
+    a->set = true, a->size = sizeof addr;
+    return CL_SUCCESS;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel k, cl_kernel_exec_info param, size_t size,
                                                     const void *value)
 {
     if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
-    return CL_INVALID_OPERATION;
+    switch (param) {
+    /* every SVM buffer is mapped in the device for as long as it lives: nothing to record */
+    case CL_KERNEL_EXEC_INFO_SVM_PTRS:
+        if (size % sizeof(void *) || (size && !value)) return CL_INVALID_VALUE;
+        return CL_SUCCESS;
+    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+        if (size != sizeof(cl_bool) || !value) return CL_INVALID_VALUE;
+        /* CL_DEVICE_SVM_FINE_GRAIN_SYSTEM is not reported */
+        return *(const cl_bool *)value ? CL_INVALID_OPERATION : CL_SUCCESS;
+    default: return CL_INVALID_VALUE;
+    }
 }
 
 /* ---------------- queries ---------------- */

@@ -25,7 +25,7 @@ static cl_int from_device(uint64_t addr, void *dst, size_t size)
  * The device copy is refreshed before each kernel and mirrored after every command that writes it. */
 cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host)
 {
-    if (!m || !m->host_ptr) return CL_COMPLETE;
+    if (!m || !m->host_ptr || m->svm || (m->parent && m->parent->svm)) return CL_COMPLETE;   /* SVM: the same bytes */
     uint8_t *h = (uint8_t *)m->host_ptr + off;
     return to_host ? from_device(m->addr + off, h, size) : to_device(m->addr + off, h, size);
 }
@@ -57,6 +57,22 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
     if (!(flags & access_flags)) flags |= CL_MEM_READ_WRITE;
     cl_mem m = ocl_obj_alloc(sizeof *m);
     if (!m) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    /* CL_MEM_USE_HOST_PTR on an SVM buffer: the buffer is that memory, which the device sees at
+     * the same address (OpenCL 2.0 §5.2.1, CL_MEM_USES_SVM_POINTER) */
+    void *svm_base;
+    size_t svm_size;
+    if ((flags & CL_MEM_USE_HOST_PTR) && ocl_svm_lookup(host_ptr, &svm_base, &svm_size)) {
+        if (size > svm_size - (size_t)((uint8_t *)host_ptr - (uint8_t *)svm_base)) {
+            ocl_obj_free(m);
+            OCL_ERR(CL_INVALID_BUFFER_SIZE);
+        }
+        m->ctx = ctx, m->flags = flags, m->size = size, m->svm = true;
+        m->addr = (uint64_t)(uintptr_t)host_ptr;
+        m->host_ptr = host_ptr;
+        ocl_retain(ctx);
+        ocl_register(m, OCL_MEM);
+        OCL_OK(m);
+    }
     cl_device_id d = ocl_device();
     umb_status st = plat_alloc(&d->p, size, &m->addr);
     if (st) {
@@ -136,7 +152,7 @@ void ocl_mem_destroy(cl_mem m)
     }
     if (m->parent) {
         if (ocl_release_last(m->parent)) ocl_free_object(m->parent);
-    } else {
+    } else if (!m->svm) {
         cl_device_id d = ocl_device();
         plat_free(&d->p, m->addr);
     }
@@ -186,7 +202,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, 
     case CL_MEM_CONTEXT: OCL_INFO(cl_context, m->ctx);
     case CL_MEM_ASSOCIATED_MEMOBJECT: OCL_INFO(cl_mem, m->parent);
     case CL_MEM_OFFSET: OCL_INFO(size_t, m->origin);
-    case CL_MEM_USES_SVM_POINTER: OCL_INFO(cl_bool, CL_FALSE);
+    case CL_MEM_USES_SVM_POINTER: OCL_INFO(cl_bool, m->svm || (m->parent && m->parent->svm));
+    case CL_MEM_PROPERTIES: return ocl_info(size, value, ret, NULL, 0);   /* none are defined */
     default: return CL_INVALID_VALUE;
     }
 }

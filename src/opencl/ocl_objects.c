@@ -176,12 +176,11 @@ cl_int ocl_add_release_callback(ocl_release_callback **list, const ocl_release_c
 }
 
 /* After the last release: no other thread can reach the object any more. */
-void ocl_run_release_callbacks(void *obj, ocl_release_callback **list)
+void ocl_run_release_callbacks(cl_context obj, ocl_release_callback **list)
 {
     for (ocl_release_callback *c = *list, *n; c; c = n) {
         n = c->next;
-        if (c->context_fn) c->context_fn(obj, c->data);
-        else c->program_fn(obj, c->data);
+        c->fn(obj, c->data);
         free(c);
     }
     *list = NULL;
@@ -208,7 +207,12 @@ static void init_platform(void)
 {
     ocl_register(&platform, OCL_PLATFORM);
     ocl_register(&device, OCL_DEVICE);
-    init_ok = plat_init(&device.p, "umbra opencl", (plat_heap){ 0, 0 });
+    /* device memory in a reserved range of the host's address space, so that SVM allocations
+     * (host memory the device maps at its own address) never collide with it */
+    plat_heap heap = { 0, 0 };
+    if (!plat_reserve_heap(&heap))
+        fprintf(stderr, "umbra opencl: cannot reserve address space for device memory: SVM allocations may fail\n");
+    init_ok = plat_init(&device.p, "umbra opencl", heap);
 }
 
 cl_platform_id ocl_platform(void)

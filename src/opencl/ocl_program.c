@@ -32,7 +32,6 @@ static void unload(cl_program p)
 
 void ocl_program_destroy(cl_program p)
 {
-    ocl_run_release_callbacks(p, &p->release_callbacks);
     unload(p);
     free(p->source), free(p->binary), free(p->options), free(p->log);
     cl_context ctx = p->ctx;
@@ -436,5 +435,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program p, void (
 {
     if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
     if (!fn) return CL_INVALID_VALUE;
-    return ocl_add_release_callback(&p->release_callbacks, &(ocl_release_callback){ .program_fn = fn, .data = data });
+    /* OpenCL 3.0: CL_INVALID_OPERATION when no device supports destructors of program-scope
+     * variables (CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT): OpenCL C has none */
+    return CL_INVALID_OPERATION;
 }
