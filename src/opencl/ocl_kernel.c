@@ -273,6 +273,48 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_
     }
 }
 
+/* ---------------- sub-groups (cl_khr_subgroups, OpenCL 2.1) ---------------- */
+
+/* The work-items of a local size given as 1 to 3 size_t values; 0 if the input is malformed. */
+static size_t local_items(size_t in_size, const void *in)
+{
+    if (!in || in_size == 0 || in_size % sizeof(size_t) || in_size > 3 * sizeof(size_t)) return 0;
+    const size_t *l = in;
+    size_t n = 1;
+    for (size_t i = 0; i < in_size / sizeof(size_t); i++) n *= l[i];
+    return n;
+}
+
+/* A sub-group is one wave: work-item i of a work-group (in flat order) is in sub-group i / wave. */
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel k, cl_device_id d, cl_kernel_sub_group_info param,
+                                                        size_t in_size, const void *in, size_t size, void *value,
+                                                        size_t *ret)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    if (d && d != ocl_device()) return CL_INVALID_DEVICE;
+    size_t wave = k->ki->wavefront_size ? k->ki->wavefront_size : 32, items;
+    switch (param) {
+    case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+        if (!(items = local_items(in_size, in))) return CL_INVALID_VALUE;
+        OCL_INFO(size_t, items < wave ? items : wave);
+    case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
+        if (!(items = local_items(in_size, in))) return CL_INVALID_VALUE;
+        OCL_INFO(size_t, (items + wave - 1) / wave);
+    case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+        if (!in || in_size != sizeof(size_t)) return CL_INVALID_VALUE;
+        size_t count = *(const size_t *)in, dims = size / sizeof(size_t);
+        if (value && (dims < 1 || dims > 3 || size % sizeof(size_t))) return CL_INVALID_VALUE;
+        size_t local[3] = { 0, 0, 0 };
+        if (count && count * wave <= kernel_max_group(k)) local[0] = count * wave, local[1] = local[2] = 1;
+        if (!value) dims = 3;
+        return ocl_info(size, value, ret, local, dims * sizeof(size_t));
+    }
+    case CL_KERNEL_MAX_NUM_SUB_GROUPS: OCL_INFO(size_t, (kernel_max_group(k) + wave - 1) / wave);
+    case CL_KERNEL_COMPILE_NUM_SUB_GROUPS: OCL_INFO(size_t, 0);   /* OpenCL C has no attribute for it */
+    default: return CL_INVALID_VALUE;
+    }
+}
+
 /* ---------------- launches ---------------- */
 
 typedef struct launch {

@@ -357,8 +357,10 @@ static cl_int device_info_2x(cl_device_info param, size_t size, void *value, siz
     case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE: case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
     case CL_DEVICE_MAX_ON_DEVICE_QUEUES: case CL_DEVICE_MAX_ON_DEVICE_EVENTS: case CL_DEVICE_MAX_PIPE_ARGS:
     case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS: case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
-    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_MAX_NUM_SUB_GROUPS: OCL_INFO(cl_uint, 0);   /* no sub-groups (cl_khr_subgroups) reported */
+    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS: OCL_INFO(cl_uint, 0);
+    /* a sub-group is a wave of 32 (OpenCL kernels are built for wave32): as many as the largest
+     * work-group holds */
+    case CL_DEVICE_MAX_NUM_SUB_GROUPS: OCL_INFO(cl_uint, (ocl_device()->p.max_work_item + 31) / 32);
     /* 0: the natural alignment of the type (as ROCm reports) */
     case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT: case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: OCL_INFO(cl_uint, 0);

@@ -1,5 +1,5 @@
 /* Entry points of features the device does not have (images, samplers, pipes, native kernels,
- * device-side enqueue, sub-groups, SPIR-V): each exists and returns the error the specification
+ * device-side enqueue, SPIR-V): each exists and returns the error the specification
  * names. */
 #include <string.h>
 
@@ -156,14 +156,6 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem m, cl_pipe_info param, size
 CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context ctx, cl_device_id d, cl_command_queue q)
 {
     if (!ocl_valid(ctx, OCL_CONTEXT)) return CL_INVALID_CONTEXT;
-    return CL_INVALID_OPERATION;
-}
-
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel k, cl_device_id d, cl_kernel_sub_group_info param,
-                                                        size_t in_size, const void *in, size_t size, void *value,
-                                                        size_t *ret)
-{
-    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
     return CL_INVALID_OPERATION;
 }
 

@@ -108,7 +108,7 @@ static const char *const features_expected[] = {
     "__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space",
     "__opencl_c_program_scope_global_variables", "__opencl_c_atomic_order_acq_rel",
     "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
-    "__opencl_c_work_group_collective_functions",
+    "__opencl_c_work_group_collective_functions", "__opencl_c_subgroups",
 };
 #define NFEATURES (sizeof features_expected / sizeof features_expected[0])
 
@@ -146,7 +146,7 @@ static void versions(void)
         EXPECT(nv[i].version == CL_MAKE_VERSION(1, 0, 0));
     }
     EXPECT(!strcmp(joined, s));
-    EXPECT(strstr(s, "cl_khr_subgroups") == NULL && strstr(s, "cl_khr_3d_image_writes") == NULL);
+    EXPECT(strstr(s, "cl_khr_subgroups") != NULL && strstr(s, "cl_khr_3d_image_writes") == NULL);
     OK(clGetPlatformInfo(plat, CL_PLATFORM_EXTENSIONS_WITH_VERSION, sizeof nv, nv, &n));
     EXPECT(n == sizeof(cl_name_version) && !strcmp(nv[0].name, "cl_khr_icd"));
     cl_ulong res = 0;
@@ -184,7 +184,9 @@ static void queries(void)
     EXPECT(dev_ulong(CL_DEVICE_QUEUE_ON_HOST_PROPERTIES, 8) ==
            (CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE));
     EXPECT(dev_ulong(CL_DEVICE_MAX_PIPE_ARGS, 4) == 0);
-    EXPECT(dev_ulong(CL_DEVICE_MAX_NUM_SUB_GROUPS, 4) == 0);
+    size_t per_dim[3];
+    OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof per_dim, per_dim, NULL));
+    EXPECT(dev_ulong(CL_DEVICE_MAX_NUM_SUB_GROUPS, 4) == (per_dim[0] + 31) / 32);   /* waves of 32 */
     EXPECT(dev_ulong(CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS, 4) == CL_FALSE);
     EXPECT(dev_ulong(CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, sizeof(size_t)) >= 65536);
     EXPECT(dev_ulong(CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE, sizeof(size_t)) >= 65536);
@@ -544,6 +546,87 @@ static void nonuniform_work_groups(void)
     clReleaseMemObject(m);
 }
 
+/* ---------------- sub-groups (cl_khr_subgroups: a sub-group is a wave) ---------------- */
+
+static const char *subgroup_src =
+    "kernel void k(global int *out, global const int *in) {\n"
+    "  size_t g = get_global_id(0), b = 9 * g; int x = in[g];\n"
+    "  out[b + 0] = (int)get_sub_group_size();\n"
+    "  out[b + 1] = (int)get_max_sub_group_size();\n"
+    "  out[b + 2] = (int)get_num_sub_groups();\n"
+    "  out[b + 3] = (int)get_sub_group_id();\n"
+    "  out[b + 4] = (int)get_sub_group_local_id();\n"
+    "  out[b + 5] = sub_group_reduce_add(x);\n"
+    "  out[b + 6] = sub_group_scan_inclusive_max(x);\n"
+    "  out[b + 7] = sub_group_broadcast(x, 3);\n"
+    "  sub_group_barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  out[b + 8] = sub_group_any(x == 7) + 2 * sub_group_all(x >= 0);\n"
+    "}\n";
+
+static void subgroups(void)
+{
+    enum { N = 144 };
+    int in[N];
+    for (int i = 0; i < N; i++) in[i] = (i * 37) % 101 - (i == 50 ? 200 : 0);
+    in[70] = 7;
+    cl_program p = build(subgroup_src, "-cl-std=CL3.0");
+    cl_int e;
+    cl_kernel k = clCreateKernel(p, "k", &e);
+    OK(e);
+    const size_t groups[] = { 48, 72, 144 };   /* a wave and a partial one, 2 + 8 lanes, 4 + 16 */
+    for (size_t gi = 0; gi < 3; gi++) {
+        size_t L = groups[gi], sg_max = 0, count = 0;
+        OK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof L, &L, sizeof sg_max,
+                                   &sg_max, NULL));
+        OK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, sizeof L, &L, sizeof count, &count,
+                                   NULL));
+        EXPECT(sg_max == 32 && count == (L + 31) / 32);
+        int out[9 * N];
+        cl_mem mo = buffer(sizeof out, NULL), mi = buffer(sizeof in, in);
+        OK(clSetKernelArg(k, 0, sizeof mo, &mo));
+        OK(clSetKernelArg(k, 1, sizeof mi, &mi));
+        size_t g = N;
+        OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &g, &L, 0, NULL, NULL));
+        OK(clEnqueueReadBuffer(queue, mo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+        int bad = 0;
+        for (int i = 0; i < N; i++) {
+            int lid = i % (int)L, sg = lid / 32, first = i - lid + 32 * sg;
+            int size = (int)L - 32 * sg < 32 ? (int)L - 32 * sg : 32;
+            int sum = 0, run = -2147483647 - 1, any = 0, all = 1;
+            for (int j = first; j < first + size; j++) {
+                sum += in[j];
+                if (j <= i) run = in[j] > run ? in[j] : run;
+                any |= in[j] == 7, all &= in[j] >= 0;
+            }
+            int want[9] = { size, 32, (int)(L + 31) / 32, sg, lid % 32, sum, run, in[first + 3], any + 2 * all };
+            for (int w = 0; w < 9; w++)
+                if (out[9 * i + w] != want[w] && bad++ < 5)
+                    fprintf(stderr, "group %zu: work-item %d word %d: %d, expected %d\n", L, i, w, out[9 * i + w], want[w]);
+        }
+        EXPECT(bad == 0);
+        clReleaseMemObject(mo), clReleaseMemObject(mi);
+    }
+    size_t want_count = 3, local[3] = { 9, 9, 9 }, n = 0;
+    OK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof want_count, &want_count,
+                               sizeof local, local, &n));
+    EXPECT(local[0] == 96 && local[1] == 1 && local[2] == 1 && n == sizeof local);
+    want_count = 1000;   /* more waves than a work-group holds: zeros */
+    OK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof want_count, &want_count,
+                               sizeof(size_t), local, NULL));
+    EXPECT(local[0] == 0);
+    size_t maxn = 0, wg = 0;
+    OK(clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
+    OK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof maxn, &maxn, NULL));
+    EXPECT(maxn == (wg + 31) / 32);
+    OK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_COMPILE_NUM_SUB_GROUPS, 0, NULL, sizeof maxn, &maxn, NULL));
+    EXPECT(maxn == 0);
+    EXPECT_ERR(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, 0, NULL, sizeof maxn, &maxn,
+                                       NULL), CL_INVALID_VALUE);
+    EXPECT_ERR(clGetKernelSubGroupInfo(NULL, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof maxn, &maxn, NULL),
+               CL_INVALID_KERNEL);
+    clReleaseKernel(k), clReleaseProgram(p);
+}
+
 /* ---------------- coarse-grained SVM ---------------- */
 
 typedef struct node {
@@ -762,9 +845,7 @@ static void entry_points(void)
     EXPECT(!strcmp(name, "f"));
     EXPECT(clCloneKernel(NULL, &e) == NULL);
     EXPECT_ERR(e, CL_INVALID_KERNEL);
-    size_t local = 32, subs = 0;
-    EXPECT_ERR(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, sizeof local, &local, sizeof subs, &subs,
-                                       NULL), CL_INVALID_OPERATION);   /* no sub-groups reported */
+
     /* release callbacks: a program has none to run (OpenCL C has no destructors of program-scope
      * variables, so 3.0 says CL_INVALID_OPERATION); a context's run most recent first */
     int released = 0;
@@ -791,7 +872,7 @@ typedef struct test_case {
 #define C(fn) { #fn, fn }
 static const test_case cases[] = {
     C(versions), C(queries), C(feature_macros), C(generic_address_space), C(work_group_functions),
-    C(program_scope_globals), C(atomics_scopes), C(nonuniform_work_groups), C(svm_coarse), C(entry_points),
+    C(program_scope_globals), C(atomics_scopes), C(nonuniform_work_groups), C(subgroups), C(svm_coarse), C(entry_points),
 };
 
 int main(int argc, char **argv)
