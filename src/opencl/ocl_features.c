@@ -115,8 +115,9 @@ bool ocl_options_has(const char *options, const char *std)
 uint32_t ocl_compiler_args(const char *options, const char **args, char *buf)
 {
     size_t n = (size_t)snprintf(buf, OCL_CL_EXT_MAX, "-cl-ext=-all");
-    for (size_t i = 1; i < NEXT; i++)
-        n += (size_t)snprintf(buf + n, n < OCL_CL_EXT_MAX ? OCL_CL_EXT_MAX - n : 0, ",+%s", extensions[i].name);
+    for (size_t i = 0; i < NEXT; i++)
+        if (strcmp(extensions[i].name, "cl_khr_icd"))
+            n += (size_t)snprintf(buf + n, n < OCL_CL_EXT_MAX ? OCL_CL_EXT_MAX - n : 0, ",+%s", extensions[i].name);
     for (size_t i = 0; i < NFEAT; i++)
         if (!features[i].define)
             n += (size_t)snprintf(buf + n, n < OCL_CL_EXT_MAX ? OCL_CL_EXT_MAX - n : 0, ",+%s", features[i].name);
