@@ -3,7 +3,8 @@
  *
  *   plat_device.c   the simulated device as the UMBRA_* environment describes it (compute units,
  *                   memory size, host threads, budget, timing machine, trace, statistics file),
- *                   and host <-> device copies under the device lock
+ *                   host <-> device copies under the device lock, and host memory the device
+ *                   maps at its own address (HIP's pinned memory, OpenCL's SVM)
  *   plat_launch.c   one kernel launch: the device lock, the timing model's cycles as simulated
  *                   nanoseconds, umbra's report on stderr when it fails, the statistics line
  *   plat_clock.c    host time, and the simulated duration of transfers (PCIe model) and copies

@@ -380,11 +380,10 @@ static void work_group_functions(void)
         in[i] = (int)((seed >> 16) % 200) - 50;   /* -50..149 */
     }
     in[100] = 77;   /* work_group_any is true in one group only */
-    /* -O0 is not built: clang-19 cannot select AMD's library code for these at -O0 on gfx1100
-     * (docs/OPENCL.md "OpenCL 3.0") */
-    cl_program p = build(wg_src, "-cl-std=CL3.0");
     const size_t groups[] = { 32, 64, 96, 192 };   /* one wave, two, three, six */
-    for (size_t gi = 0; gi < sizeof groups / sizeof groups[0]; gi++) {
+    for (size_t run = 0; run < 2 * sizeof groups / sizeof groups[0]; run++) {
+        size_t gi = run % 4;
+        cl_program p = build(wg_src, opt_levels[run / 4]);
         int out[10 * N], want[10 * N];
         wg_reference(in, N, (int)groups[gi], want);
         cl_mem mo = buffer(sizeof out, NULL), mi = buffer(sizeof in, in);
@@ -398,12 +397,24 @@ static void work_group_functions(void)
         int bad = 0;
         for (int i = 0; i < 10 * N; i++)
             if (out[i] != want[i] && bad++ < 5)
-                fprintf(stderr, "group %zu: work-item %d function %d: %d, expected %d\n", groups[gi], i / 10, i % 10,
-                        out[i], want[i]);
+                fprintf(stderr, "%s, group %zu: work-item %d function %d: %d, expected %d\n", opt_levels[run / 4],
+                        groups[gi], i / 10, i % 10, out[i], want[i]);
         EXPECT(bad == 0);
-        clReleaseKernel(k), clReleaseMemObject(mo), clReleaseMemObject(mi);
+        clReleaseKernel(k), clReleaseMemObject(mo), clReleaseMemObject(mi), clReleaseProgram(p);
     }
-    clReleaseProgram(p);
+    /* printf in a kernel with a collective (its build goes through bitcode: rdna3_cc.c) */
+    const char *with_printf = "kernel void k(global int *out) {\n"
+                              "  int s = work_group_reduce_add(1);\n"
+                              "  if (get_global_id(0) == 0) printf(\"sum %d\\n\", s);\n"
+                              "  out[get_global_id(0)] = s; }\n";
+    for (int o = 0; o < 2; o++) {
+        cl_program p = build(with_printf, opt_levels[o]);
+        int out[64];
+        cl_mem m = buffer(sizeof out, NULL);
+        OK(run1(p, "k", m, 64, 64, out, sizeof out));
+        EXPECT(out[0] == 64 && out[63] == 64);
+        clReleaseMemObject(m), clReleaseProgram(p);
+    }
 }
 
 /* ---------------- program-scope variables ---------------- */
@@ -569,24 +580,26 @@ static void subgroups(void)
     int in[N];
     for (int i = 0; i < N; i++) in[i] = (i * 37) % 101 - (i == 50 ? 200 : 0);
     in[70] = 7;
-    cl_program p = build(subgroup_src, "-cl-std=CL3.0");
+    cl_program p0 = build(subgroup_src, opt_levels[0]), p = build(subgroup_src, opt_levels[1]);
     cl_int e;
-    cl_kernel k = clCreateKernel(p, "k", &e);
+    cl_kernel k0 = clCreateKernel(p0, "k", &e), k = clCreateKernel(p, "k", &e);
     OK(e);
     const size_t groups[] = { 48, 72, 144 };   /* a wave and a partial one, 2 + 8 lanes, 4 + 16 */
-    for (size_t gi = 0; gi < 3; gi++) {
+    for (size_t run = 0; run < 6; run++) {
+        size_t gi = run % 3;
+        cl_kernel kk = run < 3 ? k0 : k;
         size_t L = groups[gi], sg_max = 0, count = 0;
-        OK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof L, &L, sizeof sg_max,
+        OK(clGetKernelSubGroupInfo(kk, dev, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof L, &L, sizeof sg_max,
                                    &sg_max, NULL));
-        OK(clGetKernelSubGroupInfo(k, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, sizeof L, &L, sizeof count, &count,
+        OK(clGetKernelSubGroupInfo(kk, dev, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, sizeof L, &L, sizeof count, &count,
                                    NULL));
         EXPECT(sg_max == 32 && count == (L + 31) / 32);
         int out[9 * N];
         cl_mem mo = buffer(sizeof out, NULL), mi = buffer(sizeof in, in);
-        OK(clSetKernelArg(k, 0, sizeof mo, &mo));
-        OK(clSetKernelArg(k, 1, sizeof mi, &mi));
+        OK(clSetKernelArg(kk, 0, sizeof mo, &mo));
+        OK(clSetKernelArg(kk, 1, sizeof mi, &mi));
         size_t g = N;
-        OK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &g, &L, 0, NULL, NULL));
+        OK(clEnqueueNDRangeKernel(queue, kk, 1, NULL, &g, &L, 0, NULL, NULL));
         OK(clEnqueueReadBuffer(queue, mo, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
         int bad = 0;
         for (int i = 0; i < N; i++) {
@@ -601,7 +614,8 @@ static void subgroups(void)
             int want[9] = { size, 32, (int)(L + 31) / 32, sg, lid % 32, sum, run, in[first + 3], any + 2 * all };
             for (int w = 0; w < 9; w++)
                 if (out[9 * i + w] != want[w] && bad++ < 5)
-                    fprintf(stderr, "group %zu: work-item %d word %d: %d, expected %d\n", L, i, w, out[9 * i + w], want[w]);
+                    fprintf(stderr, "%s, group %zu: work-item %d word %d: %d, expected %d\n", opt_levels[run / 3], L, i,
+                            w, out[9 * i + w], want[w]);
         }
         EXPECT(bad == 0);
         clReleaseMemObject(mo), clReleaseMemObject(mi);
@@ -624,7 +638,7 @@ static void subgroups(void)
                                        NULL), CL_INVALID_VALUE);
     EXPECT_ERR(clGetKernelSubGroupInfo(NULL, dev, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, NULL, sizeof maxn, &maxn, NULL),
                CL_INVALID_KERNEL);
-    clReleaseKernel(k), clReleaseProgram(p);
+    clReleaseKernel(k), clReleaseProgram(p), clReleaseKernel(k0), clReleaseProgram(p0);
 }
 
 /* ---------------- coarse-grained SVM ---------------- */
