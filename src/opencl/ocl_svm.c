@@ -7,6 +7,7 @@
  * unmap therefore move no bytes; they are still commands, ordered like any other, so that events
  * and the queue's order behave as the specification describes. Fine-grained buffers, fine-grained
  * system SVM and SVM atomics are not reported (docs/OPENCL.md "OpenCL 3.0"). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
