@@ -11,8 +11,11 @@ enum { CNT_VM, CNT_LGKM, CNT_VS, CNT_N };
 static const char *const cnt_name[CNT_N] = { "vmcnt", "lgkmcnt", "vscnt" };
 
 /* Event types: a counter decrements in issue order only while every pending event on it has
- * the same in-order type; SMEM and FLAT (which may be LDS or memory) return out of order. */
-enum { EV_NONE, EV_VMEM_LOAD, EV_VMEM_STORE, EV_DS, EV_SMEM, EV_FLAT };
+ * the same in-order type; SMEM returns out of order. FLAT counts on lgkmcnt as an LDS access
+ * (EV_DS): from gfx10 on, FLAT decrements lgkmcnt and vmcnt in order (LLVM's
+ * hasFlatLgkmVMemCountInOrder, true after gfx9, lets clang wait lgkmcnt(N > 0) for flat loads);
+ * only gfx9 and older needed a wait for 0. */
+enum { EV_NONE, EV_VMEM_LOAD, EV_VMEM_STORE, EV_DS, EV_SMEM };
 static bool ev_in_order(unsigned ev) { return ev == EV_VMEM_LOAD || ev == EV_VMEM_STORE || ev == EV_DS; }
 
 enum { RF_NONE, RF_V, RF_S };
@@ -84,7 +87,7 @@ static void set_vm_events(wc_effect *e, const vm_op *d, bool ret, bool flat)
 {
     bool load = d->kind == VM_LOAD || d->kind == VM_LOAD_D16 || (d->kind == VM_ATOMIC && ret);
     e->ev[load ? CNT_VM : CNT_VS] = load ? EV_VMEM_LOAD : EV_VMEM_STORE;
-    if (flat) e->ev[CNT_LGKM] = EV_FLAT;
+    if (flat) e->ev[CNT_LGKM] = EV_DS;
 }
 
 static void effect_flat(const rdna3_inst *in, wc_effect *e)
