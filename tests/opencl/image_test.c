@@ -550,11 +550,77 @@ static void samplers(void)
 
 /* ---------------- kernels ---------------- */
 
+static cl_kernel kernel(const char *src, const char *name, const char *options)
+{
+    cl_int e;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
+    if (!e) e = clBuildProgram(p, 1, &dev, options, NULL, NULL);
+    if (e) {
+        char log[8192] = "";
+        clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+        fprintf(stderr, "build: %d\n%s\n", e, log);
+        failures++;
+        return NULL;
+    }
+    cl_kernel k = clCreateKernel(p, name, &e);
+    clReleaseProgram(p);
+    return k;
+}
+
+/* The image queries a kernel makes read the descriptor's T# fields and metadata words (scalar
+ * loads, no image instruction): at -O0 and -O3. */
+static void kernel_queries(void)
+{
+    static const char *src =
+        "__kernel void q(__read_only image2d_t a, __write_only image3d_t b, __read_only image2d_array_t c,\n"
+        "                __read_only image1d_t d, sampler_t s, __global int *out) {\n"
+        "  out[0] = get_image_width(a); out[1] = get_image_height(a);\n"
+        "  out[2] = get_image_channel_data_type(a); out[3] = get_image_channel_order(a);\n"
+        "  out[4] = get_image_width(b); out[5] = get_image_height(b); out[6] = get_image_depth(b);\n"
+        "  out[7] = get_image_channel_data_type(b); out[8] = get_image_channel_order(b);\n"
+        "  out[9] = get_image_width(c); out[10] = get_image_height(c); out[11] = (int)get_image_array_size(c);\n"
+        "  out[12] = get_image_channel_order(c); out[13] = get_image_width(d);\n"
+        "  out[14] = get_image_channel_data_type(d); out[15] = get_image_channel_order(d);\n"
+        "}\n";
+    for (int opt = 0; opt < 2; opt++) {
+        cl_kernel k = kernel(src, "q", opt ? "-O3" : "-O0");
+        if (!k) return;
+        cl_mem a = image(CL_MEM_OBJECT_IMAGE2D, CL_BGRA, CL_UNORM_INT8, 33, 17, 0, 0, 0, NULL);
+        cl_mem b = image(CL_MEM_OBJECT_IMAGE3D, CL_RG, CL_HALF_FLOAT, 9, 8, 7, 0, 0, NULL);
+        cl_mem c = image(CL_MEM_OBJECT_IMAGE2D_ARRAY, CL_INTENSITY, CL_FLOAT, 5, 4, 0, 6, 0, NULL);
+        cl_mem d = image(CL_MEM_OBJECT_IMAGE1D, CL_RGBA, CL_SIGNED_INT16, 1000, 0, 0, 0, 0, NULL);
+        cl_int e;
+        cl_sampler s = clCreateSampler(ctx, CL_TRUE, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR, &e);
+        cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 16 * sizeof(int), NULL, &e);
+        OK(clSetKernelArg(k, 0, sizeof a, &a));
+        OK(clSetKernelArg(k, 1, sizeof b, &b));
+        OK(clSetKernelArg(k, 2, sizeof c, &c));
+        OK(clSetKernelArg(k, 3, sizeof d, &d));
+        OK(clSetKernelArg(k, 4, sizeof s, &s));
+        OK(clSetKernelArg(k, 5, sizeof out, &out));
+        EXPECT_ERR(clSetKernelArg(k, 0, sizeof out, &out), CL_INVALID_MEM_OBJECT);   /* a buffer for an image */
+        EXPECT_ERR(clSetKernelArg(k, 5, sizeof a, &a), CL_INVALID_MEM_OBJECT);       /* an image for a buffer */
+        EXPECT_ERR(clSetKernelArg(k, 4, sizeof out, &out), CL_INVALID_SAMPLER);
+        EXPECT_ERR(clSetKernelArg(k, 4, 4, &s), CL_INVALID_ARG_SIZE);
+        size_t one = 1;
+        OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL));
+        int got[16];
+        OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
+        const int want[16] = { 33, 17, CL_UNORM_INT8, CL_BGRA, 9, 8, 7, CL_HALF_FLOAT, CL_RG, 5, 4, 6, CL_INTENSITY,
+                               1000, CL_SIGNED_INT16, CL_RGBA };
+        for (int i = 0; i < 16; i++)
+            if (got[i] != want[i]) fprintf(stderr, "-O%d query %d: got %#x, expected %#x\n", opt * 3, i, got[i], want[i]),
+                                   failures++;
+        clReleaseMemObject(a), clReleaseMemObject(b), clReleaseMemObject(c), clReleaseMemObject(d);
+        clReleaseMemObject(out), clReleaseSampler(s), clReleaseKernel(k);
+    }
+}
+
 typedef struct { const char *name; void (*fn)(void); } test_case;
 #define C(fn) { #fn, fn }
 static const test_case cases[] = {
     C(device_limits), C(formats), C(create_errors), C(create_types), C(read_write), C(copy), C(fill), C(map),
-    C(samplers),
+    C(samplers), C(kernel_queries),
 };
 
 int main(int argc, char **argv)
