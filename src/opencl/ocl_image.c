@@ -214,6 +214,7 @@ static void whole_box(const plat_image *pi, uint64_t region[3])
 cl_int ocl_image_host_sync(cl_mem m, bool to_host)
 {
     ocl_image *im = m->image;
+    if (m->parent) return ocl_mem_host_sync(m->parent, 0, m->parent->size, to_host);   /* 1D buffer image */
     if (!m->host_ptr) return CL_COMPLETE;
     uint64_t region[3], row, slice;
     whole_box(&im->pi, region);

@@ -5,7 +5,8 @@
  * layout plat_image_layout gives), dwords 8-10 what ROCm's image manager writes after it and AMD's
  * device libraries read for the image queries (ROCm-Device-Libs ockl/src/image.cl: "the runtime
  * allocates 12 words for the T# or V# and fills words 8, 9, and 10"): the HSA channel type, the
- * HSA channel order, the width. A 1D buffer image has a V# in dwords 0-3 (not built here yet).
+ * HSA channel order, the width. A 1D buffer image has a V# in dwords 0-3 (ockl reads it with
+ * buffer_load_format / buffer_store_format, index = x): stride the pixel, NUM_RECORDS the width.
  *
  * Sampler: the S# AMD's device library itself uses for the same OpenCL sampler on gfx10+ (its
  * __translate_sampler_initializer table, which constant samplers in kernels compile to): clamp
@@ -85,7 +86,14 @@ bool plat_image_descriptor(const plat_image *im, uint32_t words[PLAT_IMAGE_DESC_
     words[10] = (uint32_t)im->width;
     unsigned fmt;
     amd_tsharp t = { 0 };
-    if (im->dim == PLAT_IMAGE_1D_BUFFER || !hw_format(im->format, &fmt, t.dst_sel)) return false;
+    if (!hw_format(im->format, &fmt, t.dst_sel)) return false;
+    if (im->dim == PLAT_IMAGE_1D_BUFFER) {   /* a structured buffer of pixels: index = x */
+        amd_vsharp v = { .base = im->addr, .stride = im->elem_size, .num_records = (uint32_t)im->width,
+                         .format = (uint8_t)fmt };
+        memcpy(v.dst_sel, t.dst_sel, 4);
+        amd_vsharp_encode(&v, words);
+        return true;
+    }
     t.base = im->addr;
     t.format = (uint8_t)fmt;
     t.type = (uint8_t)img_type(im->dim);

@@ -616,11 +616,61 @@ static void kernel_queries(void)
     }
 }
 
+/* A 1D buffer image is read and written with buffer_load/store_format through its V#: the
+ * channel conversion and swizzle of the format, the buffer seeing the writes. */
+static void kernel_buffer_image(void)
+{
+    static const char *src =
+        "__kernel void k(__read_only image1d_buffer_t a, __write_only image1d_buffer_t b, __global float4 *out) {\n"
+        "  int i = get_global_id(0);\n"
+        "  out[i] = read_imagef(a, i);\n"
+        "  write_imageui(b, i, (uint4)(i * 3, i + 100, 7, 9));\n"
+        "}\n";
+    enum { N = 40 };
+    uint8_t px[N * 4];
+    for (int i = 0; i < N * 4; i++) px[i] = (uint8_t)(i * 5 + 1);
+    cl_int e;
+    cl_mem abuf = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof px, px, &e);
+    cl_mem bbuf = clCreateBuffer(ctx, 0, N * 4 * 2, NULL, &e);
+    cl_image_format fa = { CL_BGRA, CL_UNORM_INT8 }, fb = { CL_RG, CL_UNSIGNED_INT16 };
+    cl_image_desc da = { .image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER, .image_width = N, .buffer = abuf };
+    cl_image_desc db = { .image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER, .image_width = N * 2, .buffer = bbuf };
+    cl_mem a = clCreateImage(ctx, CL_MEM_READ_ONLY, &fa, &da, NULL, &e);
+    cl_mem b = clCreateImage(ctx, CL_MEM_WRITE_ONLY, &fb, &db, NULL, &e);
+    cl_mem out = clCreateBuffer(ctx, 0, N * 16, NULL, &e);
+    for (int opt = 0; opt < 2; opt++) {
+        cl_kernel k = kernel(src, "k", opt ? "-O3" : "-O0");
+        if (!k) break;
+        OK(clSetKernelArg(k, 0, sizeof a, &a));
+        OK(clSetKernelArg(k, 1, sizeof b, &b));
+        OK(clSetKernelArg(k, 2, sizeof out, &out));
+        size_t n = N;
+        OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &n, NULL, 0, NULL, NULL));
+        float got[N * 4];
+        uint16_t w[N * 2 * 2];
+        OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
+        OK(clEnqueueReadBuffer(q, bbuf, CL_TRUE, 0, sizeof w, w, 0, NULL, NULL));
+        for (int i = 0; i < N; i++) {
+            const uint8_t *p = &px[i * 4];   /* B G R A in memory, R G B A read */
+            float want[4] = { p[2] / 255.0f, p[1] / 255.0f, p[0] / 255.0f, p[3] / 255.0f };
+            for (int c = 0; c < 4; c++)
+                if (fabsf(got[i * 4 + c] - want[c]) > 1e-6f)
+                    fprintf(stderr, "-O%d texel %d.%d: %g, expected %g\n", opt * 3, i, c, got[i * 4 + c], want[c]),
+                        failures++;
+            if (w[i * 2] != i * 3 || w[i * 2 + 1] != i + 100)
+                fprintf(stderr, "-O%d written %d: %u %u\n", opt * 3, i, w[i * 2], w[i * 2 + 1]), failures++;
+        }
+        clReleaseKernel(k);
+    }
+    clReleaseMemObject(a), clReleaseMemObject(b), clReleaseMemObject(abuf), clReleaseMemObject(bbuf);
+    clReleaseMemObject(out);
+}
+
 typedef struct { const char *name; void (*fn)(void); } test_case;
 #define C(fn) { #fn, fn }
 static const test_case cases[] = {
     C(device_limits), C(formats), C(create_errors), C(create_types), C(read_write), C(copy), C(fill), C(map),
-    C(samplers), C(kernel_queries),
+    C(samplers), C(kernel_queries), C(kernel_buffer_image),
 };
 
 int main(int argc, char **argv)
