@@ -564,6 +564,12 @@ static hipError_t copy2d(void *dst, size_t dpitch, const void *src, size_t spitc
     return submit(&j, s, async, api);
 }
 
+hipError_t hip_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                      hipMemcpyKind kind, hipStream_t s, bool async, const char *api)
+{
+    return copy2d(dst, dpitch, src, spitch, width, height, kind, s, async, api);
+}
+
 HIP_EXPORT hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                                   hipMemcpyKind kind)
 {
