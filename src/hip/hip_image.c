@@ -244,20 +244,31 @@ HIP_EXPORT hipError_t hipGetChannelDesc(hipChannelFormatDesc *desc, hipArray_con
  * Offsets and widths are in bytes (wOffset, width) and rows (hOffset, height) of the array's
  * first layer, as in HIP; the array's rows are row_pitch bytes apart in device memory. */
 
-static hipError_t array_box(hip_runtime *rt, const hipArray *a, size_t woff, size_t hoff, size_t width, size_t height,
-                            uint8_t **at, size_t *pitch, const char *api)
+hipError_t hip_array_region(hip_runtime *rt, const hipArray *a, const size_t off[3], const size_t ext[3], uint8_t **at,
+                            size_t *pitch, size_t *slice, size_t *elem, const char *api)
 {
     hip_image_obj *o = a ? find_obj(rt, OBJ_ARRAY, a, false) : NULL;
     if (!o) return hip_fail(hipErrorInvalidValue, api, "%p is not an array", (const void *)a);
     const plat_image *pi = &o->pi;
-    uint64_t row_bytes = pi->width * pi->elem_size;
-    if (woff > row_bytes || width > row_bytes - woff || hoff > pi->rows || height > pi->rows - hoff)
-        return hip_fail(hipErrorInvalidValue, api, "the region (%zu + %zu bytes, %zu + %zu rows) is outside the array "
-                        "(%llu bytes, %llu rows)", woff, width, hoff, height, (unsigned long long)row_bytes,
-                        (unsigned long long)pi->rows);
-    *at = (uint8_t *)(uintptr_t)pi->addr + hoff * pi->row_pitch + woff;
-    *pitch = pi->row_pitch;
+    const uint64_t size[3] = { pi->width * pi->elem_size, pi->rows, pi->slices };
+    for (int i = 0; i < 3; i++)
+        if (off[i] > size[i] || ext[i] > size[i] - off[i])
+            return hip_fail(hipErrorInvalidValue, api, "the region (%zu + %zu bytes, %zu + %zu rows, %zu + %zu slices) is "
+                            "outside the array (%llu bytes, %llu rows, %llu slices)", off[0], ext[0], off[1], ext[1],
+                            off[2], ext[2], (unsigned long long)size[0], (unsigned long long)size[1],
+                            (unsigned long long)size[2]);
+    *at = (uint8_t *)(uintptr_t)pi->addr + off[2] * pi->slice_pitch + off[1] * pi->row_pitch + off[0];
+    if (pitch) *pitch = pi->row_pitch;
+    if (slice) *slice = pi->slice_pitch;
+    if (elem) *elem = pi->elem_size;
     return hipSuccess;
+}
+
+static hipError_t array_box(hip_runtime *rt, const hipArray *a, size_t woff, size_t hoff, size_t width, size_t height,
+                            uint8_t **at, size_t *pitch, const char *api)
+{
+    return hip_array_region(rt, a, (size_t[3]){ woff, hoff, 0 }, (size_t[3]){ width, height, 1 }, at, pitch, NULL, NULL,
+                            api);
 }
 
 static hipError_t to_array(hipArray *dst, size_t woff, size_t hoff, const void *src, size_t spitch, size_t width,

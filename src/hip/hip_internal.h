@@ -70,6 +70,13 @@ struct hip_alloc {
 hipError_t hip_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                       hipMemcpyKind kind, hipStream_t s, bool async, const char *api);
 
+/* ---- arrays: hip_image.c ---- */
+/* The device address of byte off[0] of row off[1] of slice off[2] of array a, its row and slice
+ * pitches and pixel size, after checking that the region of ext[0] bytes, ext[1] rows and ext[2]
+ * slices lies inside it (else hipErrorInvalidValue with a message). */
+hipError_t hip_array_region(hip_runtime *rt, const hipArray *a, const size_t off[3], const size_t ext[3], uint8_t **at,
+                            size_t *pitch, size_t *slice, size_t *elem, const char *api);
+
 /* ---- streams: hip_stream.c ---- */
 struct ihipStream_t {
     plat_stream *ps;

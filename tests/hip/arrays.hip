@@ -10,6 +10,8 @@
 //   tex1Dfetch<float4>(t, i) = bytes / 255 in RGBA order; element-type reads of int: the ints;
 //   hipGetTextureObjectResourceDesc / TextureDesc return what was given.
 //   A surface object of a 2D array: created and destroyed; a texture object of an array.
+//   hipMemcpy3D into a 6 x 4 x 3 float array and the 3 x 2 x 2 box at element (2, 1, 1) back; a box
+//   past the width -> hipErrorInvalidValue; hipMemcpyParam2D into a layered array at (1 float, row 1).
 #include "hip_test.h"
 #include <vector>
 
@@ -88,6 +90,60 @@ int main()
     EXPECT(back[i] == want, "1D array [%d] = %g, want %g", i, back[i], want);
   }
   HIP_CHECK(hipFreeArray(l));
+
+  // ---- a 3D array through hipMemcpy3D (extent and array position in elements), a layered 2D
+  // array through hipMemcpyParam2D (its first layer)
+  {
+    enum { X = 6, Y = 4, Z = 3 };
+    hipArray_t v = nullptr;
+    HIP_CHECK(hipMalloc3DArray(&v, &fd, make_hipExtent(X, Y, Z), 0));
+    EXPECT(v->depth == Z && v->textureType == hipTextureType3D, "3D array fields %u %u", v->depth, v->textureType);
+    std::vector<float> vol(X * Y * Z), vback(X * Y * Z, -1.0f);
+    for (int i = 0; i < X * Y * Z; i++) vol[i] = i * 3.0f + 1.0f;
+    hipMemcpy3DParms p = {};
+    p.srcPtr = make_hipPitchedPtr(vol.data(), X * sizeof(float), X, Y);
+    p.dstArray = v;
+    p.extent = make_hipExtent(X, Y, Z);
+    p.kind = hipMemcpyHostToDevice;
+    HIP_CHECK(hipMemcpy3D(&p));
+    hipMemcpy3DParms b = {};
+    b.srcArray = v;
+    b.srcPos = make_hipPos(2, 1, 1);   // elements
+    b.dstPtr = make_hipPitchedPtr(vback.data(), 3 * sizeof(float), 3, 2);
+    b.extent = make_hipExtent(3, 2, 2);
+    b.kind = hipMemcpyDeviceToHost;
+    HIP_CHECK(hipMemcpy3D(&b));
+    for (int z = 0; z < 2; z++)
+      for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 3; x++) {
+          float want = vol[((1 + z) * Y + 1 + y) * X + 2 + x], got = vback[(z * 2 + y) * 3 + x];
+          EXPECT(got == want, "hipMemcpy3D back (%d,%d,%d) = %g, want %g", x, y, z, got, want);
+        }
+    b.srcPos = make_hipPos(4, 0, 0);   // 4 + 3 elements > 6
+    EXPECT_ERR(hipMemcpy3D(&b), hipErrorInvalidValue, hipErrorInvalidValue);
+    HIP_CHECK(hipFreeArray(v));
+
+    hipArray_t lay = nullptr;
+    HIP_CHECK(hipMalloc3DArray(&lay, &fd, make_hipExtent(X, Y, 2), hipArrayLayered));
+    EXPECT(lay->textureType == hipTextureType2DLayered, "layered type %u", lay->textureType);
+    hip_Memcpy2D m = {};
+    m.srcMemoryType = hipMemoryTypeHost;
+    m.srcHost = vol.data();
+    m.srcPitch = X * sizeof(float);
+    m.dstMemoryType = hipMemoryTypeArray;
+    m.dstArray = lay;
+    m.dstXInBytes = sizeof(float);
+    m.dstY = 1;
+    m.WidthInBytes = 2 * sizeof(float);
+    m.Height = 2;
+    HIP_CHECK(hipMemcpyParam2D(&m));
+    float two[2][2] = {};
+    HIP_CHECK(hipMemcpy2DFromArray(two, 2 * sizeof(float), lay, sizeof(float), 1, 2 * sizeof(float), 2,
+                                   hipMemcpyDeviceToHost));
+    EXPECT(two[0][0] == vol[0] && two[0][1] == vol[1] && two[1][0] == vol[X] && two[1][1] == vol[X + 1],
+           "hipMemcpyParam2D into a layered array: %g %g %g %g", two[0][0], two[0][1], two[1][0], two[1][1]);
+    HIP_CHECK(hipFreeArray(lay));
+  }
 
   // ---- hipArrayCreate
   HIP_ARRAY_DESCRIPTOR ad = {};
