@@ -201,6 +201,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info para
 static cl_kernel_arg_address_qualifier address_qualifier(const umb_rdna3_arg_info *ai)
 {
     if (ai->kind == UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER) return CL_KERNEL_ARG_ADDRESS_LOCAL;
+    if (ai->kind == UMB_RDNA3_ARG_IMAGE) return CL_KERNEL_ARG_ADDRESS_GLOBAL;   /* image memory objects */
     if (ai->kind != UMB_RDNA3_ARG_GLOBAL_BUFFER) return CL_KERNEL_ARG_ADDRESS_PRIVATE;
     return ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_ADDRESS_CONSTANT : CL_KERNEL_ARG_ADDRESS_GLOBAL;
 }
@@ -213,7 +214,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, c
     const umb_rdna3_arg_info *ai = &k->ki->args[index];
     switch (param) {
     case CL_KERNEL_ARG_ADDRESS_QUALIFIER: OCL_INFO(cl_kernel_arg_address_qualifier, address_qualifier(ai));
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER: OCL_INFO(cl_kernel_arg_access_qualifier, CL_KERNEL_ARG_ACCESS_NONE);
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+        static const cl_kernel_arg_access_qualifier access[] = {
+            CL_KERNEL_ARG_ACCESS_NONE, CL_KERNEL_ARG_ACCESS_READ_ONLY, CL_KERNEL_ARG_ACCESS_WRITE_ONLY,
+            CL_KERNEL_ARG_ACCESS_READ_WRITE,
+        };
+        OCL_INFO(cl_kernel_arg_access_qualifier, ai->kind == UMB_RDNA3_ARG_IMAGE ? access[ai->access] : CL_KERNEL_ARG_ACCESS_NONE);
+    }
     case CL_KERNEL_ARG_TYPE_NAME:
         if (!ai->type_name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
         OCL_INFO_STR(ai->type_name);

@@ -602,6 +602,15 @@ static void kernel_queries(void)
         EXPECT_ERR(clSetKernelArg(k, 5, sizeof a, &a), CL_INVALID_MEM_OBJECT);       /* an image for a buffer */
         EXPECT_ERR(clSetKernelArg(k, 4, sizeof out, &out), CL_INVALID_SAMPLER);
         EXPECT_ERR(clSetKernelArg(k, 4, 4, &s), CL_INVALID_ARG_SIZE);
+        cl_kernel_arg_access_qualifier acc[4];
+        cl_kernel_arg_address_qualifier as;
+        for (int i = 0; i < 4; i++) OK(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof acc[i], &acc[i], NULL));
+        EXPECT(acc[0] == CL_KERNEL_ARG_ACCESS_READ_ONLY && acc[1] == CL_KERNEL_ARG_ACCESS_WRITE_ONLY &&
+               acc[2] == CL_KERNEL_ARG_ACCESS_READ_ONLY && acc[3] == CL_KERNEL_ARG_ACCESS_READ_ONLY);
+        OK(clGetKernelArgInfo(k, 0, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof as, &as, NULL));
+        EXPECT(as == CL_KERNEL_ARG_ADDRESS_GLOBAL);
+        OK(clGetKernelArgInfo(k, 4, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof acc[0], &acc[0], NULL));
+        EXPECT(acc[0] == CL_KERNEL_ARG_ACCESS_NONE);   /* the sampler */
         size_t one = 1;
         OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL));
         int got[16];
