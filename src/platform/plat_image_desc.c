@@ -8,10 +8,13 @@
  * HSA channel order, the width. A 1D buffer image has a V# in dwords 0-3 (ockl reads it with
  * buffer_load_format / buffer_store_format, index = x): stride the pixel, NUM_RECORDS the width.
  *
- * Sampler: the S# AMD's device library itself uses for the same OpenCL sampler on gfx10+ (its
- * __translate_sampler_initializer table, which constant samplers in kernels compile to): clamp
- * modes per addressing mode, FORCE_UNNORMALIZED, bilinear or point filters, MAX_LOD 4095, depth
- * compare LEQUAL, DISABLE_CUBE_WRAP, ANISO_OVERRIDE, opaque-black border type. */
+ * Sampler: the S# ROCm's runtime builds for a sampler object on gfx11 (ROCr's image manager):
+ * clamp modes per addressing mode, FORCE_UNNORMALIZED, MAX_LOD 4095, bilinear or point XY
+ * filters, no Z or mip filter, a transparent-black border, so that CL_ADDRESS_CLAMP reads
+ * (0, 0, 0, 0), or (0, 0, 0, 1) through the swizzle of a format without alpha, as OpenCL says.
+ * Samplers declared in a kernel are not the runtime's: clang-19 calls the device library's
+ * __translate_sampler_initializer, a table of S#s in the code object, which agrees in those fields
+ * and also sets DEPTH_COMPARE_FUNC, DISABLE_CUBE_WRAP, ANISO_OVERRIDE and an opaque-black border. */
 #include <string.h>
 
 #include "mem/amd_buffer.h"
@@ -67,6 +70,19 @@ static bool hw_format(plat_image_format f, unsigned *fmt, uint8_t sel[4])
     return *fmt != 0;
 }
 
+/* BC_SWIZZLE: where the border colour's alpha lands, from the component selects (the rule of
+ * ROCr's gfx11 image manager): 0 XYZW, 1 XWYZ, 2 WZYX, 3 WXYZ, 4 ZYXW, 5 YXWZ. */
+static uint8_t border_swizzle(const uint8_t sel[4])
+{
+    enum { X = AMD_SEL_X, Y = AMD_SEL_Y };
+    uint8_t r = sel[0], g = sel[1], b = sel[2], a = sel[3];
+    if (a == X) return b == Y ? 2 : (r == X && g == X && b == X) ? 0 : 3;
+    if (r == X) return g == Y || (g == X && b == X && a == AMD_SEL_W) ? 0 : 1;
+    if (g == X) return 5;
+    if (b == X) return 4;
+    return 0;
+}
+
 static unsigned img_type(plat_image_dim d)
 {
     switch (d) {
@@ -98,6 +114,7 @@ bool plat_image_descriptor(const plat_image *im, uint32_t words[PLAT_IMAGE_DESC_
     t.format = (uint8_t)fmt;
     t.type = (uint8_t)img_type(im->dim);
     t.sw_mode = AMD_IMG_SW_LINEAR;
+    t.bc_swizzle = border_swizzle(t.dst_sel);
     t.width = (uint32_t)im->width;
     t.height = im->dim == PLAT_IMAGE_2D || im->dim == PLAT_IMAGE_2D_ARRAY || im->dim == PLAT_IMAGE_3D
                    ? (uint32_t)im->height : 1;
@@ -120,13 +137,11 @@ bool plat_sampler_descriptor(const plat_sampler *s, uint32_t words[PLAT_SAMPLER_
     uint8_t filter = s->linear ? AMD_TEX_XY_BILINEAR : AMD_TEX_XY_POINT;
     amd_ssharp ss = {
         .clamp_x = clamp, .clamp_y = clamp, .clamp_z = clamp,
-        .depth_compare_func = AMD_CMP_LESSEQUAL,
         .force_unnormalized = !s->normalized,
-        .disable_cube_wrap = 1,
         .max_lod = 4095,
         .xy_mag_filter = filter, .xy_min_filter = filter,
-        .aniso_override = 1,
-        .border_color_type = AMD_BORDER_OPAQUE_BLACK,
+        .z_filter = AMD_TEX_Z_NONE, .mip_filter = AMD_TEX_MIP_NONE,
+        .border_color_type = AMD_BORDER_TRANS_BLACK,
     };
     amd_ssharp_encode(&ss, words);
     return true;

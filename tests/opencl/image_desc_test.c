@@ -1,8 +1,11 @@
 /* The descriptors behind image and sampler kernel arguments (src/platform/plat_image_desc.c).
  *
- * S#: the oracle is AMD's own encoding: ROCm-Device-Libs' __translate_sampler_initializer table
- * for gfx10+ (opencl.bc, the table constant samplers compile to; indexed by the OpenCL sampler
- * value - 16), four dwords per (normalized, addressing mode, filter).
+ * S#: two oracles. ROCr's gfx11 image manager (PopulateSamplerSrd: clamp modes, FORCE_UNNORMALIZED,
+ * MAX_LOD 4095, XY filters, transparent-black border, nothing else) gives the words exactly; AMD's
+ * device library (ROCm-Device-Libs' __translate_sampler_initializer table for gfx10+ in opencl.bc,
+ * what samplers declared in kernels compile to; four dwords per normalized x addressing mode x
+ * filter) must agree with it in every field that decides an OpenCL read: word0's clamp and
+ * FORCE_UNNORMALIZED bits, word1, word2's filter bits.
  * T#: decoded back with amd_tsharp_decode; the metadata dwords are ockl's (type, order, width). */
 #include <stdio.h>
 #include <string.h>
@@ -32,7 +35,11 @@ int main(void)
                 plat_sampler s = { .normalized = n, .address = modes[a], .linear = lin };
                 uint32_t w[4];
                 EXPECT(plat_sampler_descriptor(&s, w));
-                uint32_t want[4] = { word0[a][n], 0x00fff000, lin ? 0x20500000 : 0x20000000, 0x40000000 };
+                /* the device library's table, and its fields ROCr's runtime sampler also sets */
+                uint32_t lib[4] = { word0[a][n], 0x00fff000, lin ? 0x20500000 : 0x20000000, 0x40000000 };
+                const uint32_t shared[4] = { 0x000081ff, 0xffffffff, 0x0ff00000, 0 };
+                uint32_t want[4];
+                for (int k = 0; k < 4; k++) want[k] = lib[k] & shared[k];
                 if (memcmp(w, want, sizeof w)) {
                     fprintf(stderr, "S# address %d norm %d linear %d: %08x %08x %08x %08x\n", a, n, lin, w[0], w[1],
                             w[2], w[3]);
@@ -50,6 +57,7 @@ int main(void)
     EXPECT(t.base == 0x123400 && t.width == 100 && t.height == 7 && t.type == AMD_IMG_2D);
     EXPECT(amd_tsharp_pitch(&t) == 128 && !strcmp(amd_buf_format_info(t.format)->name, "8_8_8_8_UNORM"));
     EXPECT(t.dst_sel[0] == 6 && t.dst_sel[1] == 5 && t.dst_sel[2] == 4 && t.dst_sel[3] == 7);   /* Z Y X W */
+    EXPECT(t.bc_swizzle == 4 && t.sw_mode == 0);   /* ZYXW: the border's alpha stays in W */
     EXPECT(d[8] == 2 && d[9] == 9 && d[10] == 100 && d[11] == 0);   /* HSA UNORM_INT8, BGRA */
     plat_image ar = { .dim = PLAT_IMAGE_2D_ARRAY, .format = { PLAT_ORDER_R, PLAT_TYPE_FLOAT }, .width = 3,
                       .height = 2, .array_size = 5, .addr = 0x10000 };
