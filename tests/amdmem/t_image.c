@@ -664,10 +664,91 @@ static void img_bad_descriptors(amt *t)
     bad_t(t, &d, NULL, "image_bvh_intersect_ray v[4:7], v[9:19], s[4:7]", "image_bvh_intersect_ray");
 }
 
+/* LOD from the quad's derivatives (image_sample), plus a bias (_b), from explicit gradients
+ * (_d, _d_g16), and _cl: an 8x8 image whose levels hold level + 1, MIP_FILTER point. */
+static void img_sample_lod_sources(amt *t)
+{
+    img_begin(t, 32);
+    amd_tsharp d = mkt(AMD_IMG_2D, 22, 8, 8, 0);
+    d.last_level = 3;
+    amd_tsharp_set_pitch(&d, 64);
+    put_t(t, 0, &d);
+    for (unsigned lv = 0; lv < 4; lv++)
+        for (unsigned y = 0; y < (8u >> lv); y++)
+            for (unsigned x = 0; x < (8u >> lv); x++) amt_w32(t, layout_addr(&d, 4, 1, lv, x, y, 0), fbits32((float)(lv + 1)));
+    amd_ssharp s;
+    memset(&s, 0, sizeof s);
+    s.mip_filter = AMD_TEX_MIP_POINT;
+    s.max_lod = 0xfff;
+    put_s(t, 16, &s);
+    /* quads: lane q+1 is 2 texels right of q, q+2 is 2 texels below: rho = 2, lod 1 */
+    for (unsigned l = 0; l < 32; l++) {
+        amt_v(t, 0, l, fbits32(0.1f + (l & 1u ? 2.0f / 8.0f : 0.0f)));
+        amt_v(t, 1, l, fbits32(0.1f + (l & 2u ? 2.0f / 8.0f : 0.0f)));
+        amt_v(t, 10, l, fbits32(1.0f));                       /* _b: bias */
+        amt_v(t, 20, l, fbits32(4.0f / 8.0f));                /* _d: ds/dh = 4 texels, others 0 */
+        amt_v(t, 21, l, 0); amt_v(t, 22, l, 0); amt_v(t, 23, l, 0);
+        amt_v(t, 24, l, fbits32(0.3f)); amt_v(t, 25, l, fbits32(0.3f));
+        amt_v(t, 26, l, 0x3800);                              /* _d_g16: ds/dh = 0.5 (f16), dt/dh = 0 */
+        amt_v(t, 27, l, 0);                                   /*          ds/dv = dt/dv = 0 */
+        amt_v(t, 30, l, fbits32(2.0f));                       /* _cl: clamp at lod 2 */
+    }
+    amt_code(t, "image_sample v4, v[0:1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_sample_b v5, [v10, v0, v1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_sample_d v6, v[20:25], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_sample_d_g16 v7, [v26, v27, v24, v25], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_sample_cl v8, [v0, v1, v30], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        EQ(t, amt_gv(t, 4, l), fbits32(2.0f));   /* lod 1 */
+        EQ(t, amt_gv(t, 5, l), fbits32(3.0f));   /* lod 1 + bias 1 */
+        EQ(t, amt_gv(t, 6, l), fbits32(3.0f));   /* rho 4: lod 2 */
+        EQ(t, amt_gv(t, 7, l), fbits32(3.0f));   /* 16-bit gradients: the same */
+        EQ(t, amt_gv(t, 8, l), fbits32(3.0f));   /* lod 1 clamped up to 2 */
+    }
+}
+
+/* gather4 (the footprint order and DMASK's component), texel offsets (_o), depth compare (_c). */
+static void img_gather4_offset_compare(amt *t)
+{
+    samp_image(t, 32);
+    amd_ssharp s;
+    memset(&s, 0, sizeof s);
+    s.clamp_x = s.clamp_y = AMD_TEX_CLAMP_LAST_TEXEL;
+    s.force_unnormalized = 1;
+    s.depth_compare_func = AMD_CMP_LESS;
+    s.max_lod = 0xfff;
+    put_s(t, 16, &s);
+    for (unsigned l = 0; l < 32; l++) {
+        amt_v(t, 0, l, fbits32(1.5f + (float)(l % 2u)));  /* u - 0.5 = 1 or 2: footprint x = 1,2 or 2,3 */
+        amt_v(t, 1, l, fbits32(1.0f));                     /* v - 0.5 = 0.5: rows 0, 1 */
+        amt_v(t, 2, l, (uint32_t)(-1 & 0x3f));             /* _o: x offset -1, y 0 */
+        amt_v(t, 3, l, fbits32(12.5f));                    /* _c: reference */
+    }
+    amt_code(t, "image_gather4_lz v[4:7], v[0:1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_sample_lz_o v8, [v2, v0, v1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_sample_c_lz v9, [v3, v0, v1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_gather4_c_lz v[10:13], [v3, v0, v1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        int i0 = 1 + (int)(l % 2u);
+        /* (i0, j1) (i1, j1) (i1, j0) (i0, j0) */
+        EQ(t, amt_gv(t, 4, l), fbits32(tex42(i0, 1)));
+        EQ(t, amt_gv(t, 5, l), fbits32(tex42(i0 + 1, 1)));
+        EQ(t, amt_gv(t, 6, l), fbits32(tex42(i0 + 1, 0)));
+        EQ(t, amt_gv(t, 7, l), fbits32(tex42(i0, 0)));
+        EQ(t, amt_gv(t, 8, l), fbits32(tex42(i0, 1) - 1.0f));  /* nearest at (u, 1) moved one texel left */
+        /* compare 12.5 < texel: point sample at (floor(u), 1) */
+        EQ(t, amt_gv(t, 9, l), fbits32(12.5f < tex42(i0, 1) ? 1.0f : 0.0f));
+        EQ(t, amt_gv(t, 10, l), fbits32(12.5f < tex42(i0, 1) ? 1.0f : 0.0f));
+        EQ(t, amt_gv(t, 13, l), fbits32(12.5f < tex42(i0, 0) ? 1.0f : 0.0f));
+    }
+}
+
 const amt_case amt_cases_image_exec[] = {
     C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_swizzle_dmask_tfe), C(img_array_mips),
     C(img_resinfo), C(img_atomics_w32), C(img_atomics_w64), C(img_a16_nsa),
     C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear),
-    C(img_sample_l_mips), C(img_bad_descriptors),
+    C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_bad_descriptors),
     { NULL, NULL },
 };
