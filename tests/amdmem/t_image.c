@@ -661,6 +661,10 @@ static void img_bad_descriptors(amt *t)
     bad_t(t, &d, &s, "image_sample_lz v[4:7], v[0:1], s[0:7], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D", "BORDER_COLOR_TYPE 3");
     d.format = 20;
     bad_t(t, &d, NULL, "image_atomic_add v[2:3], v[0:1], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D", "umbra implements 32-bit atomics");
+    d = mkt(AMD_IMG_2D_MSAA, 22, 4, 4, 0);
+    bad_t(t, &d, NULL, "image_load v4, v[0:2], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA", "multisampled images (TYPE 14)");
+    d = mkt(AMD_IMG_CUBE, 22, 4, 4, 5);
+    bad_t(t, &d, NULL, "image_sample_lz v4, v[0:2], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_CUBE", "on a cube image");
     bad_t(t, &d, NULL, "image_bvh_intersect_ray v[4:7], v[9:19], s[4:7]", "image_bvh_intersect_ray");
 }
 
@@ -745,10 +749,57 @@ static void img_gather4_offset_compare(amt *t)
     }
 }
 
+/* 3D (trilinear over x, y, z) and 1D-array sampling (slice = rint(coordinate), clamped). */
+static void img_sample_3d_1darray(amt *t)
+{
+    img_begin(t, 32);
+    amd_tsharp d = mkt(AMD_IMG_3D, 22, 2, 2, 1);   /* 2x2x2 */
+    put_t(t, 0, &d);
+    for (unsigned z = 0; z < 2; z++)
+        for (unsigned y = 0; y < 2; y++)
+            for (unsigned x = 0; x < 2; x++) amt_w32(t, layout_addr(&d, 4, 1, 0, x, y, z), fbits32((float)(1u << (z * 4 + y * 2 + x))));
+    amd_ssharp s;
+    memset(&s, 0, sizeof s);
+    s.clamp_x = s.clamp_y = s.clamp_z = AMD_TEX_CLAMP_LAST_TEXEL;
+    s.xy_mag_filter = s.xy_min_filter = AMD_TEX_XY_BILINEAR;
+    s.max_lod = 0xfff;
+    put_s(t, 16, &s);
+    amd_tsharp a = mkt(AMD_IMG_1D_ARRAY, 22, 4, 1, 2);   /* 4 texels x 3 slices */
+    a.base = IMG + 0x10000;
+    put_t(t, 8, &a);
+    for (unsigned sl = 0; sl < 3; sl++)
+        for (unsigned x = 0; x < 4; x++) amt_w32(t, layout_addr(&a, 4, 3, 0, x, 0, sl), fbits32((float)(sl * 10 + x)));
+    amd_ssharp n;
+    memset(&n, 0, sizeof n);
+    n.max_lod = 0xfff;
+    put_s(t, 20, &n);
+    static const float slc[8] = { -3.0f, 0.4f, 0.5f, 0.6f, 1.5f, 2.5f, 2.49f, 7.0f };
+    for (unsigned l = 0; l < 32; l++) {
+        amt_v(t, 0, l, fbits32(0.5f));
+        amt_v(t, 1, l, fbits32(0.5f));
+        amt_v(t, 2, l, fbits32(l % 2u ? 0.5f : 0.25f));
+        amt_v(t, 3, l, fbits32(0.6f));
+        amt_v(t, 4, l, fbits32(slc[l % 8u]));
+    }
+    amt_code(t, "image_sample_lz v10, v[0:2], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+                "image_sample_lz v11, v[3:4], s[8:15], s[20:23] dmask:0x1 dim:SQ_RSRC_IMG_1D_ARRAY");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        /* x, y at the centre (weights 1/2); z = 0.5 -> 1/2, z = 0.25 -> u - 0.5 = 0: slice 0 only */
+        float xy0 = (1 + 2 + 4 + 8) / 4.0f, xy1 = (16 + 32 + 64 + 128) / 4.0f;
+        EQ(t, amt_gv(t, 10, l), fbits32(l % 2u ? (xy0 + xy1) / 2.0f : xy0));
+        float sv = slc[l % 8u];
+        int sl = (int)rintf(sv);
+        sl = sl < 0 ? 0 : sl > 2 ? 2 : sl;
+        EQ(t, amt_gv(t, 11, l), fbits32((float)(sl * 10 + 2)));   /* x = floor(0.6 * 4) = 2 */
+    }
+}
+
 const amt_case amt_cases_image_exec[] = {
     C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_swizzle_dmask_tfe), C(img_array_mips),
     C(img_resinfo), C(img_atomics_w32), C(img_atomics_w64), C(img_a16_nsa),
     C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear),
-    C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_bad_descriptors),
+    C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_sample_3d_1darray),
+    C(img_bad_descriptors),
     { NULL, NULL },
 };

@@ -29,7 +29,7 @@ typedef struct img_ctx {
 typedef struct img_args {
     uint32_t offset;        /* _o: packed 6-bit texel offsets x[5:0], y[13:8], z[21:16] */
     float bias, zref;
-    float grad[6];          /* d/dh for each coordinate, then d/dv */
+    float gh[3], gv[3];     /* derivatives of each coordinate along h (x) and v (y) */
     uint32_t c[4];          /* coordinates: 32-bit values (A16: the 16-bit values, extended) */
     uint32_t l;             /* lod / clamp / mip */
 } img_args;
@@ -50,6 +50,11 @@ static bool img_setup(rdna3_wave *w, const rdna3_inst *in, img_ctx *c)
     if (!amd_img_type_valid(t->type)) {
         rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "T# in s[%u:%u]: TYPE %u is not an image type (8..15)",
                     in->saddr, in->saddr + (in->r128 ? 3u : 7u), t->type);
+        return false;
+    }
+    if (t->type >= AMD_IMG_2D_MSAA) {
+        rdna3_fault(w, in, UMB_ERR_UNSUPPORTED, "T# in s[%u:%u]: multisampled images (TYPE %u) are not supported",
+                    in->saddr, in->saddr + 7u, t->type);
         return false;
     }
     c->f = amd_buf_format_info(t->format);
@@ -118,14 +123,19 @@ static void read_args(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, uns
         case 'O': a->offset = addr_dword(w, in, i++, lane); break;
         case 'B': a->bias = u2f(addr_dword(w, in, i++, lane)); break;
         case 'Z': a->zref = u2f(addr_dword(w, in, i++, lane)); break;
-        case 'G':
-            for (unsigned g = 0; g < ngrad && g < 6; g++) a->grad[g] = u2f(addr_dword(w, in, i++, lane));
+        case 'G': {   /* ds/dh, dt/dh, dr/dh, then the /dv ones */
+            unsigned half = ngrad / 2u;
+            for (unsigned g = 0; g < half; g++) a->gh[g] = u2f(addr_dword(w, in, i + g, lane));
+            for (unsigned g = 0; g < half; g++) a->gv[g] = u2f(addr_dword(w, in, i + half + g, lane));
+            i += ngrad;
             break;
-        case 'H': {   /* 16-bit gradients, each direction's set packed from a fresh dword */
+        }
+        case 'H': {   /* 16-bit: each direction from a fresh dword; 3D: (ds, dt) (-, dr) */
             unsigned half = ngrad / 2u, words = (half + 1u) / 2u;
             for (unsigned g = 0; g < half; g++) {
-                a->grad[g] = u2f(a16_comp(w, in, i, g, lane, true));
-                a->grad[half + g] = u2f(a16_comp(w, in, i + words, g, lane, true));
+                unsigned k = g == 2 ? 3u : g;
+                a->gh[g] = u2f(a16_comp(w, in, i, k, lane, true));
+                a->gv[g] = u2f(a16_comp(w, in, i + words, k, lane, true));
             }
             i += 2u * words;
             break;
@@ -240,11 +250,8 @@ static bool load_coords(const rdna3_inst *in, const img_ctx *c, const img_args *
         *y = ys >= 0 ? (int16_t)a->c[ys] : 0;
         *s = zs >= 0 ? (int16_t)a->c[zs] : 0;
     }
-    if (c->t.type == AMD_IMG_1D_ARRAY && ys < 0 && zs < 0) *s = 0;
-    if (amd_img_type_arrayed(c->t.type) && c->t.type != AMD_IMG_CUBE) *s += c->t.base_array;
-    if (c->t.type == AMD_IMG_CUBE) *s += c->t.base_array;
+    if (amd_img_type_arrayed(c->t.type)) *s += c->t.base_array;   /* slices and cube faces of the view */
     uint64_t lv = (uint64_t)c->t.base_level + (rdna3_mimg_has(c->oi, 'L') ? a->l : 0u);
-    if (c->t.type == AMD_IMG_2D_MSAA || c->t.type == AMD_IMG_2D_MSAA_ARRAY) lv = 0;
     *level = lv > 15 ? 16u : (unsigned)lv;
     return true;
 }
@@ -485,6 +492,15 @@ static bool fetch_addressed(rdna3_wave *w, const rdna3_inst *in, const img_ctx *
 
 static float lerpf(float a, float b, float t) { return a + (b - a) * t; }
 
+/* floor(x) as a texel index; NaN -> 0 and huge values clamped far outside any image (guest
+ * coordinates may be anything) */
+static int64_t texel_index(double x)
+{
+    if (!(x == x)) return 0;
+    double f = floor(x);
+    return f < -1e12 ? (int64_t)-1e12 : f > 1e12 ? (int64_t)1e12 : (int64_t)f;
+}
+
 /* Filter one mip level at texel-space coordinates (u, v, r); slice for arrays. Results are the
  * pre-swizzle components (f32 bits for float formats). */
 static bool filter_level(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, unsigned lane, unsigned level,
@@ -500,11 +516,11 @@ static bool filter_level(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, 
     float wgt[3] = { 0, 0, 0 };
     for (unsigned d = 0; d < dims; d++) {
         if (linear) {
-            double fx = floor(((double)uvr[d] - 0.5) * 256.0);
-            i0[d] = (int64_t)floor(fx / 256.0);
-            wgt[d] = (float)(fx - (double)i0[d] * 256.0) / 256.0f;
+            int64_t fx = texel_index(((double)uvr[d] - 0.5) * 256.0);   /* 8 fractional bits */
+            i0[d] = fx >> 8;
+            wgt[d] = (float)(fx & 255) / 256.0f;
         } else {
-            i0[d] = (int64_t)floor((double)uvr[d]);
+            i0[d] = texel_index((double)uvr[d]);
         }
         i0[d] += off[d];
     }
@@ -584,8 +600,8 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
     uint64_t mask = rdna3_exec(w), lanes = 0;
     img_args args[RDNA3_MAX_LANES];
     float sc[RDNA3_MAX_LANES][3];
-    for (uint64_t m = mask; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
+    /* every lane's coordinates, active or not: a quad's derivatives use its inactive lanes too */
+    for (unsigned lane = 0; lane < w->wave_size; lane++) {
         read_args(w, in, &c, lane, &args[lane]);
         for (unsigned d = 0; d < 3; d++) sc[lane][d] = d < dims ? u2f(args[lane].c[d]) : 0.0f;
     }
@@ -600,7 +616,7 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
         else {
             float dh[3] = { 0, 0, 0 }, dv[3] = { 0, 0, 0 };
             if (has_grad) {
-                for (unsigned d = 0; d < dims; d++) { dh[d] = a->grad[d]; dv[d] = a->grad[dims + d]; }
+                for (unsigned d = 0; d < dims; d++) { dh[d] = a->gh[d]; dv[d] = a->gv[d]; }
             } else {   /* implicit: coarse derivatives of the 2x2 quad (lanes q, q+1 across, q+2 down) */
                 unsigned q = lane & ~3u;
                 for (unsigned d = 0; d < dims; d++) {
@@ -617,7 +633,7 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
         if (lod > maxl) lod = maxl;
         float maxlevel = (float)(c.t.last_level - c.t.base_level);
         if (lod > maxlevel) lod = maxlevel;
-        if (lod < 0) lod = 0;
+        if (lod < 0 || !(lod == lod)) lod = 0;
         unsigned l0 = c.t.base_level, l1 = c.t.base_level;
         float lf = 0;
         if (c.s.mip_filter == AMD_TEX_MIP_POINT || c.s.mip_filter == AMD_TEX_MIP_POINT_ANISO_ADJ) {
@@ -632,8 +648,8 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
         if (arrayed) {
             float sl = u2f(a->c[has_y ? 2 : 1]);
             int64_t last = (int64_t)c.t.depth - c.t.base_array;
-            slice = (int64_t)rintf(sl);
-            slice = slice < 0 ? 0 : slice > last ? last : slice;
+            double r = rint((double)sl);
+            slice = !(r == r) || r < 0 ? 0 : r > (double)last ? last : (int64_t)r;
             slice += c.t.base_array;
         }
         int off[3] = { 0, 0, 0 };
@@ -645,8 +661,8 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
             float uvr[3];
             texel_space(&c, sc[lane], dims, l0, uvr);
             static const unsigned gx[4] = { 0, 1, 1, 0 }, gy[4] = { 1, 1, 0, 0 };
-            int64_t i0 = (int64_t)floor(floor(((double)uvr[0] - 0.5) * 256.0) / 256.0) + off[0];
-            int64_t j0 = (int64_t)floor(floor(((double)uvr[1] - 0.5) * 256.0) / 256.0) + off[1];
+            int64_t i0 = (texel_index(((double)uvr[0] - 0.5) * 256.0) >> 8) + off[0];
+            int64_t j0 = (texel_index(((double)uvr[1] - 0.5) * 256.0) >> 8) + off[1];
             unsigned comp = in->dmask ? (unsigned)__builtin_ctz(in->dmask) : 0u;
             for (unsigned k = 0; k < 4; k++) {
                 uint32_t t[4];
@@ -682,7 +698,6 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
         uint32_t r0[4], r1[4];
         float uvr[3];
         texel_space(&c, sc[lane], dims, l0, uvr);
-        if (is3d && !c.unnorm) uvr[2] = sc[lane][2] * (float)amd_tsharp_depth3d(&c.t) / (float)(1u << (l0 < 31 ? l0 : 31));
         if (!filter_level(w, in, &c, lane, l0, uvr, slice, linear, off, a->zref, cmp, r0)) return;
         if (l1 != l0 && lf > 0) {
             texel_space(&c, sc[lane], dims, l1, uvr);
@@ -727,8 +742,8 @@ void rdna3_img_addrs(rdna3_wave *w, const rdna3_inst *in, uint64_t *addr)
         if (c.sampler) {   /* normalized float coordinates: the texel under the coordinate at base_level */
             amd_img_level lv;
             amd_img_level_layout(&c.t, c.bpe, c.slices, c.t.base_level, &lv);
-            x = (int64_t)(u2f(a.c[0]) * (float)lv.width);
-            y = (int64_t)(u2f(a.c[1]) * (float)lv.height);
+            x = texel_index((double)u2f(a.c[0]) * lv.width);
+            y = texel_index((double)u2f(a.c[1]) * lv.height);
             s = c.t.base_array;
             level = c.t.base_level;
         }
