@@ -2,7 +2,8 @@
  * checked against C references, each at -O0 and -O3: nearest and linear sampling with
  * normalized and unnormalized coordinates, clamp-to-edge / repeat / mirrored repeat, samplers
  * passed as arguments and declared in the kernel, sampler-less reads (read_imagei/ui with int
- * coordinates), writes with format conversion, 2D arrays and 3D images.
+ * coordinates), writes with format conversion, 2D arrays and 3D images, 1D images and 1D arrays
+ * with the border colour of CL_ADDRESS_CLAMP.
  *
  * Registered in CTest only when the tree has the MIMG executor (tests/opencl/CMakeLists.txt). */
 #define CL_TARGET_OPENCL_VERSION 300
@@ -58,6 +59,12 @@ static const char *src =
     "__kernel void load_3d(__read_only image3d_t img, sampler_t s, __global float4 *out) {\n"
     "  int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);\n"
     "  out[(z * get_global_size(1) + y) * get_global_size(0) + x] = read_imagef(img, s, (int4)(x, y, z, 0));\n"
+    "}\n"
+    "__kernel void sample1d(__read_only image1d_t a, __read_only image1d_array_t b, sampler_t s,\n"
+    "                       __global float4 *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  out[2 * i] = read_imagef(a, s, (float)i - 1.5f);\n"
+    "  out[2 * i + 1] = read_imagef(b, s, (float2)((float)i - 1.5f, 1.0f));\n"
     "}\n"
     "__kernel void store_f(__write_only image2d_t img, __global const float4 *in) {\n"
     "  int x = get_global_id(0), y = get_global_id(1);\n"
@@ -295,6 +302,46 @@ static void volume(cl_program p, const char *opt)
     clReleaseKernel(k), clReleaseMemObject(im), clReleaseMemObject(ob), clReleaseSampler(s);
 }
 
+/* 1D images and 1D arrays through a CL_ADDRESS_CLAMP sampler (unnormalized, nearest): texels
+ * inside read back, texels outside read the border: (0, 0, 0, 0) for RGBA, (0, 0, 0, 1) for R. */
+static void border_1d(cl_program p, const char *opt)
+{
+    enum { L = 5 };
+    float rgba[L * 4], r[L * 2];
+    for (int i = 0; i < L * 4; i++) rgba[i] = 1.0f + i;
+    for (int i = 0; i < L * 2; i++) r[i] = 100.0f + i;
+    cl_int e;
+    cl_image_format f4 = { CL_RGBA, CL_FLOAT }, f1 = { CL_R, CL_FLOAT };
+    cl_image_desc d1 = { .image_type = CL_MEM_OBJECT_IMAGE1D, .image_width = L };
+    cl_image_desc da = { .image_type = CL_MEM_OBJECT_IMAGE1D_ARRAY, .image_width = L, .image_array_size = 2 };
+    cl_mem a = clCreateImage(ctx, CL_MEM_COPY_HOST_PTR, &f4, &d1, rgba, &e);
+    cl_mem b = clCreateImage(ctx, CL_MEM_COPY_HOST_PTR, &f1, &da, r, &e);
+    cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &e);
+    cl_mem ob = buffer((L + 3) * 2 * 16, NULL);
+    cl_kernel k = clCreateKernel(p, "sample1d", &e);
+    OK(clSetKernelArg(k, 0, sizeof a, &a));
+    OK(clSetKernelArg(k, 1, sizeof b, &b));
+    OK(clSetKernelArg(k, 2, sizeof s, &s));
+    OK(clSetKernelArg(k, 3, sizeof ob, &ob));
+    run(k, 1, (size_t[]){ L + 3 });
+    float got[(L + 3) * 2 * 4];
+    OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
+    for (int i = 0; i < L + 3; i++) {
+        int x = i - 2;   /* floor(i - 1.5) */
+        bool in = x >= 0 && x < L;
+        for (int c = 0; c < 4; c++) {
+            float wa = in ? rgba[x * 4 + c] : 0.0f;
+            float wb = c == 0 ? (in ? r[L + x] : 0.0f) : c == 3 ? 1.0f : 0.0f;
+            if (got[i * 8 + c] != wa || got[i * 8 + 4 + c] != wb) {
+                fprintf(stderr, "%s border_1d x %d channel %d: %g %g, expected %g %g\n", opt, x, c, got[i * 8 + c],
+                        got[i * 8 + 4 + c], wa, wb);
+                failures++;
+            }
+        }
+    }
+    clReleaseKernel(k), clReleaseMemObject(a), clReleaseMemObject(b), clReleaseMemObject(ob), clReleaseSampler(s);
+}
+
 /* write_imagef into unorm8 RGBA (round to nearest even, saturate) and write_imagei into int16 RG. */
 static void stores(cl_program p, const char *opt)
 {
@@ -360,6 +407,7 @@ int main(void)
         constant_sampler(p, opts[o]);
         integer_loads(p, opts[o]);
         volume(p, opts[o]);
+        border_1d(p, opts[o]);
         stores(p, opts[o]);
         clReleaseProgram(p);
     }
