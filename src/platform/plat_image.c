@@ -62,7 +62,8 @@ bool plat_image_format_size(plat_image_format f, uint32_t *elem_size, uint32_t *
 }
 
 /* What the device offers: OpenCL 1.2's required formats (RGBA and BGRA of their types) and the
- * other orders ROCm lists for a gfx1100 that map onto the hardware's formats and swizzles. */
+ * other orders ROCm lists for a gfx1100 that map onto a hardware format and swizzle umbra's image
+ * instructions execute. */
 static const uint32_t all_types[] = {
     PLAT_TYPE_SNORM_INT8, PLAT_TYPE_SNORM_INT16, PLAT_TYPE_UNORM_INT8, PLAT_TYPE_UNORM_INT16,
     PLAT_TYPE_SIGNED_INT8, PLAT_TYPE_SIGNED_INT16, PLAT_TYPE_SIGNED_INT32, PLAT_TYPE_UNSIGNED_INT8,
@@ -75,9 +76,9 @@ static const uint32_t norm_float_types[] = {
     PLAT_TYPE_SNORM_INT8, PLAT_TYPE_SNORM_INT16, PLAT_TYPE_UNORM_INT8, PLAT_TYPE_UNORM_INT16,
     PLAT_TYPE_HALF_FLOAT, PLAT_TYPE_FLOAT,
 };
-static const uint32_t packed_types[] = {
-    PLAT_TYPE_UNORM_SHORT_565, PLAT_TYPE_UNORM_SHORT_555, PLAT_TYPE_UNORM_SHORT_101010,
-};
+/* 565 and 555 are valid OpenCL formats but have no hardware format umbra's image instructions
+ * execute (they are image-only formats of gfx11): not offered. */
+static const uint32_t packed_types[] = { PLAT_TYPE_UNORM_SHORT_101010 };
 
 static const struct {
     uint32_t order;
@@ -289,14 +290,6 @@ void plat_image_pack_color(plat_image_format f, const void *color, uint8_t pixel
 {
     memset(pixel, 0, 16);
     const float *c = color;
-    if (f.type == PLAT_TYPE_UNORM_SHORT_565) {
-        put(pixel, 2, unorm(c[0], 31) << 11 | unorm(c[1], 63) << 5 | unorm(c[2], 31));
-        return;
-    }
-    if (f.type == PLAT_TYPE_UNORM_SHORT_555) {
-        put(pixel, 2, unorm(c[0], 31) << 10 | unorm(c[1], 31) << 5 | unorm(c[2], 31));
-        return;
-    }
     if (f.type == PLAT_TYPE_UNORM_SHORT_101010) {
         put(pixel, 4, unorm(c[0], 1023) << 20 | unorm(c[1], 1023) << 10 | unorm(c[2], 1023));
         return;

@@ -135,13 +135,14 @@ static void formats(void)
     for (size_t t = 0; t < sizeof types / sizeof *types; t++) {
         cl_uint n = 0;
         OK(clGetSupportedImageFormats(ctx, CL_MEM_READ_WRITE, types[t], 0, NULL, &n));
-        EXPECT(n == 83);
+        EXPECT(n == 81);
         cl_image_format f[128];
         OK(clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, types[t], 128, f, NULL));
         for (size_t i = 0; i < sizeof rgba / sizeof *rgba; i++) EXPECT(has_format(f, n, CL_RGBA, rgba[i]));
         EXPECT(has_format(f, n, CL_BGRA, CL_UNORM_INT8));
         EXPECT(has_format(f, n, CL_R, CL_FLOAT) && has_format(f, n, CL_RG, CL_HALF_FLOAT));
-        EXPECT(has_format(f, n, CL_INTENSITY, CL_UNORM_INT8) && has_format(f, n, CL_RGB, CL_UNORM_SHORT_565));
+        EXPECT(has_format(f, n, CL_INTENSITY, CL_UNORM_INT8) && has_format(f, n, CL_RGB, CL_UNORM_INT_101010));
+        EXPECT(!has_format(f, n, CL_RGB, CL_UNORM_SHORT_565));   /* no hardware format umbra executes */
         EXPECT(!has_format(f, n, CL_RGB, CL_UNORM_INT8));   /* 3-byte pixels: no hardware format */
     }
     cl_image_format two[2] = { { 0, 0 }, { 0, 0 } };
@@ -174,6 +175,8 @@ static void create_errors(void)
     EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &rgb8, &d2, NULL, ERR), CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
     cl_image_format rx = { CL_Rx, CL_FLOAT };   /* valid, not offered */
     EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &rx, &d2, NULL, ERR), CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    cl_image_format r565 = { CL_RGB, CL_UNORM_SHORT_565 };
+    EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &r565, &d2, NULL, ERR), CL_IMAGE_FORMAT_NOT_SUPPORTED);
     cl_image_format srgb = { CL_sRGBA, CL_UNORM_INT8 };
     EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &srgb, &d2, NULL, ERR), CL_IMAGE_FORMAT_NOT_SUPPORTED);
     EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &fmt, NULL, NULL, ERR), CL_INVALID_IMAGE_DESCRIPTOR);
@@ -421,7 +424,6 @@ static void fill(void)
         { CL_R, CL_UNORM_INT16, { 0.5f, 0, 0, 0 }, { 0 }, 2, { 0x00, 0x80 } },
         { CL_RG, CL_HALF_FLOAT, { 1.0f, -2.5f, 0, 0 }, { 0 }, 4, { 0x00, 0x3c, 0x00, 0xc1 } },
         { CL_A, CL_FLOAT, { 1.0f, 2.0f, 3.0f, 0.75f }, { 0 }, 4, { 0x00, 0x00, 0x40, 0x3f } },
-        { CL_RGB, CL_UNORM_SHORT_565, { 1.0f, 0.5f, 0.0f, 1.0f }, { 0 }, 2, { 0x00, 0xfc } },
         { CL_RGB, CL_UNORM_INT_101010, { 1.0f, 0.0f, 1.0f, 0.0f }, { 0 }, 4, { 0xff, 0x03, 0xf0, 0x3f } },
         { CL_RGBA, CL_SIGNED_INT8, { 0 }, { -300, 5, 127, 200 }, 4, { 0x80, 5, 127, 127 } },
         { CL_RA, CL_UNSIGNED_INT16, { 0 }, { 70000, 2, 3, 9 }, 4, { 0xff, 0xff, 9, 0 } },
