@@ -72,6 +72,11 @@ typedef enum umb_rdna3_addr_space {
     UMB_RDNA3_AS_LOCAL, UMB_RDNA3_AS_GENERIC, UMB_RDNA3_AS_REGION,
 } umb_rdna3_addr_space;
 
+/* `.access` of an image (or pipe) argument (absent: UMB_RDNA3_ACCESS_NONE). */
+typedef enum umb_rdna3_access {
+    UMB_RDNA3_ACCESS_NONE = 0, UMB_RDNA3_ACCESS_READ_ONLY, UMB_RDNA3_ACCESS_WRITE_ONLY, UMB_RDNA3_ACCESS_READ_WRITE,
+} umb_rdna3_access;
+
 typedef struct umb_rdna3_arg_info {
     char name[256];             /* `.name` (empty when the metadata has none) */
     char type_name[256];        /* `.type_name` (empty when absent) */
@@ -79,6 +84,7 @@ typedef struct umb_rdna3_arg_info {
     umb_rdna3_value_kind kind;
     umb_rdna3_addr_space address_space;
     uint32_t pointee_align;     /* dynamic_shared_pointer: `.pointee_align` (0 when absent) */
+    umb_rdna3_access access;    /* images: `.access` */
 } umb_rdna3_arg_info;
 
 /* The 64-byte kernel descriptor `NAME.kd` (AMDHSAKernelDescriptor.h). */

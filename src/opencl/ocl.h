@@ -38,7 +38,7 @@
 #include "platform/platform.h"
 
 typedef enum ocl_kind {
-    OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT,
+    OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT, OCL_SAMPLER,
 } ocl_kind;
 
 /* The header of every object: the ICD loader reads the dispatch pointer first. */
@@ -94,6 +94,8 @@ typedef struct ocl_mapping {
     size_t offset, size;
     cl_map_flags flags;
     bool owned;                   /* ptr was allocated for the mapping */
+    bool image;                   /* an image's box (ocl_image.c): */
+    uint64_t origin[3], region[3], row, slice;   /* the box, the mapping's pitches */
 } ocl_mapping;
 
 typedef struct ocl_mem_callback {
@@ -115,6 +117,16 @@ struct _cl_mem {
     ocl_mapping *maps;
     cl_uint map_count;
     ocl_mem_callback *callbacks;
+    struct ocl_image *image;      /* images (ocl_image.c); NULL for buffers */
+};
+
+struct _cl_sampler {
+    ocl_obj h;
+    cl_context ctx;
+    cl_bool normalized;
+    cl_addressing_mode address;
+    cl_filter_mode filter;
+    uint64_t addr;                /* its S# in device memory (what a sampler argument points to) */
 };
 
 /* One compiled-or-loaded program for the device. */
@@ -138,7 +150,8 @@ typedef struct ocl_arg {
     uint32_t size;                /* bytes of value, or __local bytes */
     uint8_t value[8];             /* small values inline */
     uint8_t *big;                 /* values larger than 8 bytes */
-    cl_mem mem;                   /* retained buffer (NULL buffer: is_mem with mem NULL) */
+    cl_mem mem;                   /* retained buffer or image (NULL buffer: is_mem with mem NULL) */
+    cl_sampler sampler;           /* retained sampler (its S# address is the value) */
 } ocl_arg;
 
 struct _cl_kernel {
@@ -254,6 +267,16 @@ bool ocl_mem_overlap(cl_mem a, size_t aoff, cl_mem b, size_t boff, size_t size);
 /* ---- shared virtual memory: ocl_svm.c ---- */
 /* Is p inside a live SVM buffer? Its start and size if so (either may be NULL). */
 bool ocl_svm_lookup(const void *p, void **base, size_t *size);
+/* ---- images and samplers: ocl_image.c ---- */
+void ocl_image_destroy(cl_mem m);
+cl_mem_object_type ocl_image_type(cl_mem m);
+/* CL_MEM_USE_HOST_PTR images: the whole image between the host memory (its pitches) and the device. */
+cl_int ocl_image_host_sync(cl_mem m, bool to_host);
+/* Unmapping an image's box: written back when it was mapped for writing. */
+cl_int ocl_image_unmap(cl_mem m, const ocl_mapping *mp);
+/* What a kernel's image argument holds: the address of the image's descriptor. */
+uint64_t ocl_image_arg_addr(cl_mem m);
+void ocl_sampler_destroy(cl_sampler s);
 
 /* ---- programs and kernels ---- */
 void ocl_program_destroy(cl_program p);

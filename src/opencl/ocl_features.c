@@ -28,6 +28,7 @@ static const struct {
     { "cl_khr_int64_extended_atomics", CL_MAKE_VERSION(1, 0, 0) },
     { "cl_khr_byte_addressable_store", CL_MAKE_VERSION(1, 0, 0) },
     { "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0) },   /* a sub-group is a wave */
+    { "cl_khr_3d_image_writes", CL_MAKE_VERSION(1, 0, 0) },   /* image_store on 3D images */
 };
 
 /* OpenCL C 3.0 optional features (CL_DEVICE_OPENCL_C_FEATURES), each at version 3.0.0.
@@ -47,6 +48,8 @@ static const struct {
     { "__opencl_c_atomic_scope_all_devices", "-D__opencl_c_atomic_scope_all_devices=1" },
     { "__opencl_c_work_group_collective_functions", "-D__opencl_c_work_group_collective_functions=1" },
     { "__opencl_c_subgroups", NULL },
+    { "__opencl_c_images", NULL },   /* required when CL_DEVICE_IMAGE_SUPPORT is true */
+    { "__opencl_c_3d_image_writes", NULL },
 };
 
 #define NEXT (sizeof extensions / sizeof extensions[0])
@@ -107,7 +110,7 @@ bool ocl_options_has(const char *options, const char *std)
 /* The compiler arguments that make clang's predefined macros what the device reports:
  * "-cl-ext=-all,+EXT...,+FEATURE..." (a cc1 option, hence -Xclang), and for OpenCL C 3.0 a -D for
  * each header-only feature. Without them clang-19's amdgcn target predefines extensions the
- * device does not report (cl_khr_mipmap_image, cl_khr_3d_image_writes) and, for
+ * device does not report (cl_khr_mipmap_image, cl_khr_depth_images) and, for
  * OpenCL C 3.0, the image features, and leaves out the header-only ones. cl_khr_icd is the
  * loader's, not the compiler's. With -cl-std=CL2.0 clang defines every OpenCL C 2.0 feature macro
  * whatever -cl-ext says (2.0 has no optional features). buf (OCL_CL_EXT_MAX bytes) holds the

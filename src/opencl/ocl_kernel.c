@@ -22,6 +22,7 @@ static cl_kernel new_kernel(cl_program p, const umb_rdna3_kernel_info *ki)
 static void clear_arg(ocl_arg *a)
 {
     if (a->mem && ocl_release_last(a->mem)) ocl_free_object(a->mem);
+    if (a->sampler && ocl_release_last(a->sampler)) ocl_free_object(a->sampler);
     free(a->big);
     memset(a, 0, sizeof *a);
 }
@@ -115,10 +116,45 @@ static cl_int set_buffer_arg(ocl_arg *a, cl_kernel k, size_t size, const void *v
     if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
     cl_mem m = value ? *(const cl_mem *)value : NULL;
     if (m && !ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
-    if (m && m->ctx != k->program->ctx) return CL_INVALID_MEM_OBJECT;
+    if (m && (m->ctx != k->program->ctx || m->image)) return CL_INVALID_MEM_OBJECT;
     if (m) ocl_retain(m);
     clear_arg(a);
     a->set = a->is_mem = true, a->mem = m, a->size = 8;
+    return CL_SUCCESS;
+}
+
+/* An image argument is the address of the image's descriptor (T# and metadata, ocl_image.c). */
+static cl_int set_image_arg(ocl_arg *a, cl_kernel k, size_t size, const void *value)
+{
+    if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+    cl_mem m = value ? *(const cl_mem *)value : NULL;
+    if (!m || !ocl_valid(m, OCL_MEM) || !m->image || m->ctx != k->program->ctx) return CL_INVALID_MEM_OBJECT;
+    if (!ocl_image_arg_addr(m)) {
+        fprintf(stderr, "umbra opencl: clSetKernelArg: image arguments need the T# encoder (src/mem/amd_image.h), "
+                        "which this build does not have\n");
+        return CL_INVALID_OPERATION;
+    }
+    ocl_retain(m);
+    clear_arg(a);
+    a->set = a->is_mem = true, a->mem = m, a->size = 8;
+    return CL_SUCCESS;
+}
+
+/* A sampler argument is the address of the sampler's S#. */
+static cl_int set_sampler_arg(ocl_arg *a, cl_kernel k, size_t size, const void *value)
+{
+    if (size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
+    cl_sampler s = value ? *(const cl_sampler *)value : NULL;
+    if (!s || !ocl_valid(s, OCL_SAMPLER) || s->ctx != k->program->ctx) return CL_INVALID_SAMPLER;
+    if (!s->addr) {
+        fprintf(stderr, "umbra opencl: clSetKernelArg: sampler arguments need the S# encoder "
+                        "(src/mem/amd_image.h), which this build does not have\n");
+        return CL_INVALID_OPERATION;
+    }
+    ocl_retain(s);
+    clear_arg(a);
+    a->set = true, a->sampler = s, a->size = 8;
+    memcpy(a->value, &s->addr, 8);
     return CL_SUCCESS;
 }
 
@@ -154,8 +190,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
         a->set = a->is_local = true, a->size = (uint32_t)size;
         return CL_SUCCESS;
     case UMB_RDNA3_ARG_BY_VALUE: return set_value_arg(a, ai, size, value);
-    case UMB_RDNA3_ARG_SAMPLER: return CL_INVALID_SAMPLER;
-    case UMB_RDNA3_ARG_IMAGE: case UMB_RDNA3_ARG_PIPE: return CL_INVALID_MEM_OBJECT;
+    case UMB_RDNA3_ARG_SAMPLER: return set_sampler_arg(a, k, size, value);
+    case UMB_RDNA3_ARG_IMAGE: return set_image_arg(a, k, size, value);
+    case UMB_RDNA3_ARG_PIPE: return CL_INVALID_MEM_OBJECT;
     default: return CL_INVALID_ARG_VALUE;
     }
 }
@@ -212,6 +249,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info para
 static cl_kernel_arg_address_qualifier address_qualifier(const umb_rdna3_arg_info *ai)
 {
     if (ai->kind == UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER) return CL_KERNEL_ARG_ADDRESS_LOCAL;
+    if (ai->kind == UMB_RDNA3_ARG_IMAGE) return CL_KERNEL_ARG_ADDRESS_GLOBAL;   /* image memory objects */
     if (ai->kind != UMB_RDNA3_ARG_GLOBAL_BUFFER) return CL_KERNEL_ARG_ADDRESS_PRIVATE;
     return ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_ADDRESS_CONSTANT : CL_KERNEL_ARG_ADDRESS_GLOBAL;
 }
@@ -224,7 +262,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, c
     const umb_rdna3_arg_info *ai = &k->ki->args[index];
     switch (param) {
     case CL_KERNEL_ARG_ADDRESS_QUALIFIER: OCL_INFO(cl_kernel_arg_address_qualifier, address_qualifier(ai));
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER: OCL_INFO(cl_kernel_arg_access_qualifier, CL_KERNEL_ARG_ACCESS_NONE);
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+        static const cl_kernel_arg_access_qualifier access[] = {
+            CL_KERNEL_ARG_ACCESS_NONE, CL_KERNEL_ARG_ACCESS_READ_ONLY, CL_KERNEL_ARG_ACCESS_WRITE_ONLY,
+            CL_KERNEL_ARG_ACCESS_READ_WRITE,
+        };
+        OCL_INFO(cl_kernel_arg_access_qualifier, ai->kind == UMB_RDNA3_ARG_IMAGE ? access[ai->access] : CL_KERNEL_ARG_ACCESS_NONE);
+    }
     case CL_KERNEL_ARG_TYPE_NAME:
         if (!ai->type_name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
         OCL_INFO_STR(ai->type_name);
@@ -381,7 +425,7 @@ static cl_int snapshot_args(cl_kernel k, launch *l)
         if (a->is_local) continue;
         l->args[i].value = w;
         if (a->is_mem) {
-            uint64_t addr = a->mem ? a->mem->addr : 0;
+            uint64_t addr = !a->mem ? 0 : a->mem->image ? ocl_image_arg_addr(a->mem) : a->mem->addr;
             memcpy(w, &addr, 8);
             if (a->mem) ocl_retain(a->mem), l->mems[l->nmems++] = a->mem;
         } else {

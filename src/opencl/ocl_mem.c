@@ -26,6 +26,7 @@ static cl_int from_device(uint64_t addr, void *dst, size_t size)
 cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host)
 {
     if (!m || !m->host_ptr || m->svm || (m->parent && m->parent->svm)) return CL_COMPLETE;   /* SVM: the same bytes */
+    if (m->image) return ocl_image_host_sync(m, to_host);
     uint8_t *h = (uint8_t *)m->host_ptr + off;
     return to_host ? from_device(m->addr + off, h, size) : to_device(m->addr + off, h, size);
 }
@@ -119,7 +120,7 @@ static bool sub_flags(cl_mem parent, cl_mem_flags *flags)
 CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags, cl_buffer_create_type type,
                                                   const void *info, cl_int *errcode_ret)
 {
-    if (!ocl_valid(parent, OCL_MEM) || parent->parent) OCL_ERR(CL_INVALID_MEM_OBJECT);
+    if (!ocl_valid(parent, OCL_MEM) || parent->parent || parent->image) OCL_ERR(CL_INVALID_MEM_OBJECT);
     if (!flags_valid(flags) || !sub_flags(parent, &flags)) OCL_ERR(CL_INVALID_VALUE);
     if (type != CL_BUFFER_CREATE_TYPE_REGION || !info) OCL_ERR(CL_INVALID_VALUE);
     const cl_buffer_region *r = info;
@@ -150,6 +151,7 @@ void ocl_mem_destroy(cl_mem m)
         if (p->owned) free(p->ptr);
         free(p);
     }
+    if (m->image) ocl_image_destroy(m);
     if (m->parent) {
         if (ocl_release_last(m->parent)) ocl_free_object(m->parent);
     } else if (!m->svm) {
@@ -193,7 +195,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, 
 {
     if (!ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
     switch (param) {
-    case CL_MEM_TYPE: OCL_INFO(cl_mem_object_type, CL_MEM_OBJECT_BUFFER);
+    case CL_MEM_TYPE: OCL_INFO(cl_mem_object_type, m->image ? ocl_image_type(m) : CL_MEM_OBJECT_BUFFER);
     case CL_MEM_FLAGS: OCL_INFO(cl_mem_flags, m->flags);
     case CL_MEM_SIZE: OCL_INFO(size_t, m->size);
     case CL_MEM_HOST_PTR: OCL_INFO(void *, m->host_ptr);
@@ -223,6 +225,13 @@ static cl_int check_queue_mem(cl_command_queue q, cl_mem m)
     if (!ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
     if (m->ctx != q->ctx) return CL_INVALID_CONTEXT;
     return CL_SUCCESS;
+}
+
+/* Buffer commands: an image is not a buffer. */
+static cl_int check_queue_buffer(cl_command_queue q, cl_mem m)
+{
+    cl_int st = check_queue_mem(q, m);
+    return !st && m->image ? CL_INVALID_MEM_OBJECT : st;
 }
 
 static bool in_range(const cl_mem m, size_t off, size_t size)
@@ -256,7 +265,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m
                                                     size_t size, void *ptr, cl_uint n, const cl_event *list,
                                                     cl_event *out)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!ptr || size == 0 || !in_range(m, off, size)) return CL_INVALID_VALUE;
@@ -272,7 +281,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem 
                                                      size_t size, const void *ptr, cl_uint n, const cl_event *list,
                                                      cl_event *out)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!ptr || size == 0 || !in_range(m, off, size)) return CL_INVALID_VALUE;
@@ -305,8 +314,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem s
                                                     size_t doff, size_t size, cl_uint n, const cl_event *list,
                                                     cl_event *out)
 {
-    cl_int st = check_queue_mem(q, src);
-    if (!st) st = check_queue_mem(q, dst);
+    cl_int st = check_queue_buffer(q, src);
+    if (!st) st = check_queue_buffer(q, dst);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (size == 0 || !in_range(src, soff, size) || !in_range(dst, doff, size)) return CL_INVALID_VALUE;
@@ -332,7 +341,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m
                                                     size_t off, size_t size, cl_uint n, const cl_event *list,
                                                     cl_event *out)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!pattern || psize == 0 || psize > 128 || (psize & (psize - 1))) return CL_INVALID_VALUE;
@@ -414,7 +423,7 @@ static cl_int enqueue_host_rect(cl_command_queue q, cl_mem m, bool write, cl_boo
                                 const size_t *horigin, const size_t *region, size_t brow, size_t bslice,
                                 size_t hrow, size_t hslice, void *ptr, cl_uint n, const cl_event *list, cl_event *out)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!ptr || !borigin || !horigin || !region_valid(region)) return CL_INVALID_VALUE;
@@ -470,8 +479,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_m
                                                         size_t drow, size_t dslice, cl_uint n, const cl_event *list,
                                                         cl_event *out)
 {
-    cl_int st = check_queue_mem(q, src);
-    if (!st) st = check_queue_mem(q, dst);
+    cl_int st = check_queue_buffer(q, src);
+    if (!st) st = check_queue_buffer(q, dst);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!sorigin || !dorigin || !region_valid(region)) return CL_INVALID_VALUE;
@@ -503,7 +512,7 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, 
                                                   size_t off, size_t size, cl_uint n, const cl_event *list,
                                                   cl_event *out, cl_int *errcode_ret)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) OCL_ERR(st);
     const cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
@@ -550,6 +559,7 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, 
 static cl_int run_unmap(ocl_cmd *c)
 {
     ocl_mapping *mp = c->map;
+    if (mp->image) return ocl_image_unmap(c->mem[0], mp);
     cl_int st = CL_COMPLETE;
     if (mp->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION))
         st = to_device(c->mem[0]->addr + mp->offset, mp->ptr, mp->size);

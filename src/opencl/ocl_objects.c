@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ocl.h"
+#include "platform/plat_image.h"
 
 pthread_mutex_t ocl_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -160,6 +161,7 @@ void ocl_free_object(void *obj)
         if (ocl_release_last(ctx)) ocl_free_object(ctx);
         break;
     }
+    case OCL_SAMPLER: ocl_sampler_destroy(obj); break;
     default: break;   /* platform, device: static; queues are freed by their worker (ocl_queue.c) */
     }
 }
@@ -392,12 +394,20 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     case CL_DEVICE_MAX_CLOCK_FREQUENCY: OCL_INFO(cl_uint, ocl_device()->p.clock_mhz);
     case CL_DEVICE_ADDRESS_BITS: OCL_INFO(cl_uint, 64);
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE: OCL_INFO(cl_ulong, ocl_device_max_alloc());
-    case CL_DEVICE_IMAGE_SUPPORT: OCL_INFO(cl_bool, CL_FALSE);
-    case CL_DEVICE_MAX_READ_IMAGE_ARGS: case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: case CL_DEVICE_MAX_SAMPLERS:
-    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: OCL_INFO(cl_uint, 0);
-    case CL_DEVICE_IMAGE2D_MAX_WIDTH: case CL_DEVICE_IMAGE2D_MAX_HEIGHT: case CL_DEVICE_IMAGE3D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE3D_MAX_HEIGHT: case CL_DEVICE_IMAGE3D_MAX_DEPTH: case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: OCL_INFO(size_t, 0);
+    case CL_DEVICE_IMAGE_SUPPORT: OCL_INFO(cl_bool, CL_TRUE);
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_READ_ARGS);
+    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_WRITE_ARGS);
+    case CL_DEVICE_MAX_SAMPLERS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_SAMPLERS);
+    /* In pixels, for images made from buffers (cl_khr_image2d_from_buffer, not offered): ROCm's 256. */
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+        OCL_INFO(cl_uint, PLAT_IMAGE_PITCH_ALIGN);
+    case CL_DEVICE_IMAGE2D_MAX_WIDTH: OCL_INFO(size_t, PLAT_IMAGE2D_MAX_WIDTH);
+    case CL_DEVICE_IMAGE2D_MAX_HEIGHT: OCL_INFO(size_t, PLAT_IMAGE2D_MAX_HEIGHT);
+    case CL_DEVICE_IMAGE3D_MAX_WIDTH: OCL_INFO(size_t, PLAT_IMAGE3D_MAX_WIDTH);
+    case CL_DEVICE_IMAGE3D_MAX_HEIGHT: OCL_INFO(size_t, PLAT_IMAGE3D_MAX_HEIGHT);
+    case CL_DEVICE_IMAGE3D_MAX_DEPTH: OCL_INFO(size_t, PLAT_IMAGE3D_MAX_DEPTH);
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE: OCL_INFO(size_t, PLAT_IMAGE_MAX_BUFFER_SIZE);
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: OCL_INFO(size_t, PLAT_IMAGE_MAX_ARRAY_SIZE);
     case CL_DEVICE_MAX_PARAMETER_SIZE: OCL_INFO(size_t, 1024);
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: OCL_INFO(cl_uint, OCL_BASE_ADDR_ALIGN_BITS);
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: OCL_INFO(cl_uint, 128);

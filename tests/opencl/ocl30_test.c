@@ -108,7 +108,8 @@ static const char *const features_expected[] = {
     "__opencl_c_int64", "__opencl_c_fp64", "__opencl_c_generic_address_space",
     "__opencl_c_program_scope_global_variables", "__opencl_c_atomic_order_acq_rel",
     "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device", "__opencl_c_atomic_scope_all_devices",
-    "__opencl_c_work_group_collective_functions", "__opencl_c_subgroups",
+    "__opencl_c_work_group_collective_functions", "__opencl_c_subgroups", "__opencl_c_images",
+    "__opencl_c_3d_image_writes",
 };
 #define NFEATURES (sizeof features_expected / sizeof features_expected[0])
 
@@ -146,7 +147,8 @@ static void versions(void)
         EXPECT(nv[i].version == CL_MAKE_VERSION(1, 0, 0));
     }
     EXPECT(!strcmp(joined, s));
-    EXPECT(strstr(s, "cl_khr_subgroups") != NULL && strstr(s, "cl_khr_3d_image_writes") == NULL);
+    EXPECT(strstr(s, "cl_khr_subgroups") != NULL && strstr(s, "cl_khr_3d_image_writes") != NULL &&
+           strstr(s, "cl_khr_mipmap_image") == NULL);
     OK(clGetPlatformInfo(plat, CL_PLATFORM_EXTENSIONS_WITH_VERSION, sizeof nv, nv, &n));
     EXPECT(n == sizeof(cl_name_version) && !strcmp(nv[0].name, "cl_khr_icd"));
     cl_ulong res = 0;
@@ -819,18 +821,28 @@ static void entry_points(void)
     cl_mem_properties bogus[] = { 0x7777, 1, 0 };
     EXPECT(clCreateBufferWithProperties(ctx, bogus, CL_MEM_READ_WRITE, 64, NULL, &e) == NULL);
     EXPECT_ERR(e, CL_INVALID_PROPERTY);
-    /* no image support on this device (yet): samplers and images are refused as §5.3/§5.9 say */
-    cl_bool images = CL_TRUE;
+    /* images: the 3.0 forms with properties (none are defined for images and samplers but the
+     * sampler's own), and an unknown property refused */
+    cl_bool images = CL_FALSE;
     OK(clGetDeviceInfo(dev, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL));
-    if (!images) {
-        cl_sampler_properties sp[] = { CL_SAMPLER_NORMALIZED_COORDS, CL_TRUE, 0 };
-        EXPECT(clCreateSamplerWithProperties(ctx, sp, &e) == NULL);
-        EXPECT_ERR(e, CL_INVALID_OPERATION);
-        cl_image_format fmt = { CL_RGBA, CL_UNORM_INT8 };
-        cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 4, .image_height = 4 };
-        EXPECT(clCreateImageWithProperties(ctx, NULL, CL_MEM_READ_ONLY, &fmt, &desc, NULL, &e) == NULL);
-        EXPECT_ERR(e, CL_INVALID_OPERATION);
-    }
+    EXPECT(images == CL_TRUE);
+    cl_sampler_properties sp[] = { CL_SAMPLER_NORMALIZED_COORDS, CL_FALSE, CL_SAMPLER_FILTER_MODE, CL_FILTER_LINEAR, 0 };
+    cl_sampler smp = clCreateSamplerWithProperties(ctx, sp, &e);
+    OK(e);
+    cl_bool norm = CL_TRUE;
+    OK(clGetSamplerInfo(smp, CL_SAMPLER_NORMALIZED_COORDS, sizeof norm, &norm, NULL));
+    EXPECT(norm == CL_FALSE);
+    OK(clReleaseSampler(smp));
+    cl_image_format fmt = { CL_RGBA, CL_UNORM_INT8 };
+    cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 4, .image_height = 4 };
+    cl_mem img = clCreateImageWithProperties(ctx, NULL, CL_MEM_READ_ONLY, &fmt, &desc, NULL, &e);
+    OK(e);
+    size_t w = 0;
+    OK(clGetImageInfo(img, CL_IMAGE_WIDTH, sizeof w, &w, NULL));
+    EXPECT(w == 4);
+    OK(clReleaseMemObject(img));
+    EXPECT(clCreateImageWithProperties(ctx, bogus, CL_MEM_READ_ONLY, &fmt, &desc, NULL, &e) == NULL);
+    EXPECT_ERR(e, CL_INVALID_PROPERTY);
     EXPECT(clCreatePipe(ctx, CL_MEM_READ_WRITE, 4, 16, NULL, &e) == NULL);
     EXPECT_ERR(e, CL_INVALID_OPERATION);
     const char il[] = "\x03\x02\x23\x07";

@@ -113,6 +113,12 @@ struct rdna3_inst {
     uint16_t data0, data1;     /* VGPR data operands */
     uint16_t saddr;            /* FLAT saddr / SMEM sbase (SGPR number) / MUBUF srsrc (SGPR number) */
     uint16_t soffset;          /* MUBUF/MTBUF/SMEM soffset encoding */
+
+    /* MIMG (vdata in data0, srsrc in saddr, glc/slc/dlc/tfe above; see mimg.h) */
+    uint8_t dmask, dim, unorm, r128, a16, d16, lwe, nsa;
+    uint8_t naddr;             /* address VGPRs read (dwords) */
+    uint8_t vaddr[5];          /* address registers: NSA, each operand; else vaddr[0] (a tuple) */
+    uint16_t ssamp;            /* sampler SGPR number */
 };
 
 /* Per-wave architectural state. */
