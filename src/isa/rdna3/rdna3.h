@@ -94,15 +94,28 @@ struct rdna3_inst {
     uint8_t opsel, opsel_hi;   /* VOP3 op_sel (bit 3 = dst), VOP3P op_sel_hi */
     uint8_t clamp, omod;
 
-    /* DPP */
-    uint16_t dpp_ctrl;         /* DPP16 control */
-    uint8_t row_mask, bank_mask, bound_ctrl, fetch_inactive;
-    uint32_t dpp8_sel;         /* DPP8: 8 x 3-bit lane selects */
+    union {
+        struct {
+            /* DPP */
+            uint16_t dpp_ctrl;         /* DPP16 control */
+            uint8_t row_mask, bank_mask, bound_ctrl, fetch_inactive;
+            uint32_t dpp8_sel;         /* DPP8: 8 x 3-bit lane selects */
 
-    /* VOPD: the X half uses op/src[0..1]/vdst, the Y half these. */
-    uint16_t opy;
-    uint16_t srcy[2];
-    uint16_t vdsty;
+            /* VOPD: the X half uses op/src[0..1]/vdst, the Y half these. */
+            uint16_t opy;
+            uint16_t srcy[2];
+            uint16_t vdsty;
+        };
+        /* MIMG (vdata in data0, srsrc in saddr, glc/slc/dlc/tfe below; see mimg.h). MIMG has no
+         * DPP or VOPD fields: sharing their bytes keeps the record (and the decoded-instruction
+         * cache) as small as before. */
+        struct {
+            uint8_t dmask, dim, unorm, r128, a16, d16, lwe, nsa;
+            uint8_t naddr;             /* address VGPRs read (dwords) */
+            uint8_t vaddr[5];          /* address registers: NSA, each operand; else vaddr[0] (a tuple) */
+            uint16_t ssamp;            /* sampler SGPR number */
+        };
+    };
 
     /* Memory: DS, FLAT/GLOBAL/SCRATCH, MUBUF/MTBUF, SMEM */
     int32_t offset;            /* instruction offset (signed where the encoding is) */
@@ -113,12 +126,6 @@ struct rdna3_inst {
     uint16_t data0, data1;     /* VGPR data operands */
     uint16_t saddr;            /* FLAT saddr / SMEM sbase (SGPR number) / MUBUF srsrc (SGPR number) */
     uint16_t soffset;          /* MUBUF/MTBUF/SMEM soffset encoding */
-
-    /* MIMG (vdata in data0, srsrc in saddr, glc/slc/dlc/tfe above; see mimg.h) */
-    uint8_t dmask, dim, unorm, r128, a16, d16, lwe, nsa;
-    uint8_t naddr;             /* address VGPRs read (dwords) */
-    uint8_t vaddr[5];          /* address registers: NSA, each operand; else vaddr[0] (a tuple) */
-    uint16_t ssamp;            /* sampler SGPR number */
 };
 
 /* Per-wave architectural state. */
