@@ -668,8 +668,8 @@ static void img_bad_descriptors(amt *t)
     bad_t(t, &d, NULL, "image_bvh_intersect_ray v[4:7], v[9:19], s[4:7]", "image_bvh_intersect_ray");
 }
 
-/* LOD from the quad's derivatives (image_sample), plus a bias (_b), from explicit gradients
- * (_d, _d_g16), and _cl: an 8x8 image whose levels hold level + 1, MIP_FILTER point. */
+/* LOD from the quad's derivatives (image_sample, image_get_lod), plus a bias (_b), from explicit
+ * gradients (_d, _d_g16), and _cl: an 8x8 image whose levels hold level + 1, MIP_FILTER point. */
 static void img_sample_lod_sources(amt *t)
 {
     img_begin(t, 32);
@@ -701,7 +701,22 @@ static void img_sample_lod_sources(amt *t)
                 "image_sample_b v5, [v10, v0, v1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
                 "image_sample_d v6, v[20:25], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
                 "image_sample_d_g16 v7, [v26, v27, v24, v25], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
-                "image_sample_cl v8, [v0, v1, v30], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D");
+                "image_sample_cl v8, [v0, v1, v30], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_get_lod v[12:13], v[0:1], s[0:7], s[16:19] dmask:0x3 dim:SQ_RSRC_IMG_2D");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        EQ(t, amt_gv(t, 12, l), fbits32(1.0f));   /* image_get_lod: clamped, unclamped */
+        EQ(t, amt_gv(t, 13, l), fbits32(1.0f));
+    }
+    s.max_lod = 0x80;                               /* MAX_LOD 0.5 clamps X only */
+    put_s(t, 16, &s);
+    amt_code(t, "image_get_lod v[12:13], v[0:1], s[0:7], s[16:19] dmask:0x3 dim:SQ_RSRC_IMG_2D");
+    RUNS(t);
+    EQ(t, amt_gv(t, 12, 5), fbits32(0.5f));
+    EQ(t, amt_gv(t, 13, 5), fbits32(1.0f));
+    s.max_lod = 0xfff;
+    put_s(t, 16, &s);
+    amt_code(t, "image_sample v4, v[0:1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D");
     RUNS(t);
     for (unsigned l = 0; l < 32; l++) {
         EQ(t, amt_gv(t, 4, l), fbits32(2.0f));   /* lod 1 */
