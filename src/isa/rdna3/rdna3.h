@@ -3,7 +3,8 @@
  * Files of this front end:
  *   decode.c / disasm.c / opcodes.c   encodings -> rdna3_inst, rdna3_inst -> llvm-objdump text
  *   exec_alu.c (+ exec_*.c)           SOP1/SOP2/SOPK/SOPC/SOPP, VOP1/VOP2/VOPC/VOP3/VOP3P/VOPD, DPP
- *   exec_mem.c (+ src/mem/amd_*.c)    SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF
+ *   exec_mem.c (+ src/mem/amd_*.c)    SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG (exec_mem_img.c)
+ *   mimg.h                            MIMG operand layout from the opcode table (decode, disasm, exec)
  *   wave.c                            the pre-decoded cache and the step loop (umb_frontend)
  *   src/runtime/rdna3_*.c             code objects, launch state, kernarg, dispatch
  *
