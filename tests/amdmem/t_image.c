@@ -668,8 +668,8 @@ static void img_bad_descriptors(amt *t)
     bad_t(t, &d, NULL, "image_bvh_intersect_ray v[4:7], v[9:19], s[4:7]", "image_bvh_intersect_ray");
 }
 
-/* LOD from the quad's derivatives (image_sample), plus a bias (_b), from explicit gradients
- * (_d, _d_g16), and _cl: an 8x8 image whose levels hold level + 1, MIP_FILTER point. */
+/* LOD from the quad's derivatives (image_sample, image_get_lod), plus a bias (_b), from explicit
+ * gradients (_d, _d_g16), and _cl: an 8x8 image whose levels hold level + 1, MIP_FILTER point. */
 static void img_sample_lod_sources(amt *t)
 {
     img_begin(t, 32);
@@ -701,7 +701,22 @@ static void img_sample_lod_sources(amt *t)
                 "image_sample_b v5, [v10, v0, v1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
                 "image_sample_d v6, v[20:25], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
                 "image_sample_d_g16 v7, [v26, v27, v24, v25], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
-                "image_sample_cl v8, [v0, v1, v30], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D");
+                "image_sample_cl v8, [v0, v1, v30], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_get_lod v[12:13], v[0:1], s[0:7], s[16:19] dmask:0x3 dim:SQ_RSRC_IMG_2D");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        EQ(t, amt_gv(t, 12, l), fbits32(1.0f));   /* image_get_lod: clamped, unclamped */
+        EQ(t, amt_gv(t, 13, l), fbits32(1.0f));
+    }
+    s.max_lod = 0x80;                               /* MAX_LOD 0.5 clamps X only */
+    put_s(t, 16, &s);
+    amt_code(t, "image_get_lod v[12:13], v[0:1], s[0:7], s[16:19] dmask:0x3 dim:SQ_RSRC_IMG_2D");
+    RUNS(t);
+    EQ(t, amt_gv(t, 12, 5), fbits32(0.5f));
+    EQ(t, amt_gv(t, 13, 5), fbits32(1.0f));
+    s.max_lod = 0xfff;
+    put_s(t, 16, &s);
+    amt_code(t, "image_sample v4, v[0:1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D");
     RUNS(t);
     for (unsigned l = 0; l < 32; l++) {
         EQ(t, amt_gv(t, 4, l), fbits32(2.0f));   /* lod 1 */
@@ -795,11 +810,69 @@ static void img_sample_3d_1darray(amt *t)
     }
 }
 
+/* Random T#s, S#s and address VGPRs through every executed MIMG class: each run must either
+ * complete or stop with a guest fault (never crash, never touch the host out of bounds: run it
+ * under ASan/UBSan). Half of the descriptors are well-formed linear images at IMG with random
+ * sizes, so the texel paths are reached too. */
+static uint64_t xs64(uint64_t *s) { *s ^= *s << 13; *s ^= *s >> 7; *s ^= *s << 17; return *s; }
+
+static void img_fuzz(amt *t)
+{
+    static const char *const code[] = {
+        "image_load v[4:7], v[0:2], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D_ARRAY",
+        "image_load_mip v4, v[0:3], s[0:7] dmask:0x9 dim:SQ_RSRC_IMG_3D d16",
+        "image_store v[4:7], v[0:1], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D",
+        "image_atomic_add v4, v[0:1], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D glc",
+        "image_get_resinfo v[4:7], v0, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D",
+        "image_sample v[4:7], v[0:1], s[0:7], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D",
+        "image_sample_l v[4:7], v[0:2], s[0:7], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D",
+        "image_sample_d_o v[4:7], v[0:6], s[0:7], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D",
+        "image_sample_c_b_cl v[10:14], v[0:5], s[0:7], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D_ARRAY tfe",
+        "image_gather4_lz v[4:7], v[0:1], s[0:7], s[16:19] dmask:0x2 dim:SQ_RSRC_IMG_3D a16",
+        "image_sample_lz v[4:7], v[0:2], s[0:7], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_3D",
+        "image_get_lod v[4:5], v[0:1], s[0:7], s[16:19] dmask:0x3 dim:SQ_RSRC_IMG_1D_ARRAY",
+    };
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    unsigned faults = 0, runs = 0;
+    for (unsigned it = 0; it < 240; it++) {
+        img_begin(t, it % 3 ? 32 : 64);
+        uint32_t w[8];
+        if (it & 1) {
+            for (unsigned i = 0; i < 8; i++) w[i] = (uint32_t)xs64(&seed);
+        } else {
+            amd_tsharp d = mkt(8 + (unsigned)(xs64(&seed) % 8), 1 + (unsigned)(xs64(&seed) % 63),
+                               1 + (uint32_t)(xs64(&seed) % 40), 1 + (uint32_t)(xs64(&seed) % 20), (uint32_t)(xs64(&seed) % 6));
+            d.last_level = (uint8_t)(xs64(&seed) % 4);
+            for (unsigned c = 0; c < 4; c++) d.dst_sel[c] = (uint8_t)(xs64(&seed) % 8);
+            amd_tsharp_encode(&d, w);
+        }
+        for (unsigned i = 0; i < 8; i++) amt_s(t, i, w[i]);
+        for (unsigned i = 16; i < 20; i++) amt_s(t, i, (uint32_t)xs64(&seed));
+        for (unsigned r = 0; r < 8; r++)
+            for (unsigned l = 0; l < 64; l++) {
+                uint64_t v = xs64(&seed);
+                /* small integers, small floats and raw bits */
+                amt_v(t, r, l, v % 3 == 0 ? (uint32_t)(v >> 40) % 48 : v % 3 == 1 ? fbits32((float)((int64_t)(v >> 32) % 4096) / 1024.0f) : (uint32_t)(v >> 16));
+            }
+        amt_code(t, "%s", code[it % (sizeof code / sizeof code[0])]);
+        umb_status st = amt_run(t);
+        runs++;
+        if (st != UMB_OK) {
+            faults++;
+            OK(t, st == UMB_ERR_GUEST_FAULT || st == UMB_ERR_UNSUPPORTED);
+            OK(t, strlen(amt_error(t)) > 0);
+        }
+        amt_end(t);
+    }
+    OK(t, runs == 240);
+    OK(t, faults > 0 && faults < runs);   /* both outcomes were reached */
+}
+
 const amt_case amt_cases_image_exec[] = {
     C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_swizzle_dmask_tfe), C(img_array_mips),
     C(img_resinfo), C(img_atomics_w32), C(img_atomics_w64), C(img_a16_nsa),
     C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear),
     C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_sample_3d_1darray),
-    C(img_bad_descriptors),
+    C(img_bad_descriptors), C(img_fuzz),
     { NULL, NULL },
 };

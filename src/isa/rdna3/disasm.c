@@ -741,7 +741,7 @@ static void disasm_mimg(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
         put_range(b, "v", in->vaddr[0], in->naddr);
     }
     put(b, ", ");
-    put_sreg(b, in->saddr, bvh || in->r128 ? 4 : 8);
+    put_sreg(b, in->saddr, bvh ? 4 : 8);   /* objdump prints eight even with r128 */
     if (rdna3_mimg_has(oi, 'S')) {
         put(b, ", ");
         put_sreg(b, in->ssamp, 4);

@@ -591,6 +591,7 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
         return;
     }
     bool gather = rdna3_mimg_has(c.oi, 'P'), cmp = rdna3_mimg_has(c.oi, 'Z');
+    bool get_lod = strcmp(c.oi->name, "image_get_lod") == 0;
     bool is3d = c.t.type == AMD_IMG_3D, has_y = !(c.t.type == AMD_IMG_1D || c.t.type == AMD_IMG_1D_ARRAY);
     unsigned dims = is3d ? 3u : has_y ? 2u : 1u;
     bool arrayed = c.t.type == AMD_IMG_1D_ARRAY || c.t.type == AMD_IMG_2D_ARRAY;
@@ -626,6 +627,7 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
             }
             lod = lod_from_grads(&c, dh, dv, dims) + amd_lod_s5_8(c.s.lod_bias) + a->bias;
         }
+        float unclamped = lod;
         if (clamp_l && lod < u2f(a->l)) lod = u2f(a->l);
         float minl = amd_lod_u4_8(c.s.min_lod), maxl = amd_lod_u4_8(c.s.max_lod);
         bool mag = lod <= 0.0f;
@@ -634,6 +636,11 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
         float maxlevel = (float)(c.t.last_level - c.t.base_level);
         if (lod > maxlevel) lod = maxlevel;
         if (lod < 0 || !(lod == lod)) lod = 0;
+        if (get_lod) {   /* X: the LOD the sample would use (clamped), Y: as computed */
+            uint32_t r[4] = { f2u(lod), f2u(unclamped), 0, 0 };
+            out[lane].n = pack_result(in, &c, r, NULL, out[lane].v);
+            continue;
+        }
         unsigned l0 = c.t.base_level, l1 = c.t.base_level;
         float lf = 0;
         if (c.s.mip_filter == AMD_TEX_MIP_POINT || c.s.mip_filter == AMD_TEX_MIP_POINT_ANISO_ADJ) {
@@ -763,9 +770,9 @@ rdna3_exec_fn rdna3_img_handler(const rdna3_inst *in)
     if (op >= 0xa && op <= 0x16) return exec_img_atomic;
     if (op == 0x17) return exec_img_resinfo;
     const char *nm = oi->name;
-    if (strncmp(nm, "image_sample", 12) == 0 || strncmp(nm, "image_gather4", 13) == 0) {
+    if (strncmp(nm, "image_sample", 12) == 0 || strncmp(nm, "image_gather4", 13) == 0 || strcmp(nm, "image_get_lod") == 0) {
         if (strstr(nm, "gather4h")) return NULL;
         return exec_img_sample;
     }
-    return NULL;   /* _pck loads/stores, msaa_load, get_lod, BVH: not implemented */
+    return NULL;   /* _pck loads/stores, msaa_load, BVH: not implemented */
 }
