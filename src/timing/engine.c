@@ -138,6 +138,10 @@ typedef struct twave {
     uint64_t age;                /* dispatch order: the oldest issues first on a tie */
     uint64_t start;              /* dispatch cycle */
     uint64_t barrier_since;
+    /* the in-order front end (machine.fetch_bytes): the fetch block (address / fetch_bytes + 1;
+       0: none) its PC is in and the cycle its instructions were there, and the next block, which
+       it fetches ahead while it runs this one */
+    uint64_t fetch_block, fetch_ready, ahead_block, ahead_ready;
     uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
 } twave;
@@ -647,6 +651,22 @@ static void clause_start(tsimd *s, twave *w, uint32_t n)
     w->clause_left = (uint8_t)(n < 255 ? n : 255);
 }
 
+/* The in-order front end: the cycle the instruction at pc is in the wave's instruction buffer,
+ * if the wave asks for it from cycle `base` on (0: it is there already). Entering a block fetches
+ * the next one (the fetch runs ahead of issue in straight-line code); a block other than that one
+ * (a taken branch) is fetched from `base`. Each fetch goes through the CU's icache. */
+static uint64_t fetch_ready(trun *r, twave *w, uint64_t pc, uint64_t base)
+{
+    uint32_t fb = r->m->fetch_bytes;
+    uint64_t b = pc / fb + 1;
+    if (b == w->fetch_block) return 0;
+    w->fetch_block = b;
+    w->fetch_ready = b == w->ahead_block ? w->ahead_ready : tm_mem_fetch(r->ms, w->cu, (b - 1) * fb, base);
+    w->ahead_block = b + 1;
+    w->ahead_ready = tm_mem_fetch(r->ms, w->cu, b * fb, w->fetch_ready);
+    return w->fetch_ready;
+}
+
 /* The wave may issue its next instruction from cycle `base`: find when it really can. */
 static bool schedule_next(trun *r, twave *w, uint64_t base)
 {
@@ -668,6 +688,10 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
     w->operand_ready = 0;
     if (p->port == PORT_VALU && r->m->unannounced_stall_simd) w->operand_ready = dep;   /* issue() stalls */
     else if (dep > ready) ready = dep;
+    if (r->m->fetch_bytes) {
+        uint64_t f = fetch_ready(r, w, p->pc - 1, base);
+        if (f > ready) ready = f;
+    }
     if (ti->cls == UMB_T_WAITCNT) {
         static const tm_state cnt_state[UMB_CNT_N] = { TM_ST_WAIT_VM, TM_ST_WAIT_LGKM, TM_ST_WAIT_VS, TM_ST_WAIT_VM };
         for (unsigned c = 0; c < UMB_CNT_N; c++) {
@@ -820,7 +844,7 @@ static void pc_derive(trun *r, tm_pc *p)
 {
     const umb_tinst *ti = &p->ti;
     unsigned cls = ti->cls;
-    p->port = (uint8_t)port_of(cls);
+    p->port = (uint8_t)(r->m->single_issue ? PORT_SALU : port_of(cls));   /* single issue: one port for all */
     p->mem = cls == UMB_T_SMEM || cls == UMB_T_LDS || (cls >= UMB_T_VMEM_LOAD && cls <= UMB_T_VMEM_ATOMIC);
     p->cycles = issue_cycles(r, ti);
     p->result = (p->cycles ? p->cycles - 1 : 0) + alu_latency(r->m, cls);
@@ -970,6 +994,7 @@ static bool issue(trun *r, twave *w, uint64_t now)
         add_state(r, w, TM_ST_PIPE, stall - after);
         after = stall;
     }
+    if (after < now + r->m->wave_issue_interval) after = now + r->m->wave_issue_interval;
     if (r->nwaiting && atomic_load(&r->l->wakes) != r->wakes_seen && !wait_release(r, after)) return false;
     if (st == UMB_WARP_EXITED) return wave_exit(r, w, after);
     if (st == UMB_WARP_WAITING) {
@@ -1402,6 +1427,8 @@ static umb_status run(trun *r)
     }
     if (r->status == UMB_OK && (r->resident_wgs || r->next_wg < r->total_wgs))
         run_fail(r, UMB_ERR_DEADLOCK, "kernel %s: deadlock: waves wait at a barrier that can never complete", kname(r));
+    /* the launch is over when L2's dirty lines are in memory (the Ventus RTL answers the host then) */
+    if (r->status == UMB_OK && m->l2_flush_at_end) r->now = tm_memsys_flush_l2(r->ms, r->now);
     r->rec->cycles = r->now - start;
     return r->status;
 }
@@ -1443,6 +1470,9 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
         r->rec->level[k].misses = t->ms.level[k].misses - before.level[k].misses;
         r->rec->level[k].bytes = t->ms.level[k].bytes - before.level[k].bytes;
     }
+    r->rec->ifetch.hits = t->ms.ifetch.hits - before.ifetch.hits;
+    r->rec->ifetch.misses = t->ms.ifetch.misses - before.ifetch.misses;
+    r->rec->ifetch.bytes = t->ms.ifetch.bytes - before.ifetch.bytes;
     r->rec->dram_read_bytes = t->ms.dram_read_bytes - before.dram_read_bytes;
     r->rec->dram_write_bytes = t->ms.dram_write_bytes - before.dram_write_bytes;
     r->rec->lds_accesses = t->ms.lds_accesses - before.lds_accesses;

@@ -50,6 +50,9 @@ typedef struct tm_memsys {
     uint64_t lds_word[512];
     uint32_t lds_stamp[512], lds_gen;
     tm_lds_memo *lds_memo;  /* TM_LDS_MEMO entries, direct mapped by a hash of the pattern */
+    tm_cache *icache;       /* the front end's instruction caches, one per CU (machine.icache) */
+    uint32_t nicache;
+    tm_level_stats ifetch;  /* their hits and misses */
 } tm_memsys;
 
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);
@@ -66,6 +69,14 @@ enum { TM_READ = 0, TM_WRITE, TM_ATOMIC };
  * cycle its data is back (reads) or it is acknowledged (writes). policy: UMB_TPOL_x. */
 uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, int kind, unsigned policy,
                      uint64_t t);
+
+/* An instruction fetch of CU cu (machine.fetch_bytes at byte_addr) asked at cycle t: the
+ * cycle the instructions are there. A miss goes to L2 (or what is below it). */
+uint64_t tm_mem_fetch(tm_memsys *ms, uint32_t cu, uint64_t byte_addr, uint64_t t);
+
+/* Write L2's dirty lines back to DRAM, from cycle t (they stay valid, now clean); returns the
+ * cycle the last write is done (t if none was dirty). */
+uint64_t tm_memsys_flush_l2(tm_memsys *ms, uint64_t t);
 
 /* Cycles the LDS needs for the lanes' dword addresses (bank conflicts serialise), per pass of
  * `lanes_per_pass` lanes; *conflict gets the cycles beyond one per pass. */
