@@ -978,6 +978,10 @@ static bool issue(trun *r, twave *w, uint64_t now)
     }
     case UMB_T_BRANCH:
         after = now + r->m->branch_cycles;
+        if (r->m->branch_waits_fetch) after = tm_mem_fetch_idle(r->ms, w->cu, after);
+        break;
+    case UMB_T_BARRIER: case UMB_T_END:
+        if (r->m->branch_waits_fetch) after = tm_mem_fetch_idle(r->ms, w->cu, after);
         break;
     case UMB_T_DELAY:
         announce(w, ti, k);
@@ -1174,7 +1178,9 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     r->resident_wgs++;
     r->prefetch = r->resident_wgs * nw > PREFETCH_WAVES;
     r->rec->workgroups++;
-    for (uint32_t i = 0; i < nw; i++) {
+    for (uint32_t k = 0; k < nw; k++) {
+        /* the Ventus RTL puts a workgroup's last warp in the first slot: it is the oldest */
+        uint32_t i = r->m->last_warp_first ? nw - 1 - k : k;
         twave *w = &g->waves[i];
         w->warp = &wg->warps[i];
         w->g = g;
@@ -1195,8 +1201,8 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         r->rec->cu[w->cu].waves++;
     }
     /* A wave without work (no lane in the grid) ends at once; the others are scheduled. */
-    for (uint32_t i = 0; i < nw; i++) {
-        twave *w = &g->waves[i];
+    for (uint32_t k = 0; k < nw; k++) {
+        twave *w = &g->waves[r->m->last_warp_first ? nw - 1 - k : k];
         bool last = g->exited + 1 == nw;   /* then wave_exit retires (and frees) the workgroup */
         bool exits = w->warp->state == UMB_WARP_EXITED;
         if (!(exits ? wave_exit(r, w, t) : schedule_next(r, w, t))) return false;

@@ -160,6 +160,8 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     /* the in-order front end (optional; every key required when the section is there) */
     if (has_key(r, "/frontend")) {
         m->single_issue = read_bool(r, "/frontend/single_issue");
+        m->last_warp_first = read_bool(r, "/frontend/last_warp_first");
+        m->branch_waits_fetch = read_bool(r, "/frontend/branch_waits_fetch");
         m->wave_issue_interval = read_u32(r, "/frontend/wave_issue_interval", false);
         m->fetch_bytes = read_u32(r, "/frontend/fetch_bytes", false);
         read_cache(r, "/frontend/icache", &m->icache);

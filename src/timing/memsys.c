@@ -96,6 +96,7 @@ void tm_memsys_begin_launch(tm_memsys *ms, uint64_t t)
         tm_cache *c = &ms->icache[k];
         memset(c->tag, 0, (size_t)c->sets * c->assoc * sizeof *c->tag);
         memset(c->ready, 0, (size_t)c->sets * c->assoc * sizeof *c->ready);
+        c->fill_until = 0;
     }
 }
 
@@ -260,7 +261,15 @@ uint64_t tm_mem_fetch(tm_memsys *ms, uint32_t cu, uint64_t byte_addr, uint64_t t
     int below = next_level(m, LVL_L1);
     uint64_t done = access_level(ms, cu, below, (line << k->line_shift), TM_READ, 0, s) + m->icache.latency;
     insert(k, line, false, done);
+    if (done > k->fill_until) k->fill_until = done;
     return done;
+}
+
+uint64_t tm_mem_fetch_idle(const tm_memsys *ms, uint32_t cu, uint64_t t)
+{
+    if (!ms->nicache) return t;
+    uint64_t f = ms->icache[cu < ms->nicache ? cu : 0].fill_until;
+    return f > t ? f : t;
 }
 
 uint64_t tm_memsys_flush_l2(tm_memsys *ms, uint64_t t)

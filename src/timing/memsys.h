@@ -18,6 +18,7 @@ typedef struct tm_cache {
                                serves a later request no earlier than that) */
     uint32_t sets, assoc, line_shift;
     uint64_t free_at;       /* next cycle its port takes a request, in 1/256 cycles */
+    uint64_t fill_until;    /* icache: the cycle its latest miss is filled */
 } tm_cache;
 
 #define TM_LDS_SPAN_WORDS 16384u   /* 64 KiB of 4-byte words: any pass within one workgroup's LDS */
@@ -73,6 +74,10 @@ uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, 
 /* An instruction fetch of CU cu (machine.fetch_bytes at byte_addr) asked at cycle t: the
  * cycle the instructions are there. A miss goes to L2 (or what is below it). */
 uint64_t tm_mem_fetch(tm_memsys *ms, uint32_t cu, uint64_t byte_addr, uint64_t t);
+
+/* The first cycle from t on at which no miss of CU cu's icache is outstanding (as far as the
+ * fetches asked so far go). */
+uint64_t tm_mem_fetch_idle(const tm_memsys *ms, uint32_t cu, uint64_t t);
 
 /* Write L2's dirty lines back to DRAM, from cycle t (they stay valid, now clean); returns the
  * cycle the last write is done (t if none was dirty). */
