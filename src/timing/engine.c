@@ -142,6 +142,8 @@ typedef struct twave {
        0: none) its PC is in and the cycle its instructions were there, and the next block, which
        it fetches ahead while it runs this one */
     uint64_t fetch_block, fetch_ready, ahead_block, ahead_ready;
+    bool branch_resolving;       /* machine.branch_waits_fetch: its last instruction was a branch
+                                    or barrier, which resolves in a cycle without icache misses */
     uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
 } twave;
@@ -918,6 +920,25 @@ static void timeline_event(trun *r, const char *name, uint32_t pid, uint32_t tid
     r->t->timeline_started = true;
 }
 
+/* machine.branch_waits_fetch (the Ventus RTL): a branch resolves only in a cycle in which its
+ * SM's fetch reports no icache miss, and a warp whose fetch missed asks again whenever the fetch
+ * arbiter picks it, so the warp after a branch waits while any icache miss of its CU is
+ * outstanding. Known only when the run reached `now` (later fetches of other warps extend it):
+ * if a miss is still outstanding, the wave is put back until it is filled and asked again. */
+static bool branch_resolved(trun *r, tsimd *s, twave *w, uint64_t now)
+{
+    uint64_t idle = tm_mem_fetch_idle(r->ms, w->cu, now);
+    if (idle <= now) {
+        w->branch_resolving = false;
+        return true;
+    }
+    add_state(r, w, TM_ST_DEP, idle - now);
+    w->next->stall_cycles += idle - now;
+    s->ready[w->slot] = idle;
+    simd_touch(r, s);
+    return false;
+}
+
 static bool issue(trun *r, twave *w, uint64_t now)
 {
     tm_pc *p = w->next;
@@ -978,9 +999,12 @@ static bool issue(trun *r, twave *w, uint64_t now)
     }
     case UMB_T_BRANCH:
         after = now + r->m->branch_cycles;
-        if (r->m->branch_waits_fetch) after = tm_mem_fetch_idle(r->ms, w->cu, after);
+        w->branch_resolving = r->m->branch_waits_fetch;
         break;
-    case UMB_T_BARRIER: case UMB_T_END:
+    case UMB_T_BARRIER:
+        w->branch_resolving = r->m->branch_waits_fetch;
+        break;
+    case UMB_T_END:
         if (r->m->branch_waits_fetch) after = tm_mem_fetch_idle(r->ms, w->cu, after);
         break;
     case UMB_T_DELAY:
@@ -1415,6 +1439,7 @@ static umb_status run(trun *r)
             add_state(r, w, TM_ST_PIPE, now - ready);
             w->next->stall_cycles += now - ready;
         }
+        if (w->branch_resolving && !branch_resolved(r, s, w, now)) continue;
         if (!issue(r, w, now)) break;
         simd_touch(r, s);
     }
