@@ -125,6 +125,9 @@ typedef struct twave {
     bool waiting;                /* UMB_WARP_WAITING: at a GWS barrier or semaphore (trun.waiting) */
     uint8_t nannounced, valu_pos, trans_pos;
     uint8_t clause_left;         /* instructions left in the s_clause it holds */
+    bool branch_resolving;       /* machine.branch_waits_fetch: its last instruction was a branch
+                                    or barrier, which resolves in a cycle without icache misses
+                                    (read at every issue: in the first line) */
     uint8_t ncnt[UMB_CNT_N];
     /* line 1: what s_delay_alu names and the VALU interlocks wait on */
     uint64_t valu_done[4];       /* result cycles of its last four (non-transcendental) VALU
@@ -142,8 +145,6 @@ typedef struct twave {
        0: none) its PC is in and the cycle its instructions were there, and the next block, which
        it fetches ahead while it runs this one */
     uint64_t fetch_block, fetch_ready, ahead_block, ahead_ready;
-    bool branch_resolving;       /* machine.branch_waits_fetch: its last instruction was a branch
-                                    or barrier, which resolves in a cycle without icache misses */
     uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
 } twave;
