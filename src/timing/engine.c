@@ -125,6 +125,9 @@ typedef struct twave {
     bool waiting;                /* UMB_WARP_WAITING: at a GWS barrier or semaphore (trun.waiting) */
     uint8_t nannounced, valu_pos, trans_pos;
     uint8_t clause_left;         /* instructions left in the s_clause it holds */
+    bool branch_resolving;       /* machine.branch_waits_fetch: its last instruction was a branch
+                                    or barrier, which resolves in a cycle without icache misses
+                                    (read at every issue: in the first line) */
     uint8_t ncnt[UMB_CNT_N];
     /* line 1: what s_delay_alu names and the VALU interlocks wait on */
     uint64_t valu_done[4];       /* result cycles of its last four (non-transcendental) VALU
@@ -138,6 +141,10 @@ typedef struct twave {
     uint64_t age;                /* dispatch order: the oldest issues first on a tie */
     uint64_t start;              /* dispatch cycle */
     uint64_t barrier_since;
+    /* the in-order front end (machine.fetch_bytes): the fetch block (address / fetch_bytes + 1;
+       0: none) its PC is in and the cycle its instructions were there, and the next block, which
+       it fetches ahead while it runs this one */
+    uint64_t fetch_block, fetch_ready, ahead_block, ahead_ready;
     uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
 } twave;
@@ -647,6 +654,22 @@ static void clause_start(tsimd *s, twave *w, uint32_t n)
     w->clause_left = (uint8_t)(n < 255 ? n : 255);
 }
 
+/* The in-order front end: the cycle the instruction at pc is in the wave's instruction buffer,
+ * if the wave asks for it from cycle `base` on (0: it is there already). Entering a block fetches
+ * the next one (the fetch runs ahead of issue in straight-line code); a block other than that one
+ * (a taken branch) is fetched from `base`. Each fetch goes through the CU's icache. */
+static uint64_t fetch_ready(trun *r, twave *w, uint64_t pc, uint64_t base)
+{
+    uint32_t fb = r->m->fetch_bytes;
+    uint64_t b = pc / fb + 1;
+    if (b == w->fetch_block) return 0;
+    w->fetch_block = b;
+    w->fetch_ready = b == w->ahead_block ? w->ahead_ready : tm_mem_fetch(r->ms, w->cu, (b - 1) * fb, base);
+    w->ahead_block = b + 1;
+    w->ahead_ready = tm_mem_fetch(r->ms, w->cu, b * fb, w->fetch_ready);
+    return w->fetch_ready;
+}
+
 /* The wave may issue its next instruction from cycle `base`: find when it really can. */
 static bool schedule_next(trun *r, twave *w, uint64_t base)
 {
@@ -668,6 +691,10 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
     w->operand_ready = 0;
     if (p->port == PORT_VALU && r->m->unannounced_stall_simd) w->operand_ready = dep;   /* issue() stalls */
     else if (dep > ready) ready = dep;
+    if (r->m->fetch_bytes) {
+        uint64_t f = fetch_ready(r, w, p->pc - 1, base);
+        if (f > ready) ready = f;
+    }
     if (ti->cls == UMB_T_WAITCNT) {
         static const tm_state cnt_state[UMB_CNT_N] = { TM_ST_WAIT_VM, TM_ST_WAIT_LGKM, TM_ST_WAIT_VS, TM_ST_WAIT_VM };
         for (unsigned c = 0; c < UMB_CNT_N; c++) {
@@ -820,7 +847,7 @@ static void pc_derive(trun *r, tm_pc *p)
 {
     const umb_tinst *ti = &p->ti;
     unsigned cls = ti->cls;
-    p->port = (uint8_t)port_of(cls);
+    p->port = (uint8_t)(r->m->single_issue ? PORT_SALU : port_of(cls));   /* single issue: one port for all */
     p->mem = cls == UMB_T_SMEM || cls == UMB_T_LDS || (cls >= UMB_T_VMEM_LOAD && cls <= UMB_T_VMEM_ATOMIC);
     p->cycles = issue_cycles(r, ti);
     p->result = (p->cycles ? p->cycles - 1 : 0) + alu_latency(r->m, cls);
@@ -894,6 +921,25 @@ static void timeline_event(trun *r, const char *name, uint32_t pid, uint32_t tid
     r->t->timeline_started = true;
 }
 
+/* machine.branch_waits_fetch (the Ventus RTL): a branch resolves only in a cycle in which its
+ * SM's fetch reports no icache miss, and a warp whose fetch missed asks again whenever the fetch
+ * arbiter picks it, so the warp after a branch waits while any icache miss of its CU is
+ * outstanding. Known only when the run reached `now` (later fetches of other warps extend it):
+ * if a miss is still outstanding, the wave is put back until it is filled and asked again. */
+static bool branch_resolved(trun *r, tsimd *s, twave *w, uint64_t now)
+{
+    uint64_t idle = tm_mem_fetch_idle(r->ms, w->cu, now);
+    if (idle <= now) {
+        w->branch_resolving = false;
+        return true;
+    }
+    add_state(r, w, TM_ST_DEP, idle - now);
+    w->next->stall_cycles += idle - now;
+    s->ready[w->slot] = idle;
+    simd_touch(r, s);
+    return false;
+}
+
 static bool issue(trun *r, twave *w, uint64_t now)
 {
     tm_pc *p = w->next;
@@ -954,6 +1000,13 @@ static bool issue(trun *r, twave *w, uint64_t now)
     }
     case UMB_T_BRANCH:
         after = now + r->m->branch_cycles;
+        w->branch_resolving = r->m->branch_waits_fetch;
+        break;
+    case UMB_T_BARRIER:
+        w->branch_resolving = r->m->branch_waits_fetch;
+        break;
+    case UMB_T_END:
+        if (r->m->branch_waits_fetch) after = tm_mem_fetch_idle(r->ms, w->cu, after);
         break;
     case UMB_T_DELAY:
         announce(w, ti, k);
@@ -970,6 +1023,7 @@ static bool issue(trun *r, twave *w, uint64_t now)
         add_state(r, w, TM_ST_PIPE, stall - after);
         after = stall;
     }
+    if (after < now + r->m->wave_issue_interval) after = now + r->m->wave_issue_interval;
     if (r->nwaiting && atomic_load(&r->l->wakes) != r->wakes_seen && !wait_release(r, after)) return false;
     if (st == UMB_WARP_EXITED) return wave_exit(r, w, after);
     if (st == UMB_WARP_WAITING) {
@@ -1149,7 +1203,9 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     r->resident_wgs++;
     r->prefetch = r->resident_wgs * nw > PREFETCH_WAVES;
     r->rec->workgroups++;
-    for (uint32_t i = 0; i < nw; i++) {
+    for (uint32_t k = 0; k < nw; k++) {
+        /* the Ventus RTL puts a workgroup's last warp in the first slot: it is the oldest */
+        uint32_t i = r->m->last_warp_first ? nw - 1 - k : k;
         twave *w = &g->waves[i];
         w->warp = &wg->warps[i];
         w->g = g;
@@ -1170,8 +1226,8 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         r->rec->cu[w->cu].waves++;
     }
     /* A wave without work (no lane in the grid) ends at once; the others are scheduled. */
-    for (uint32_t i = 0; i < nw; i++) {
-        twave *w = &g->waves[i];
+    for (uint32_t k = 0; k < nw; k++) {
+        twave *w = &g->waves[r->m->last_warp_first ? nw - 1 - k : k];
         bool last = g->exited + 1 == nw;   /* then wave_exit retires (and frees) the workgroup */
         bool exits = w->warp->state == UMB_WARP_EXITED;
         if (!(exits ? wave_exit(r, w, t) : schedule_next(r, w, t))) return false;
@@ -1384,6 +1440,7 @@ static umb_status run(trun *r)
             add_state(r, w, TM_ST_PIPE, now - ready);
             w->next->stall_cycles += now - ready;
         }
+        if (w->branch_resolving && !branch_resolved(r, s, w, now)) continue;
         if (!issue(r, w, now)) break;
         simd_touch(r, s);
     }
@@ -1402,6 +1459,8 @@ static umb_status run(trun *r)
     }
     if (r->status == UMB_OK && (r->resident_wgs || r->next_wg < r->total_wgs))
         run_fail(r, UMB_ERR_DEADLOCK, "kernel %s: deadlock: waves wait at a barrier that can never complete", kname(r));
+    /* the launch is over when L2's dirty lines are in memory (the Ventus RTL answers the host then) */
+    if (r->status == UMB_OK && m->l2_flush_at_end) r->now = tm_memsys_flush_l2(r->ms, r->now);
     r->rec->cycles = r->now - start;
     return r->status;
 }
@@ -1443,6 +1502,9 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
         r->rec->level[k].misses = t->ms.level[k].misses - before.level[k].misses;
         r->rec->level[k].bytes = t->ms.level[k].bytes - before.level[k].bytes;
     }
+    r->rec->ifetch.hits = t->ms.ifetch.hits - before.ifetch.hits;
+    r->rec->ifetch.misses = t->ms.ifetch.misses - before.ifetch.misses;
+    r->rec->ifetch.bytes = t->ms.ifetch.bytes - before.ifetch.bytes;
     r->rec->dram_read_bytes = t->ms.dram_read_bytes - before.dram_read_bytes;
     r->rec->dram_write_bytes = t->ms.dram_write_bytes - before.dram_write_bytes;
     r->rec->lds_accesses = t->ms.lds_accesses - before.lds_accesses;

@@ -50,6 +50,7 @@ typedef struct tm_launch_rec {
     uint32_t occ_limit;              /* waves per SIMD the resources allow */
     const char *occ_limiter;         /* "wave slots", "VGPRs", "SGPRs", "LDS", "workgroups" */
     tm_level_stats level[LVL_N];
+    tm_level_stats ifetch;           /* the front end's icache (machine.icache) */
     uint64_t dram_read_bytes, dram_write_bytes;
     uint64_t lds_accesses, lds_conflict_cycles;
     uint32_t ncu;

@@ -87,18 +87,29 @@ static bool read_choice(yaml_reader *r, const char *path, const char *yes, const
     return false;
 }
 
+static bool has_key(yaml_reader *r, const char *path)
+{
+    return !r->failed && fy_node_by_path(fy_document_root(r->doc), path, (size_t)-1, FYNWF_DONT_FOLLOW);
+}
+
+/* The cache at /memory/NAME, or at NAME itself when it begins with '/'. */
 static void read_cache(yaml_reader *r, const char *name, tm_cache_cfg *c)
 {
     char p[96];
-#define KEY(k) (snprintf(p, sizeof p, "/memory/%s/%s", name, k), p)
+#define KEY(k) (snprintf(p, sizeof p, name[0] == '/' ? "%s/%s" : "/memory/%s/%s", name, k), p)
     c->size = (uint64_t)read_number(r, KEY("size"), true);
     if (c->size == 0) return;   /* absent level */
     c->line = read_u32(r, KEY("line"), false);
     c->assoc = read_u32(r, KEY("assoc"), false);
     c->latency = read_u32(r, KEY("latency"), false);
     c->bytes_per_cycle = read_number(r, KEY("bytes_per_cycle"), false);
-    c->cus_per_instance = read_u32(r, KEY("cus_per_instance"), true);
-    c->invalidate_at_launch = read_bool(r, KEY("invalidate_at_launch"));
+    if (name[0] == '/') {   /* the front end's icache: one per CU, emptied at each launch */
+        c->cus_per_instance = 1;
+        c->invalidate_at_launch = true;
+    } else {
+        c->cus_per_instance = read_u32(r, KEY("cus_per_instance"), true);
+        c->invalidate_at_launch = read_bool(r, KEY("invalidate_at_launch"));
+    }
     if (!r->failed && (c->line & (c->line - 1u))) reader_error(r, NULL, KEY("line"), "not a power of two");
     if (!r->failed && c->size % ((uint64_t)c->line * c->assoc))
         reader_error(r, NULL, KEY("size"), "not a multiple of line * assoc");
@@ -146,6 +157,20 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     m->lds_latency = read_u32(r, "/lds/latency", false);
     m->lds_banks = read_u32(r, "/lds/banks", false);
     m->lds_bank_bytes = read_u32(r, "/lds/bank_bytes", false);
+    /* the in-order front end (optional; every key required when the section is there) */
+    if (has_key(r, "/frontend")) {
+        m->single_issue = read_bool(r, "/frontend/single_issue");
+        m->last_warp_first = read_bool(r, "/frontend/last_warp_first");
+        m->branch_waits_fetch = read_bool(r, "/frontend/branch_waits_fetch");
+        m->wave_issue_interval = read_u32(r, "/frontend/wave_issue_interval", false);
+        m->fetch_bytes = read_u32(r, "/frontend/fetch_bytes", false);
+        read_cache(r, "/frontend/icache", &m->icache);
+        m->l2_flush_at_end = read_bool(r, "/frontend/l2_flush_at_end");
+        if (!r->failed && (m->fetch_bytes & (m->fetch_bytes - 1u)))
+            reader_error(r, NULL, "/frontend/fetch_bytes", "not a power of two");
+        if (!r->failed && m->icache.size && m->icache.line != m->fetch_bytes)
+            reader_error(r, NULL, "/frontend/icache/line", "must equal fetch_bytes");
+    }
     if (!r->failed && m->cus % m->cus_per_wgp)
         reader_error(r, NULL, "/compute/cus_per_wgp", "does not divide compute_units");
     if (!r->failed && m->wave64_passes > 2) reader_error(r, NULL, "/pipeline/wave64_passes", "must be 1 or 2");

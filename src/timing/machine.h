@@ -54,6 +54,17 @@ typedef struct tm_machine {
     uint32_t store_latency;                    /* cycles until a store is acknowledged (vscnt) */
     uint32_t lds_latency, lds_banks, lds_bank_bytes;
     uint32_t vmem_lines_per_cycle;             /* lines the CU's texture path handles per cycle */
+    /* An in-order SIMT front end (optional `frontend:` section; the Ventus RTL): all zero/false
+       when the section is absent, and then none of it is modelled. */
+    bool single_issue;                         /* one instruction per cycle per SIMD, of any class */
+    bool last_warp_first;                      /* a workgroup's last warp is its oldest (first
+                                                  priority); else its first warp is */
+    bool branch_waits_fetch;                   /* a branch, barrier or end resolves only when no icache
+                                                  miss of its CU is outstanding */
+    uint32_t wave_issue_interval;              /* cycles between two issues of one wave (at least) */
+    uint32_t fetch_bytes;                      /* bytes a wave fetches at once (0: no fetch model) */
+    tm_cache_cfg icache;                       /* per CU; misses go to L2 (size 0: fetches always hit) */
+    bool l2_flush_at_end;                      /* a launch ends when L2's dirty lines are written back */
 } tm_machine;
 
 /* Read path (YAML). On an error: non-OK and a message naming file, line and key. */

@@ -24,11 +24,27 @@ static unsigned log2u(uint64_t v)
     return s;
 }
 
+static bool cache_init(tm_cache *k, const tm_cache_cfg *c)
+{
+    k->assoc = c->assoc;
+    k->sets = (uint32_t)(c->size / c->line / c->assoc);
+    k->line_shift = log2u(c->line);
+    k->tag = calloc((size_t)k->sets * k->assoc, sizeof *k->tag);
+    k->ready = calloc((size_t)k->sets * k->assoc, sizeof *k->ready);
+    return k->tag && k->ready;
+}
+
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
 {
     memset(ms, 0, sizeof *ms);
     ms->m = m;
     if (!(ms->lds_memo = calloc(TM_LDS_MEMO, sizeof *ms->lds_memo))) return false;
+    if (m->icache.size) {
+        if (!(ms->icache = calloc(m->cus, sizeof *ms->icache))) return false;
+        ms->nicache = m->cus;
+        for (uint32_t i = 0; i < m->cus; i++)
+            if (!cache_init(&ms->icache[i], &m->icache)) return false;
+    }
     for (int l = 0; l < LVL_N; l++) {
         const tm_cache_cfg *c = &m->cache[l];
         if (!c->size) continue;
@@ -36,15 +52,8 @@ bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
         ms->inst[l] = calloc(n, sizeof(tm_cache));
         if (!ms->inst[l]) return false;
         ms->ninst[l] = n;
-        for (uint32_t i = 0; i < n; i++) {
-            tm_cache *k = &ms->inst[l][i];
-            k->assoc = c->assoc;
-            k->sets = (uint32_t)(c->size / c->line / c->assoc);
-            k->line_shift = log2u(c->line);
-            k->tag = calloc((size_t)k->sets * k->assoc, sizeof *k->tag);
-            k->ready = calloc((size_t)k->sets * k->assoc, sizeof *k->ready);
-            if (!k->tag || !k->ready) return false;
-        }
+        for (uint32_t i = 0; i < n; i++)
+            if (!cache_init(&ms->inst[l][i], c)) return false;
     }
     return true;
 }
@@ -58,6 +67,11 @@ void tm_memsys_fini(tm_memsys *ms)
         }
         free(ms->inst[l]);
     }
+    for (uint32_t i = 0; i < ms->nicache; i++) {
+        free(ms->icache[i].tag);
+        free(ms->icache[i].ready);
+    }
+    free(ms->icache);
     free(ms->lds_memo);
     memset(ms, 0, sizeof *ms);
 }
@@ -77,6 +91,12 @@ void tm_memsys_begin_launch(tm_memsys *ms, uint64_t t)
             memset(c->tag, 0, n * sizeof *c->tag);
             memset(c->ready, 0, n * sizeof *c->ready);
         }
+    }
+    for (uint32_t k = 0; k < ms->nicache; k++) {   /* instructions are written by the host too */
+        tm_cache *c = &ms->icache[k];
+        memset(c->tag, 0, (size_t)c->sets * c->assoc * sizeof *c->tag);
+        memset(c->ready, 0, (size_t)c->sets * c->assoc * sizeof *c->ready);
+        c->fill_until = 0;
     }
 }
 
@@ -222,6 +242,51 @@ uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, 
     if (l == LVL_SCALAR && !ms->m->cache[l].size) l = LVL_L0;   /* no scalar cache: the vector path */
     if (!ms->m->cache[l].size) l = next_level(ms->m, l);
     return access_level(ms, cu, l, line_addr, kind, policy, t);
+}
+
+uint64_t tm_mem_fetch(tm_memsys *ms, uint32_t cu, uint64_t byte_addr, uint64_t t)
+{
+    const tm_machine *m = ms->m;
+    if (!ms->nicache) return t + 1;
+    tm_cache *k = &ms->icache[cu < ms->nicache ? cu : 0];
+    uint64_t s = port(&k->free_at, t, m->icache.line, m->icache.bytes_per_cycle);
+    uint64_t line = byte_addr >> k->line_shift, ready = 0;
+    if (lookup(k, line, &ready)) {
+        ms->ifetch.hits++;
+        uint64_t done = s + m->icache.latency;
+        return ready > done ? ready : done;   /* still being filled: when it arrives */
+    }
+    ms->ifetch.misses++;
+    ms->ifetch.bytes += m->icache.line;
+    int below = next_level(m, LVL_L1);
+    uint64_t done = access_level(ms, cu, below, (line << k->line_shift), TM_READ, 0, s) + m->icache.latency;
+    insert(k, line, false, done);
+    if (done > k->fill_until) k->fill_until = done;
+    return done;
+}
+
+uint64_t tm_mem_fetch_idle(const tm_memsys *ms, uint32_t cu, uint64_t t)
+{
+    if (!ms->nicache) return t;
+    uint64_t f = ms->icache[cu < ms->nicache ? cu : 0].fill_until;
+    return f > t ? f : t;
+}
+
+uint64_t tm_memsys_flush_l2(tm_memsys *ms, uint64_t t)
+{
+    const tm_cache_cfg *cfg = &ms->m->cache[LVL_L2];
+    uint64_t done = t;
+    for (uint32_t i = 0; i < ms->ninst[LVL_L2]; i++) {
+        tm_cache *c = &ms->inst[LVL_L2][i];
+        size_t n = (size_t)c->sets * c->assoc;
+        for (size_t j = 0; j < n; j++) {
+            if (!(c->tag[j] & 1u)) continue;
+            c->tag[j] &= ~(uint64_t)1;
+            uint64_t d = dram(ms, t, cfg->line, true);
+            if (d > done) done = d;
+        }
+    }
+    return done;
 }
 
 /* Add word to the pass's set; true if it was not there. */

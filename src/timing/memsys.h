@@ -18,6 +18,7 @@ typedef struct tm_cache {
                                serves a later request no earlier than that) */
     uint32_t sets, assoc, line_shift;
     uint64_t free_at;       /* next cycle its port takes a request, in 1/256 cycles */
+    uint64_t fill_until;    /* icache: the cycle its latest miss is filled */
 } tm_cache;
 
 #define TM_LDS_SPAN_WORDS 16384u   /* 64 KiB of 4-byte words: any pass within one workgroup's LDS */
@@ -50,6 +51,9 @@ typedef struct tm_memsys {
     uint64_t lds_word[512];
     uint32_t lds_stamp[512], lds_gen;
     tm_lds_memo *lds_memo;  /* TM_LDS_MEMO entries, direct mapped by a hash of the pattern */
+    tm_cache *icache;       /* the front end's instruction caches, one per CU (machine.icache) */
+    uint32_t nicache;
+    tm_level_stats ifetch;  /* their hits and misses */
 } tm_memsys;
 
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);
@@ -66,6 +70,18 @@ enum { TM_READ = 0, TM_WRITE, TM_ATOMIC };
  * cycle its data is back (reads) or it is acknowledged (writes). policy: UMB_TPOL_x. */
 uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, int kind, unsigned policy,
                      uint64_t t);
+
+/* An instruction fetch of CU cu (machine.fetch_bytes at byte_addr) asked at cycle t: the
+ * cycle the instructions are there. A miss goes to L2 (or what is below it). */
+uint64_t tm_mem_fetch(tm_memsys *ms, uint32_t cu, uint64_t byte_addr, uint64_t t);
+
+/* The first cycle from t on at which no miss of CU cu's icache is outstanding (as far as the
+ * fetches asked so far go). */
+uint64_t tm_mem_fetch_idle(const tm_memsys *ms, uint32_t cu, uint64_t t);
+
+/* Write L2's dirty lines back to DRAM, from cycle t (they stay valid, now clean); returns the
+ * cycle the last write is done (t if none was dirty). */
+uint64_t tm_memsys_flush_l2(tm_memsys *ms, uint64_t t);
 
 /* Cycles the LDS needs for the lanes' dword addresses (bank conflicts serialise), per pass of
  * `lanes_per_pass` lanes; *conflict gets the cycles beyond one per pass. */

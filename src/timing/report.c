@@ -146,6 +146,13 @@ static json_t *launch_json(const umb_timing *t, const tm_launch_rec *r)
         json_object_set_new(c, "bytes", json_integer((json_int_t)r->level[l].bytes));
         json_object_set_new(caches, tm_level_name[l], c);
     }
+    if (m->icache.size) {
+        json_t *c = json_object();
+        json_object_set_new(c, "hits", json_integer((json_int_t)r->ifetch.hits));
+        json_object_set_new(c, "misses", json_integer((json_int_t)r->ifetch.misses));
+        json_object_set_new(c, "bytes", json_integer((json_int_t)r->ifetch.bytes));
+        json_object_set_new(caches, "icache", c);
+    }
     json_object_set_new(o, "caches", caches);
     json_t *d = json_object();
     json_object_set_new(d, "read_bytes", json_integer((json_int_t)r->dram_read_bytes));
@@ -224,6 +231,8 @@ void umb_timing_write_text(const umb_timing *t, FILE *out)
             uint64_t a = r->level[l].hits + r->level[l].misses;
             fprintf(out, " %s %" PRIu64 "/%" PRIu64 " hits", tm_level_name[l], r->level[l].hits, a);
         }
+        if (m->icache.size)
+            fprintf(out, " icache %" PRIu64 "/%" PRIu64 " hits", r->ifetch.hits, r->ifetch.hits + r->ifetch.misses);
         double sec = r->cycles / (m->clock_mhz * 1e6);
         fprintf(out, "; DRAM %" PRIu64 " B read, %" PRIu64 " B written, %.1f GB/s; LDS %" PRIu64
                 " accesses, %" PRIu64 " bank-conflict cycles\n", r->dram_read_bytes, r->dram_write_bytes,

@@ -91,6 +91,24 @@ expect(p.returncode != 0 and "/pipeline/unannounced_dependency" in p.stderr and 
 p = run(*gather, "--machine", os.path.join(work, "nonexistent.yaml"), check=False)
 expect(p.returncode != 0 and "cannot open" in p.stderr, "missing file error")
 
+# the optional in-order front end (machines/ventus-rtl.yaml): every key required once the section is
+# there; with it, the report has the icache
+frontend = ("\nfrontend:\n  single_issue: true\n  last_warp_first: false\n  branch_waits_fetch: true\n"
+            "  wave_issue_interval: 4\n  fetch_bytes: 8\n  icache:\n    size: 512\n    line: 8\n    assoc: 2\n"
+            "    latency: 4\n    bytes_per_cycle: 8\n  l2_flush_at_end: true\n")
+open(machine, "w").write(text + frontend)
+p = run(*gather, "--machine", machine, "--stats", stats, "--quiet", check=False)
+ic = json.load(open(stats))["timing"]["launches"][0]["caches"].get("icache", {}) if p.returncode == 0 else {}
+expect(ic.get("hits", 0) + ic.get("misses", 0) > 0, f"frontend: icache hits and misses reported: {p.stderr}")
+open(machine, "w").write(text + frontend.replace("  wave_issue_interval: 4\n", ""))
+p = run(*gather, "--machine", machine, check=False)
+expect(p.returncode != 0 and "/frontend/wave_issue_interval" in p.stderr and "missing" in p.stderr,
+       f"frontend missing key error: {p.stderr}")
+open(machine, "w").write(text + frontend.replace("fetch_bytes: 8", "fetch_bytes: 6"))
+p = run(*gather, "--machine", machine, check=False)
+expect(p.returncode != 0 and "/frontend/fetch_bytes" in p.stderr and "power of two" in p.stderr,
+       f"frontend fetch_bytes error: {p.stderr}")
+
 for f in failures:
     print("FAIL", f)
 print("PASS" if not failures else f"{len(failures)} failure(s)")
