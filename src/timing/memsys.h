@@ -48,6 +48,34 @@ typedef struct tm_dram_chan {
     uint8_t last;           /* 0: no transfer yet, 1: the last one read, 2: wrote */
 } tm_dram_chan;
 
+/* A request that reached the shared levels (L2 and below) during a quantum of the parallel mode
+ * (engine.c): replayed on the shared state at the quantum's end in (t, cu, seq) order. */
+typedef struct tm_req {
+    uint64_t t, addr;
+    uint32_t cu, seq;
+    uint8_t level, kind, policy;
+} tm_req;
+
+#define TM_VIEW_FILLS 512u
+
+/* One shader array's view of the shared levels during a quantum: the shared state as the quantum
+ * began (read only) and, copied on first use, the parts of it the array's own requests change
+ * (ports, DRAM channels and banks), with the lines it filled. It depends on nothing another array
+ * does in the quantum. */
+typedef struct tm_view {
+    uint64_t quantum;                    /* the quantum its copies belong to */
+    uint64_t *free_at[LVL_N];            /* port copies of each shared level's instances */
+    uint64_t port_q[LVL_N];              /* quantum of those copies */
+    uint64_t dram_free_at, dram_q;       /* the queue model's port */
+    tm_dram_chan *chan;                  /* channel copies ... */
+    tm_dram_bank *bank;
+    uint64_t *group_free;
+    uint64_t *chan_q;                    /* ... and the quantum of each channel's copy */
+    struct { uint64_t line, ready, quantum; int level; } fill[TM_VIEW_FILLS];
+} tm_view;
+
+typedef struct tm_memsys tm_memsys;
+
 typedef struct tm_memsys {
     const tm_machine *m;
     tm_cache *inst[LVL_N];  /* instances of each level */
@@ -68,9 +96,27 @@ typedef struct tm_memsys {
     uint64_t lds_word[512];
     uint32_t lds_stamp[512], lds_gen;
     tm_lds_memo *lds_memo;  /* TM_LDS_MEMO entries, direct mapped by a hash of the pattern */
+    /* a partition of the parallel mode: its CUs' private levels are the shared memsys's
+       instances; requests for L2 and below are answered from views[cu / unit_cus] and logged */
+    tm_memsys *shared;
+    tm_view *views;
+    uint32_t unit_cus;
+    uint32_t *cu_seq;
+    tm_req *log;
+    size_t nlog, caplog;
+    bool log_failed;
 } tm_memsys;
 
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);
+
+/* The parallel mode (engine.c). Views of the shared levels for `units` shader arrays; a partition
+ * memsys working on shared's private-level instances (its own counters and LDS scratch); the
+ * replay of the quantum's requests (sorted here) on the shared state. */
+tm_view *tm_views_create(const tm_memsys *shared, uint32_t units);
+void tm_views_destroy(tm_view *v, uint32_t units);
+bool tm_memsys_partition(tm_memsys *part, tm_memsys *shared, tm_view *views, uint32_t unit_cus);
+void tm_memsys_partition_fini(tm_memsys *part);
+void tm_mem_replay(tm_memsys *shared, tm_req *reqs, size_t n);
 void tm_memsys_fini(tm_memsys *ms);
 
 /* A kernel dispatch begins: the levels with invalidate_at_launch are emptied (on gfx1100 the
