@@ -384,17 +384,19 @@ static uint64_t view_dram(tm_view *v, const tm_memsys *sh, uint64_t t, uint64_t 
         if (v->dram_q != v->quantum) v->dram_free_at = sh->dram_free_at, v->dram_q = v->quantum;
         return port(&v->dram_free_at, t, bytes, m->dram_bytes_per_cycle) + m->dram_latency;
     }
+    /* the channel's data bus as the replay left it, plus the array's own transfers; the banks'
+       state (rows, refresh) reaches the array through that backlog, not request by request */
     gddr_place p = gddr_map(d, byte_addr);
     if (v->chan_q[p.chan] != v->quantum) {
         v->chan[p.chan] = sh->chan[p.chan];
-        memcpy(&v->bank[(size_t)p.chan * d->banks], &sh->bank[(size_t)p.chan * d->banks], d->banks * sizeof *v->bank);
-        memcpy(&v->group_free[(size_t)p.chan * d->bank_groups], &sh->group_free[(size_t)p.chan * d->bank_groups],
-               d->bank_groups * sizeof *v->group_free);
         v->chan_q[p.chan] = v->quantum;
     }
-    bool hit;
-    return gddr(m, p, &v->chan[p.chan], &v->bank[(size_t)p.chan * d->banks + p.bank],
-                &v->group_free[(size_t)p.chan * d->bank_groups + p.group], t, bytes, write, &hit);
+    double per_cycle = m->dram_bytes_per_cycle / d->channels;
+    uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;
+    uint64_t start = max_u64(t * FRAC, v->chan[p.chan].bus_free);
+    v->chan[p.chan].bus_free = start + (uint64_t)((double)moved * FRAC / per_cycle + 0.5);
+    (void)write;
+    return (start + FRAC - 1) / FRAC + m->dram_latency;
 }
 
 /* access_level of a shared level (l >= LVL_L2) on the view: the same timing rules, with the
@@ -462,10 +464,8 @@ tm_view *tm_views_create(const tm_memsys *shared, uint32_t units)
             if (shared->ninst[l] && !(v[u].free_at[l] = calloc(shared->ninst[l], sizeof *v[u].free_at[l]))) goto fail;
         if (m->dram.channels) {
             v[u].chan = calloc(m->dram.channels, sizeof *v[u].chan);
-            v[u].bank = calloc((size_t)m->dram.channels * m->dram.banks, sizeof *v[u].bank);
-            v[u].group_free = calloc((size_t)m->dram.channels * m->dram.bank_groups, sizeof *v[u].group_free);
             v[u].chan_q = calloc(m->dram.channels, sizeof *v[u].chan_q);
-            if (!v[u].chan || !v[u].bank || !v[u].group_free || !v[u].chan_q) goto fail;
+            if (!v[u].chan || !v[u].chan_q) goto fail;
         }
     }
     return v;
@@ -480,8 +480,6 @@ void tm_views_destroy(tm_view *v, uint32_t units)
     for (uint32_t u = 0; u < units; u++) {
         for (int l = 0; l < LVL_N; l++) free(v[u].free_at[l]);
         free(v[u].chan);
-        free(v[u].bank);
-        free(v[u].group_free);
         free(v[u].chan_q);
     }
     free(v);

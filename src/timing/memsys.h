@@ -67,9 +67,7 @@ typedef struct tm_view {
     uint64_t *free_at[LVL_N];            /* port copies of each shared level's instances */
     uint64_t port_q[LVL_N];              /* quantum of those copies */
     uint64_t dram_free_at, dram_q;       /* the queue model's port */
-    tm_dram_chan *chan;                  /* channel copies ... */
-    tm_dram_bank *bank;
-    uint64_t *group_free;
+    tm_dram_chan *chan;                  /* channel copies (their data bus) ... */
     uint64_t *chan_q;                    /* ... and the quantum of each channel's copy */
     struct { uint64_t line, ready, quantum; int level; } fill[TM_VIEW_FILLS];
 } tm_view;
