@@ -917,7 +917,8 @@ static void timeline_event(trun *r, const char *name, uint32_t pid, uint32_t tid
     r->t->timeline_started = true;
 }
 
-static bool issue(trun *r, twave *w, uint64_t now)
+/* (inlined into the issue loop, as it was before the loop moved out of run) */
+static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, uint64_t now)
 {
     tm_pc *p = w->next;
     const umb_tinst *ti = &p->ti;
@@ -1011,6 +1012,8 @@ static bool issue(trun *r, twave *w, uint64_t now)
     }
     return schedule_next(r, w, after);
 }
+
+static bool issue(trun *r, twave *w, uint64_t now) { return issue_one(r, w, now); }
 
 /* Release the workgroup's barrier if every wave it waits for arrived. */
 static bool barrier_check(trun *r, twg *g, uint64_t t)
@@ -1406,11 +1409,11 @@ static void issue_until(trun *r, uint64_t limit)
             add_state(r, w, TM_ST_PIPE, now - ready);
             w->next->stall_cycles += now - ready;
         }
-        if (r->master && w->next->ti.cls == UMB_T_VMEM_ATOMIC) {   /* executed at the quantum's end */
+        if (__builtin_expect(r->master && w->next->ti.cls == UMB_T_VMEM_ATOMIC, 0)) {   /* executed at the quantum's end */
             if (!defer_atomic(r, s, w, now)) break;
             continue;
         }
-        if (!issue(r, w, now)) break;
+        if (!issue_one(r, w, now)) break;
         simd_touch(r, s);
     }
 }
@@ -1559,6 +1562,19 @@ static bool issue_deferred(trun *r, uint64_t t)
     return ok;
 }
 
+/* Shader arrays with resident waves (at least 1): the views' share of the shared bandwidth. */
+static uint32_t active_arrays(const trun *r)
+{
+    uint32_t n = 0, simds = r->unit_cus * r->m->simds_per_cu;
+    for (uint32_t u = 0; u < r->m->cus / r->unit_cus; u++)
+        for (uint32_t k = 0; k < simds; k++)
+            if (r->simd[u * simds + k].nresident) {
+                n++;
+                break;
+            }
+    return n ? n : 1;
+}
+
 /* The launch in quanta of r->qend cycles (set by run) on min(host threads, partitions) threads. */
 static void run_quanta(trun *r)
 {
@@ -1600,6 +1616,7 @@ static void run_quanta(trun *r)
         if (next == UINT64_MAX) break;   /* nothing can issue: done (or deadlocked) */
         if (next > from) from = next;   /* skip quanta in which nothing issues */
         for (uint32_t i = 0; i < r->nparts; i++) r->parts[i].qend = from + q;
+        r->ms->share = active_arrays(r);
         if (pool.nthreads > 1) {
             pthread_barrier_wait(&pool.start);
             run_parts(&pool, 0);

@@ -382,7 +382,7 @@ static uint64_t view_dram(tm_view *v, const tm_memsys *sh, uint64_t t, uint64_t 
     const tm_dram_cfg *d = &m->dram;
     if (!d->channels) {
         if (v->dram_q != v->quantum) v->dram_free_at = sh->dram_free_at, v->dram_q = v->quantum;
-        return port(&v->dram_free_at, t, bytes, m->dram_bytes_per_cycle) + m->dram_latency;
+        return port(&v->dram_free_at, t, bytes * sh->share, m->dram_bytes_per_cycle) + m->dram_latency;
     }
     /* the channel's data bus as the replay left it, plus the array's own transfers; the banks'
        state (rows, refresh) reaches the array through that backlog, not request by request */
@@ -394,7 +394,7 @@ static uint64_t view_dram(tm_view *v, const tm_memsys *sh, uint64_t t, uint64_t 
     double per_cycle = m->dram_bytes_per_cycle / d->channels;
     uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;
     uint64_t start = max_u64(t * FRAC, v->chan[p.chan].bus_free);
-    v->chan[p.chan].bus_free = start + (uint64_t)((double)moved * FRAC / per_cycle + 0.5);
+    v->chan[p.chan].bus_free = start + (uint64_t)((double)moved * sh->share * FRAC / per_cycle + 0.5);
     (void)write;
     return (start + FRAC - 1) / FRAC + m->dram_latency;
 }
@@ -410,7 +410,7 @@ static uint64_t view_access(tm_memsys *ms, tm_view *v, uint32_t cu, int l, uint6
     const tm_cache_cfg *c = &m->cache[l];
     uint32_t i = c->cus_per_instance ? cu / c->cus_per_instance : 0;
     const tm_cache *k = &sh->inst[l][i];
-    uint64_t s = port(view_port(v, sh, l, i), t, c->line, c->bytes_per_cycle);
+    uint64_t s = port(view_port(v, sh, l, i), t, c->line * sh->share, c->bytes_per_cycle);
     uint64_t line = byte_addr >> k->line_shift, ready = 0;
     if (view_fill_get(v, l, line, &ready) || peek(k, line, &ready)) {
         uint64_t done = s + (kind == TM_WRITE ? m->store_latency > c->latency ? c->latency : m->store_latency : c->latency);

@@ -103,6 +103,10 @@ typedef struct tm_memsys {
     tm_req *log;
     size_t nlog, caplog;
     bool log_failed;
+    /* the shared memsys of the parallel mode: the shader arrays with resident waves as a quantum
+       begins; a view books a shared port or DRAM channel for that many times a request's bytes
+       (its fair share of the bandwidth while the others' requests are not known) */
+    uint32_t share;
 } tm_memsys;
 
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);
