@@ -65,7 +65,7 @@ static bool init_timing(umb_platform *pl, umb_device_config *cfg)
     pl->compute_units = cus;
     pl->clock_mhz = (uint32_t)(umb_timing_clock_mhz(pl->timing) + 0.5);
     cfg->timing = pl->timing;
-    cfg->host_threads = 1;   /* the timing model runs a launch on one host thread */
+    /* host_threads (UMBRA_THREADS) run the model's partitions: the same results at any count */
     return true;
 }
 

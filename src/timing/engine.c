@@ -251,15 +251,35 @@ typedef struct trun {
     twave **waiting;
     uint32_t nwaiting, capwaiting;
     uint64_t wakes_seen;
+    /* The parallel mode ("Several host threads", docs/TIMING.md). The launch's trun (the master)
+       dispatches and retires workgroups and replays the shared levels' requests at the end of
+       each quantum; its partitions (each a trun of its own, run by one host thread) own whole
+       shader arrays and issue their waves up to the quantum's end. */
+    struct trun *master;         /* a partition's master (NULL: this is the master) */
+    struct trun *parts;          /* master in the quantum mode: its partitions */
+    uint32_t nparts, unit_cus;   /* ... and the CUs of a shader array (one L1) */
+    tm_view *views;              /* one per shader array */
+    uint64_t qend;               /* a partition issues before this cycle */
+    tm_memsys pms;               /* a partition's memory system (views of the shared levels) */
+    tm_launch_rec prec;          /* a partition's totals (its per-CU rows are the master's) */
+    struct ended { uint64_t t; twg *g; } *ended;   /* a partition's workgroups done this quantum */
+    uint32_t nended, capended;
+    struct deferred { uint64_t t; twave *w; } *deferred;   /* its atomics held to the quantum's end */
+    uint32_t ndeferred, capdeferred;
 } trun;
+
+/* The partition that runs CU cu's waves (the launch's trun when not partitioned). */
+static struct trun *part_of(struct trun *r, uint32_t cu)
+{
+    return r->parts ? &r->parts[cu / r->unit_cus % r->nparts] : r;
+}
 
 static void run_fail(trun *r, umb_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void run_fail(trun *r, umb_status st, const char *fmt, ...)
 {
     if (r->status != UMB_OK) return;
     r->status = st;
-    if (atomic_load(&r->l->failed)) return;   /* a fault the front end reported */
-    atomic_store(&r->l->failed, 1);
+    if (atomic_exchange(&r->l->failed, 1)) return;   /* a fault the front end (or a partition) reported */
     r->l->fault.status = st;
     va_list ap;
     va_start(ap, fmt);
@@ -368,17 +388,19 @@ static void wheel_refill(trun *r)
     }
 }
 
-/* The SIMD to issue next (earliest cycle, then lowest index), or NULL if none can. */
-static tsimd *wheel_next(trun *r)
+/* The SIMD to issue next (earliest cycle, then lowest index) before cycle `limit`, or NULL if
+ * none can. */
+static tsimd *wheel_next(trun *r, uint64_t limit)
 {
     wheel *h = &r->wh;
     for (;;) {
         uint64_t t = wheel_first(h);
         if (h->nover && h->over_min < t) {
+            if (h->over_min >= limit) return NULL;
             wheel_refill(r);
             continue;
         }
-        if (t == UINT64_MAX) return NULL;
+        if (t == UINT64_MAX || t >= limit) return NULL;
         h->cur = t;
         const uint64_t *bucket = &h->bits[(size_t)(t & (WHEEL - 1)) * h->words];
         uint32_t i = 0;
@@ -869,6 +891,7 @@ static void pc_derive(trun *r, tm_pc *p)
 }
 
 static bool wave_exit(trun *r, twave *w, uint64_t t);
+static bool retire_wg(trun *r, twg *g, uint64_t t);
 static bool barrier_check(trun *r, twg *g, uint64_t t);
 
 /* A wave begins to wait for waves of other workgroups (a GWS barrier or semaphore). */
@@ -940,7 +963,8 @@ static bool branch_resolved(trun *r, tsimd *s, twave *w, uint64_t now)
     return false;
 }
 
-static bool issue(trun *r, twave *w, uint64_t now)
+/* (inlined into the issue loop, as it was before the loop moved out of run) */
+static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, uint64_t now)
 {
     tm_pc *p = w->next;
     const umb_tinst *ti = &p->ti;
@@ -1042,6 +1066,8 @@ static bool issue(trun *r, twave *w, uint64_t now)
     }
     return schedule_next(r, w, after);
 }
+
+static bool issue(trun *r, twave *w, uint64_t now) { return issue_one(r, w, now); }
 
 /* Release the workgroup's barrier if every wave it waits for arrived. */
 static bool barrier_check(trun *r, twg *g, uint64_t t)
@@ -1174,7 +1200,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     wg->cu = c;
     wg->nwarps = nw;
     wg->local = g->local;
-    wg->stats = &r->stats;
+    wg->stats = &part_of(r, c)->stats;
     g->start = t;
     umb_status st = r->fe->wg_init ? r->fe->wg_init(l->kernel, wg) : UMB_OK;
     uint32_t inited = 0;
@@ -1228,10 +1254,11 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     /* A wave without work (no lane in the grid) ends at once; the others are scheduled. */
     for (uint32_t k = 0; k < nw; k++) {
         twave *w = &g->waves[r->m->last_warp_first ? nw - 1 - k : k];
+        trun *pr = part_of(r, w->cu);
         bool last = g->exited + 1 == nw;   /* then wave_exit retires (and frees) the workgroup */
         bool exits = w->warp->state == UMB_WARP_EXITED;
-        if (!(exits ? wave_exit(r, w, t) : schedule_next(r, w, t))) return false;
-        if (!exits) simd_touch(r, &r->simd[w->simd]);
+        if (!(exits ? wave_exit(pr, w, t) : schedule_next(pr, w, t))) return pr != r ? (r->status = pr->status, false) : false;
+        if (!exits) simd_touch(pr, &r->simd[w->simd]);
         if (last && exits) break;
     }
     return true;
@@ -1287,6 +1314,22 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     g->exited++;
     if (g->exited < g->wg.nwarps) return r->fe->barrier_counts_exited ? barrier_check(r, g, t) : true;
     /* the workgroup is done */
+    if (r->master) {   /* a partition: the master retires it at the quantum's end */
+        if (r->nended == r->capended) {
+            uint32_t cap = r->capended ? 2 * r->capended : 64;
+            struct ended *n = realloc(r->ended, cap * sizeof *n);
+            if (!n) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+            r->ended = n, r->capended = cap;
+        }
+        r->ended[r->nended++] = (struct ended){ t, g };
+        return true;
+    }
+    return retire_wg(r, g, t);
+}
+
+/* Workgroup g ended at t: free its room and start the next ones. */
+static bool retire_wg(trun *r, twg *g, uint64_t t)
+{
     timeline_event(r, "workgroup", g->home, 0, g->start, t);
     uint32_t c = g->home;
     r->cu[c].wgs--;
@@ -1348,26 +1391,403 @@ static int prof_cmp(const void *a, const void *b)
 }
 
 /* Keep the per-PC profile of the launch (with disassembly) in its record. */
+static int prof_pc_cmp(const void *a, const void *b)
+{
+    const tm_pc_prof *x = a, *y = b;
+    return (x->pc > y->pc) - (x->pc < y->pc);
+}
+
+/* Keep the per-PC profile of the launch (with disassembly) in its record: the master's PC table and
+ * its partitions', the entries of one PC added up. */
 static void keep_profile(trun *r)
 {
     umb_warp fake = {0};   /* describe_pc reads the warp's PC only */
     tm_launch_rec *rec = r->rec;
-    rec->prof = calloc(r->pcs.n ? r->pcs.n : 1, sizeof *rec->prof);
+    size_t total = r->pcs.n;
+    for (uint32_t i = 0; i < r->nparts; i++) total += r->parts[i].pcs.n;
+    rec->prof = calloc(total ? total : 1, sizeof *rec->prof);
     if (!rec->prof) return;
     size_t n = 0;
-    for (size_t i = 0; i < r->pcs.n; i++) {
-        const tm_pc *p = &r->pcs.chunk[i / PC_CHUNK][i % PC_CHUNK];
-        tm_pc_prof *q = &rec->prof[n++];
-        q->pc = p->pc - 1;
-        q->issues = p->issues;
-        q->stall_cycles = p->stall_cycles;
-        if (r->fe->describe_pc) {
-            fake.pc = q->pc;
-            r->fe->describe_pc(r->l->kernel, &fake, q->text, sizeof q->text);
+    for (uint32_t k = 0; k <= r->nparts; k++) {
+        const pc_table *t = k == 0 ? &r->pcs : &r->parts[k - 1].pcs;
+        for (size_t i = 0; i < t->n; i++) {
+            const tm_pc *p = &t->chunk[i / PC_CHUNK][i % PC_CHUNK];
+            rec->prof[n++] = (tm_pc_prof){ .pc = p->pc - 1, .issues = p->issues, .stall_cycles = p->stall_cycles };
         }
     }
-    qsort(rec->prof, n, sizeof *rec->prof, prof_cmp);
-    rec->nprof = n;
+    qsort(rec->prof, n, sizeof *rec->prof, prof_pc_cmp);
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (kept && rec->prof[kept - 1].pc == rec->prof[i].pc) {
+            rec->prof[kept - 1].issues += rec->prof[i].issues;
+            rec->prof[kept - 1].stall_cycles += rec->prof[i].stall_cycles;
+            continue;
+        }
+        rec->prof[kept++] = rec->prof[i];
+    }
+    for (size_t i = 0; i < kept && r->fe->describe_pc; i++) {
+        fake.pc = rec->prof[i].pc;
+        r->fe->describe_pc(r->l->kernel, &fake, rec->prof[i].text, sizeof rec->prof[i].text);
+    }
+    qsort(rec->prof, kept, sizeof *rec->prof, prof_cmp);
+    rec->nprof = kept;
+}
+
+/* A partition's wave reached a global atomic at `now`: the atomic waits for the quantum's end,
+ * where the master executes the quantum's atomics in (cycle, CU, SIMD slot) order, so that their
+ * order (and the values they return) does not depend on which host thread ran which partition.
+ * Other waves of the SIMD go on meanwhile. */
+static bool defer_atomic(trun *r, tsimd *s, twave *w, uint64_t now)
+{
+    if (r->ndeferred == r->capdeferred) {
+        uint32_t cap = r->capdeferred ? 2 * r->capdeferred : 64;
+        struct deferred *n = realloc(r->deferred, cap * sizeof *n);
+        if (!n) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+        r->deferred = n, r->capdeferred = cap;
+    }
+    r->deferred[r->ndeferred++] = (struct deferred){ now, w };
+    s->ready[w->slot] = UINT64_MAX;
+    simd_touch(r, s);
+    return true;
+}
+
+/* Issue the partition's (or the whole launch's) waves whose turn comes before cycle `limit`. */
+static void issue_until(trun *r, uint64_t limit)
+{
+    while (r->status == UMB_OK) {
+        tsimd *s = wheel_next(r, limit);
+        if (!s) break;   /* nothing can issue before the limit: done (or deadlocked) */
+        uint64_t now = s->next_time;
+        twave *w = s->pick;   /* the oldest wave that can issue now */
+        uint64_t ready = s->ready[s->pick_slot];
+        if (r->prefetch) prefetch_next(r, s);
+        if (now > ready) {   /* it was ready; another wave had the port */
+            add_state(r, w, TM_ST_PIPE, now - ready);
+            w->next->stall_cycles += now - ready;
+        }
+        if (__builtin_expect(r->master && w->next->ti.cls == UMB_T_VMEM_ATOMIC, 0)) {   /* executed at the quantum's end */
+            if (!defer_atomic(r, s, w, now)) break;
+            continue;
+        }
+        if (w->branch_resolving && !branch_resolved(r, s, w, now)) continue;
+        if (!issue_one(r, w, now)) break;
+        simd_touch(r, s);
+    }
+}
+
+/* The earliest cycle one of the partition's SIMDs can issue (UINT64_MAX: none). */
+static uint64_t next_issue(const trun *r)
+{
+    uint64_t t = wheel_first(&r->wh);
+    return r->wh.nover && r->wh.over_min < t ? r->wh.over_min : t;
+}
+
+/* ---- the parallel mode: quanta ---- */
+
+typedef struct quantum_pool {
+    trun *r;
+    pthread_barrier_t start, end;
+    pthread_mutex_t gate_lock;   /* the workers wait at the gate until the barriers exist */
+    pthread_cond_t gate;
+    bool open;
+    pthread_t *threads;
+    uint32_t nthreads;
+    bool stop;
+} quantum_pool;
+
+typedef struct worker_arg {
+    quantum_pool *pool;
+    uint32_t index;
+} worker_arg;
+
+/* The partitions host thread `index` runs (index, index + threads, ...) up to the quantum's end. */
+static void run_parts(quantum_pool *p, uint32_t index)
+{
+    trun *r = p->r;
+    for (uint32_t i = index; i < r->nparts; i += p->nthreads) issue_until(&r->parts[i], r->parts[i].qend);
+}
+
+static void *quantum_worker(void *arg)
+{
+    worker_arg *a = arg;
+    pthread_mutex_lock(&a->pool->gate_lock);
+    while (!a->pool->open) pthread_cond_wait(&a->pool->gate, &a->pool->gate_lock);
+    pthread_mutex_unlock(&a->pool->gate_lock);
+    for (;;) {
+        pthread_barrier_wait(&a->pool->start);
+        if (a->pool->stop) break;
+        run_parts(a->pool, a->index);
+        pthread_barrier_wait(&a->pool->end);
+    }
+    return NULL;
+}
+
+static int ended_cmp(const void *a, const void *b)
+{
+    const struct ended *x = a, *y = b;
+    if (x->t != y->t) return x->t < y->t ? -1 : 1;
+    if (x->g->home != y->g->home) return x->g->home < y->g->home ? -1 : 1;
+    return (x->g->wg.linear_id > y->g->wg.linear_id) - (x->g->wg.linear_id < y->g->wg.linear_id);
+}
+
+/* The end of a quantum, on the master: the shared levels' requests replayed in (cycle, CU, order)
+ * order, then the workgroups that ended retired in (cycle, home CU) order, each starting the next
+ * ones as the dispatcher does (their waves begin dispatch_cycles later: after the quantum). */
+static bool quantum_end(trun *r)
+{
+    size_t n = 0;
+    for (uint32_t i = 0; i < r->nparts; i++) {
+        trun *p = &r->parts[i];
+        if (p->status != UMB_OK) return r->status = p->status, false;
+        if (p->pms.log_failed) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+        n += p->pms.nlog;
+    }
+    tm_req *all = r->parts[0].pms.log;
+    if (r->nparts > 1 && n) {
+        all = malloc(n * sizeof *all);
+        if (!all) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+        size_t k = 0;
+        for (uint32_t i = 0; i < r->nparts; i++) {
+            memcpy(all + k, r->parts[i].pms.log, r->parts[i].pms.nlog * sizeof *all);
+            k += r->parts[i].pms.nlog;
+        }
+    }
+    tm_mem_replay(r->ms, all, n);
+    if (all != r->parts[0].pms.log) free(all);
+    for (uint32_t i = 0; i < r->nparts; i++) r->parts[i].pms.nlog = 0;
+    for (;;) {   /* retiring starts workgroups, and a workgroup without work ends at once */
+        uint32_t ne = 0;
+        for (uint32_t i = 0; i < r->nparts; i++) ne += r->parts[i].nended;
+        if (!ne) break;
+        struct ended *e = malloc(ne * sizeof *e);
+        if (!e) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < r->nparts; i++) {
+            memcpy(e + k, r->parts[i].ended, r->parts[i].nended * sizeof *e);
+            k += r->parts[i].nended;
+            r->parts[i].nended = 0;
+        }
+        qsort(e, ne, sizeof *e, ended_cmp);
+        bool ok = true;
+        for (uint32_t i = 0; i < ne && ok; i++) ok = retire_wg(r, e[i].g, e[i].t);
+        free(e);
+        if (!ok) return false;
+    }
+    for (uint32_t i = 0; i < r->nparts; i++) {
+        trun *p = &r->parts[i];
+        if (p->status != UMB_OK) return r->status = p->status, false;
+        if (p->now > r->now) r->now = p->now;
+        p->prefetch = r->prefetch;
+    }
+    return true;
+}
+
+static int deferred_cmp(const void *a, const void *b)
+{
+    const struct deferred *x = a, *y = b;
+    if (x->t != y->t) return x->t < y->t ? -1 : 1;
+    if (x->w->simd != y->w->simd) return x->w->simd < y->w->simd ? -1 : 1;
+    return (x->w->age > y->w->age) - (x->w->age < y->w->age);
+}
+
+/* The quantum's atomics, at its end `t`, in (cycle, SIMD, age) order, on the master thread. */
+static bool issue_deferred(trun *r, uint64_t t)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < r->nparts; i++) n += r->parts[i].ndeferred;
+    if (!n) return true;
+    struct deferred *d = malloc(n * sizeof *d);
+    if (!d) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < r->nparts; i++) {
+        memcpy(d + k, r->parts[i].deferred, r->parts[i].ndeferred * sizeof *d);
+        k += r->parts[i].ndeferred;
+        r->parts[i].ndeferred = 0;
+    }
+    qsort(d, n, sizeof *d, deferred_cmp);
+    bool ok = true;
+    for (uint32_t i = 0; i < n && ok; i++) {
+        twave *w = d[i].w;
+        trun *p = part_of(r, w->cu);
+        add_state(p, w, TM_ST_DEP, t - d[i].t);
+        w->next->stall_cycles += t - d[i].t;
+        ok = issue(p, w, t);
+        if (ok) simd_touch(p, &r->simd[w->simd]);
+        else r->status = p->status;
+    }
+    free(d);
+    return ok;
+}
+
+/* Shader arrays with resident waves (at least 1): the views' share of the shared bandwidth. */
+static uint32_t active_arrays(const trun *r)
+{
+    uint32_t n = 0, simds = r->unit_cus * r->m->simds_per_cu;
+    for (uint32_t u = 0; u < r->m->cus / r->unit_cus; u++)
+        for (uint32_t k = 0; k < simds; k++)
+            if (r->simd[u * simds + k].nresident) {
+                n++;
+                break;
+            }
+    return n ? n : 1;
+}
+
+/* The launch in quanta of r->qend cycles (set by run) on min(host threads, partitions) threads. */
+static void run_quanta(trun *r)
+{
+    uint64_t q = r->qend, start = r->now;
+    quantum_pool pool = { .r = r };
+    uint32_t threads = umb_device_get_config(r->l->dev)->host_threads;
+    pool.nthreads = threads > r->nparts ? r->nparts : threads ? threads : 1;
+    worker_arg *args = NULL;
+    if (pool.nthreads > 1) {
+        pool.threads = calloc(pool.nthreads, sizeof *pool.threads);
+        args = calloc(pool.nthreads, sizeof *args);
+        uint32_t started = 1;
+        if (pool.threads && args) {
+            pthread_mutex_init(&pool.gate_lock, NULL);
+            pthread_cond_init(&pool.gate, NULL);
+            for (; started < pool.nthreads; started++) {
+                args[started] = (worker_arg){ &pool, started };
+                if (pthread_create(&pool.threads[started], NULL, quantum_worker, &args[started])) break;
+            }
+        }
+        /* the threads that started share the partitions (fewer threads: the same results) */
+        pool.nthreads = started;
+        if (started > 1) {
+            pthread_barrier_init(&pool.start, NULL, started);
+            pthread_barrier_init(&pool.end, NULL, started);
+            pthread_mutex_lock(&pool.gate_lock);
+            pool.open = true;
+            pthread_cond_broadcast(&pool.gate);
+            pthread_mutex_unlock(&pool.gate_lock);
+        }
+    }
+    uint64_t from = start;
+    while (r->status == UMB_OK) {
+        uint64_t next = UINT64_MAX;
+        for (uint32_t i = 0; i < r->nparts; i++) {
+            uint64_t t = next_issue(&r->parts[i]);
+            if (t < next) next = t;
+        }
+        if (next == UINT64_MAX) break;   /* nothing can issue: done (or deadlocked) */
+        if (next > from) from = next;   /* skip quanta in which nothing issues */
+        for (uint32_t i = 0; i < r->nparts; i++) r->parts[i].qend = from + q;
+        r->ms->share = active_arrays(r);
+        if (pool.nthreads > 1) {
+            pthread_barrier_wait(&pool.start);
+            run_parts(&pool, 0);
+            pthread_barrier_wait(&pool.end);
+        } else {
+            run_parts(&pool, 0);
+        }
+        if (!quantum_end(r)) break;
+        for (uint32_t u = 0; u < r->m->cus / r->unit_cus; u++) r->views[u].quantum++;
+        if (!issue_deferred(r, from + q)) break;
+        from += q;
+    }
+    if (pool.nthreads > 1) {
+        pool.stop = true;
+        pthread_barrier_wait(&pool.start);
+        for (uint32_t i = 1; i < pool.nthreads; i++) pthread_join(pool.threads[i], NULL);
+        pthread_barrier_destroy(&pool.start);
+        pthread_barrier_destroy(&pool.end);
+    }
+    if (pool.threads && args) {
+        pthread_cond_destroy(&pool.gate);
+        pthread_mutex_destroy(&pool.gate_lock);
+    }
+    free(pool.threads);
+    free(args);
+}
+
+/* The quantum mode, if the machine has shader arrays (L1 instances of whole dispatch units) in
+ * front of shared levels: partitions of the launch, one per host thread up to the arrays
+ * (timeline and cooperative launches: one). Every launch on such a machine runs in quanta, at one
+ * thread too, so that the results do not depend on the number of threads. */
+static bool setup_parts(trun *r)
+{
+    const tm_machine *m = r->m;
+    const tm_cache_cfg *l1 = &m->cache[LVL_L1];
+    uint32_t unit = l1->size ? l1->cus_per_instance : 0;
+    if (!unit || m->cus % unit || unit % r->group || !m->cache[LVL_L2].size) return true;
+    uint32_t units = m->cus / unit, threads = umb_device_get_config(r->l->dev)->host_threads;
+    uint32_t n = r->t->timeline || r->l->all_resident || threads <= 1 ? 1 : threads < units ? threads : units;
+    uint32_t q = m->dispatch_cycles;
+    if (m->cache[LVL_L2].latency < q) q = m->cache[LVL_L2].latency;
+    if (m->store_latency < q) q = m->store_latency;
+    r->unit_cus = unit;
+    r->qend = q ? q : 1;   /* the master keeps the quantum's length here */
+    r->views = tm_views_create(r->ms, units);
+    r->parts = calloc(n, sizeof *r->parts);
+    if (!r->views || !r->parts) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+    uint32_t nsimd = m->cus * m->simds_per_cu;
+    for (uint32_t i = 0; i < n; i++) {
+        trun *p = &r->parts[i];
+        *p = *r;
+        p->master = r;
+        p->parts = NULL;
+        p->views = NULL;
+        p->nparts = 0;
+        p->resident = NULL;
+        p->local_pool = NULL;
+        p->wave_blocks = NULL;
+        memset(&p->pcs, 0, sizeof p->pcs);
+        memset(&p->stats, 0, sizeof p->stats);
+        p->waiting = NULL, p->nwaiting = p->capwaiting = 0;
+        p->ended = NULL, p->nended = p->capended = 0;
+        p->deferred = NULL, p->ndeferred = p->capdeferred = 0;
+        p->executed = 0;
+        memset(&p->wh, 0, sizeof p->wh);
+        p->wh.words = r->wh.words;
+        p->wh.cur = r->wh.cur;
+        p->wh.over_min = UINT64_MAX;
+        memset(&p->prec, 0, sizeof p->prec);
+        p->prec.cu = r->rec->cu;
+        p->rec = &p->prec;
+        p->ms = &p->pms;
+        r->nparts = i + 1;   /* what the clean-up frees */
+        p->wh.bits = calloc((size_t)WHEEL * p->wh.words, sizeof *p->wh.bits);
+        p->wh.over = calloc(nsimd, sizeof *p->wh.over);
+        if (!p->wh.bits || !p->wh.over || !tm_memsys_partition(&p->pms, r->ms, r->views, unit))
+            return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+    }
+    return true;
+}
+
+static void free_parts(trun *r)
+{
+    for (uint32_t i = 0; i < r->nparts && r->parts; i++) {
+        trun *p = &r->parts[i];
+        free(p->wh.bits);
+        free(p->wh.over);
+        pc_table_free(&p->pcs);
+        tm_memsys_partition_fini(&p->pms);
+        free(p->ended);
+        free(p->deferred);
+        free(p->waiting);
+    }
+    free(r->parts);
+    if (r->views) tm_views_destroy(r->views, r->m->cus / r->unit_cus);
+}
+
+/* What the partitions counted, into the launch's record and statistics. */
+static void merge_parts(trun *r)
+{
+    for (uint32_t i = 0; i < r->nparts; i++) {
+        trun *p = &r->parts[i];
+        r->rec->insts += p->prec.insts;
+        r->rec->resident_wave_cycles += p->prec.resident_wave_cycles;
+        for (int k = 0; k < TM_ST_N; k++) r->rec->state_cycles[k] += p->prec.state_cycles[k];
+        for (int k = 0; k < LVL_N; k++) {
+            r->rec->level[k].hits += p->pms.level[k].hits;
+            r->rec->level[k].misses += p->pms.level[k].misses;
+            r->rec->level[k].bytes += p->pms.level[k].bytes;
+        }
+        r->rec->lds_accesses += p->pms.lds_accesses;
+        r->rec->lds_conflict_cycles += p->pms.lds_conflict_cycles;
+        umb_stats_add(&r->stats, &p->stats);
+    }
 }
 
 static umb_status run(trun *r)
@@ -1422,6 +1842,7 @@ static umb_status run(trun *r)
     r->now = start;
     r->wh.cur = start;
     r->wh.over_min = UINT64_MAX;
+    if (!setup_parts(r)) return r->status;
     if (!dispatch(r, start)) return r->status;
     if (l->all_resident && r->next_wg < r->total_wgs)   /* a cooperative launch: they wait for each other */
         return run_fail(r, UMB_ERR_INVALID, "kernel %s: %" PRIu64 " workgroups must be resident at once (a "
@@ -1429,23 +1850,11 @@ static umb_status run(trun *r)
                         "%u bytes of LDS)", kname(r), r->total_wgs, m->name, r->next_wg, l->warps_per_wg,
                         l->vgprs_per_warp, l->lds_per_wg),
                r->status;
-    while (r->status == UMB_OK) {
-        tsimd *s = wheel_next(r);
-        if (!s) break;   /* nothing can issue: done (or deadlocked) */
-        uint64_t now = s->next_time;
-        twave *w = s->pick;   /* the oldest wave that can issue now */
-        uint64_t ready = s->ready[s->pick_slot];
-        if (r->prefetch) prefetch_next(r, s);
-        if (now > ready) {   /* it was ready; another wave had the port */
-            add_state(r, w, TM_ST_PIPE, now - ready);
-            w->next->stall_cycles += now - ready;
-        }
-        if (w->branch_resolving && !branch_resolved(r, s, w, now)) continue;
-        if (!issue(r, w, now)) break;
-        simd_touch(r, s);
-    }
-    if (r->status == UMB_OK && r->nwaiting) {
-        twave *w = r->waiting[0];
+    if (r->parts) run_quanta(r);
+    else issue_until(r, UINT64_MAX);
+    trun *wr = r->parts ? &r->parts[0] : r;   /* (a cooperative launch has one partition) */
+    if (r->status == UMB_OK && wr->nwaiting) {
+        twave *w = wr->waiting[0];
         char why[256] = "waits", at[512] = "";
         if (r->fe->wait_describe) r->fe->wait_describe(l->kernel, w->warp, why, sizeof why);
         w->warp->pc = r->fe->timing_pc(w->warp);
@@ -1454,7 +1863,7 @@ static umb_status run(trun *r)
                  "them: %u waves wait for waves of other workgroups and no other wave can run (%" PRIu64 " of %"
                  PRIu64 " workgroups never dispatched: %s holds %u waves per SIMD): workgroup (%u,%u,%u) warp %u %s, "
                  "next %s",
-                 kname(r), r->nwaiting, r->total_wgs - r->next_wg, r->total_wgs, m->name, r->rec->occ_limit,
+                 kname(r), wr->nwaiting, r->total_wgs - r->next_wg, r->total_wgs, m->name, r->rec->occ_limit,
                  w->g->wg.id[0], w->g->wg.id[1], w->g->wg.id[2], w->warp->id, why, at);
     }
     if (r->status == UMB_OK && (r->resident_wgs || r->next_wg < r->total_wgs))
@@ -1496,7 +1905,7 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
         t0 = ts.tv_sec + ts.tv_nsec * 1e-9;
     }
     st = run(r);
-    /* memory-system counters of this launch */
+    /* memory-system counters of this launch (the partitions' are added by merge_parts) */
     for (int k = 0; k < LVL_N; k++) {
         r->rec->level[k].hits = t->ms.level[k].hits - before.level[k].hits;
         r->rec->level[k].misses = t->ms.level[k].misses - before.level[k].misses;
@@ -1507,8 +1916,11 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
     r->rec->ifetch.bytes = t->ms.ifetch.bytes - before.ifetch.bytes;
     r->rec->dram_read_bytes = t->ms.dram_read_bytes - before.dram_read_bytes;
     r->rec->dram_write_bytes = t->ms.dram_write_bytes - before.dram_write_bytes;
+    r->rec->dram_row_hits = t->ms.dram_row_hits - before.dram_row_hits;
+    r->rec->dram_row_misses = t->ms.dram_row_misses - before.dram_row_misses;
     r->rec->lds_accesses = t->ms.lds_accesses - before.lds_accesses;
     r->rec->lds_conflict_cycles = t->ms.lds_conflict_cycles - before.lds_conflict_cycles;
+    merge_parts(r);
     t->total_cycles += r->rec->cycles;
     keep_profile(r);
     /* clean up whatever is still resident after a failure */
@@ -1525,6 +1937,7 @@ out:
         for (uint32_t i = 0; i < r->nlocal; i++) umb_mem_destroy(r->local_pool[i]);
         free(r->local_pool);
         umb_slab_destroy(r->wave_blocks);
+        free_parts(r);
         pc_table_free(&r->pcs);
         free(r->wh.bits);
         free(r->wh.over);

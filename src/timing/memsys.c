@@ -1,5 +1,5 @@
 /* Caches (set associative, LRU, write-back at L2 and below, write-through without allocation at
- * L0/L1/scalar), DRAM as one queue with a bandwidth, and LDS banks.
+ * L0/L1/scalar), DRAM (GDDR channels and banks, or one queue with a bandwidth), and LDS banks.
  *
  * Time: an access takes its level's port for line / bytes_per_cycle cycles (so a level
  * saturates at its bandwidth) and, if it hits, returns `latency` cycles after it got the port:
@@ -45,6 +45,13 @@ bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
         for (uint32_t i = 0; i < m->cus; i++)
             if (!cache_init(&ms->icache[i], &m->icache)) return false;
     }
+    const tm_dram_cfg *d = &m->dram;
+    if (d->channels) {
+        ms->chan = calloc(d->channels, sizeof *ms->chan);
+        ms->bank = calloc((size_t)d->channels * d->banks, sizeof *ms->bank);
+        ms->group_free = calloc((size_t)d->channels * d->bank_groups, sizeof *ms->group_free);
+        if (!ms->chan || !ms->bank || !ms->group_free) return false;
+    }
     for (int l = 0; l < LVL_N; l++) {
         const tm_cache_cfg *c = &m->cache[l];
         if (!c->size) continue;
@@ -73,6 +80,9 @@ void tm_memsys_fini(tm_memsys *ms)
     }
     free(ms->icache);
     free(ms->lds_memo);
+    free(ms->chan);
+    free(ms->bank);
+    free(ms->group_free);
     memset(ms, 0, sizeof *ms);
 }
 
@@ -141,12 +151,116 @@ static uint64_t port(uint64_t *free_at, uint64_t t, uint32_t bytes, double bytes
     return (start + FRAC - 1) / FRAC;
 }
 
-static uint64_t dram(tm_memsys *ms, uint64_t t, uint32_t bytes, bool write)
+static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The number of refresh windows of a channel (its first at `off`) begun by cycle t, and the first
+ * cycle of window k (k >= 1). */
+static uint64_t refresh_epoch(const tm_dram_cfg *d, uint64_t off, uint64_t t)
 {
-    uint64_t s = port(&ms->dram_free_at, t, bytes, ms->m->dram_bytes_per_cycle);
+    return t >= off ? (t - off) / d->t_refi + 1 : 0;
+}
+/* Where channel c's refresh windows begin within tREFI: spread over the interval by a hash of
+ * the channel (even steps of tREFI / channels line up with a stride through the channels, and a
+ * pointer chase then keeps meeting them). */
+static uint64_t refresh_offset(const tm_dram_cfg *d, uint32_t c)
+{
+    return ((c + 1) * 0x9E3779B97F4A7C15ull >> 32) % d->t_refi;
+}
+static uint64_t window_start(const tm_dram_cfg *d, uint64_t off, uint64_t k) { return off + (k - 1) * d->t_refi; }
+
+/* One access of `bytes` at byte_addr to GDDR (tm_dram_cfg), reaching the memory controller at
+ * cycle t; returns when its data is back (reads) or written. Addresses go round the channels every
+ * interleave_bytes, and a channel's chunks round its banks (the bank index XORed with the row's),
+ * then fill rows. A bank holds one row open: a hit needs only the column access (tCL), a
+ * precharged bank an activation first (tRCD), a bank with another row open a precharge before
+ * that (tRP, no earlier than tRAS after its activation). Each channel refreshes all banks for tRFC
+ * every tREFI (staggered over the channels), which closes their rows; its data bus turns around
+ * between reads and writes (tWTR, tRTW); within a bank group bursts follow each other no faster
+ * than tCCDL (ccdl_bursts burst times). `latency` is an access to a precharged bank of an idle
+ * channel; what it has beyond tRCD + tCL + the transfer (controller, fabric) is fixed. */
+typedef struct gddr_place {
+    uint32_t chan, bank, group;
+    uint64_t row;           /* + 1 */
+} gddr_place;
+
+static gddr_place gddr_map(const tm_dram_cfg *d, uint64_t byte_addr)
+{
+    uint64_t chunk = byte_addr / d->interleave_bytes;
+    uint64_t local = chunk / d->channels;   /* the channel's chunks: round the banks, then rows */
+    uint64_t row = local / d->banks / (d->row_bytes / d->interleave_bytes);
+    /* the bank index XORed with the row's low bits (permutation-based interleaving: strides that
+       are a multiple of the banks' span do not keep hitting one bank); a bank group is a range of
+       consecutive bank indices, so chunks a few banks apart still change groups */
+    uint32_t b = (uint32_t)((local ^ row) % d->banks);
+    return (gddr_place){ (uint32_t)(chunk % d->channels), b, b / (d->banks / d->bank_groups), row + 1 };
+}
+
+/* The access on channel state ch, bank bk and its group's next-free cycle; *row_hit says whether
+ * it found its row open. */
+static uint64_t gddr(const tm_machine *m, gddr_place p, tm_dram_chan *ch, tm_dram_bank *bk, uint64_t *group_free,
+                     uint64_t t, uint32_t bytes, bool write, bool *row_hit)
+{
+    const tm_dram_cfg *d = &m->dram;
+    uint32_t c = p.chan;
+    uint64_t row = p.row;
+    /* refresh: the channel's k-th window covers [off + (k-1) * tREFI, + tRFC) */
+    uint64_t off = refresh_offset(d, c);
+    uint64_t epoch = refresh_epoch(d, off, t);
+    if (epoch && t < window_start(d, off, epoch) + d->t_rfc) t = window_start(d, off, epoch) + d->t_rfc;
+    if (bk->epoch != epoch) {
+        bk->epoch = epoch;
+        bk->row = 0;
+    }
+    uint64_t cmd;
+    *row_hit = bk->row == row;
+    if (*row_hit) {
+        cmd = max_u64(t, bk->ready);
+    } else {
+        uint64_t act = max_u64(t, bk->ready);
+        if (bk->row) act = max_u64(act, bk->act_at + d->t_ras) + d->t_rp;
+        bk->act_at = act;
+        bk->row = row;
+        cmd = act + d->t_rcd;
+    }
+    uint8_t dir = write ? 2 : 1;
+    if (ch->last && ch->last != dir)   /* the bus turns around after the last transfer */
+        cmd = max_u64(cmd, (ch->bus_free + FRAC - 1) / FRAC + (write ? d->t_rtw : d->t_wtr));
+    ch->last = dir;
+    double per_cycle = m->dram_bytes_per_cycle / d->channels;
+    uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;   /* whole bursts */
+    uint64_t xfer = (uint64_t)((double)moved * FRAC / per_cycle + 0.5);
+    uint64_t group_time = xfer * d->ccdl_bursts;   /* tCCDL: a burst every ccdl_bursts burst times */
+    uint64_t start = max_u64(max_u64((cmd + d->t_cl) * FRAC, ch->bus_free), *group_free);
+    /* the bus is not free before then: if a refresh came after the command, the transfer waits
+       for it and the row to be opened again */
+    uint64_t late = refresh_epoch(d, off, (start + FRAC - 1) / FRAC);
+    if (late != bk->epoch) {
+        start = max_u64(start, (window_start(d, off, late) + d->t_rfc + d->t_rcd + d->t_cl) * FRAC);
+        bk->epoch = late;
+    }
+    ch->bus_free = start + xfer;
+    *group_free = start + group_time;
+    bk->ready = cmd + (group_time + FRAC - 1) / FRAC;
+    uint64_t end = (start + xfer + FRAC - 1) / FRAC;
+    uint64_t xfer_cycles = (xfer + FRAC - 1) / FRAC, path = (uint64_t)d->t_rcd + d->t_cl + xfer_cycles;
+    return end + (m->dram_latency > path ? m->dram_latency - path : 0);
+}
+
+static uint64_t dram(tm_memsys *ms, uint64_t t, uint64_t byte_addr, uint32_t bytes, bool write)
+{
     if (write) ms->dram_write_bytes += bytes;
     else ms->dram_read_bytes += bytes;
-    return s + ms->m->dram_latency;
+    const tm_dram_cfg *d = &ms->m->dram;
+    if (d->channels) {
+        gddr_place p = gddr_map(d, byte_addr);
+        bool hit = false;
+        uint64_t done = gddr(ms->m, p, &ms->chan[p.chan], &ms->bank[(size_t)p.chan * d->banks + p.bank],
+                             &ms->group_free[(size_t)p.chan * d->bank_groups + p.group], t, bytes, write, &hit);
+        if (hit) ms->dram_row_hits++;
+        else ms->dram_row_misses++;
+        return done;
+    }
+    return port(&ms->dram_free_at, t, bytes, ms->m->dram_bytes_per_cycle) + ms->m->dram_latency;
 }
 
 static int next_level(const tm_machine *m, int l)
@@ -162,7 +276,7 @@ static void write_back(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, ui
 {
     int n = next_level(ms->m, l);
     if (n == LVL_N) {
-        dram(ms, t, ms->m->cache[l].line, true);
+        dram(ms, t, byte_addr, ms->m->cache[l].line, true);
         return;
     }
     tm_cache *k = &ms->inst[n][ms->m->cache[n].cus_per_instance ? cu / ms->m->cache[n].cus_per_instance : 0];
@@ -192,11 +306,15 @@ static uint64_t scalar_miss_done(const tm_machine *m, uint64_t got_port, uint64_
 /* Levels that keep written data (write-back): L2 and below. Above it, writes pass through. */
 static bool writes_allocate(int l) { return l >= LVL_L2; }
 
+static uint64_t shared_access(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, int kind, unsigned policy,
+                              uint64_t t);
+
 static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, int kind, unsigned policy,
                              uint64_t t)
 {
     const tm_machine *m = ms->m;
-    if (l == LVL_N) return dram(ms, t, m->cache[LVL_L2].size ? m->cache[LVL_L2].line : 64, kind == TM_WRITE);
+    if (ms->shared && l >= LVL_L2) return shared_access(ms, cu, l, byte_addr, kind, policy, t);
+    if (l == LVL_N) return dram(ms, t, byte_addr, m->cache[LVL_L2].size ? m->cache[LVL_L2].line : 64, kind == TM_WRITE);
     const tm_cache_cfg *c = &m->cache[l];
     tm_cache *k = &ms->inst[l][c->cus_per_instance ? cu / c->cus_per_instance : 0];
     uint64_t s = port(&k->free_at, t, c->line, c->bytes_per_cycle);
@@ -233,6 +351,179 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
     }
     if (kind == TM_WRITE && writes_allocate(l)) return s + m->store_latency;   /* acknowledged here */
     return done;
+}
+
+/* ---- the parallel mode's views of the shared levels ---- */
+
+static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, int kind, unsigned policy,
+                             uint64_t t);
+
+/* The view's port copy of instance i of shared level l (copied at its first use in the quantum). */
+static uint64_t *view_port(tm_view *v, const tm_memsys *sh, int l, uint32_t i)
+{
+    if (v->port_q[l] != v->quantum) {
+        for (uint32_t k = 0; k < sh->ninst[l]; k++) v->free_at[l][k] = sh->inst[l][k].free_at;
+        v->port_q[l] = v->quantum;
+    }
+    return &v->free_at[l][i];
+}
+
+/* Whether line is in instance k without touching its LRU order; *ready: when its data is there. */
+static bool peek(const tm_cache *k, uint64_t line, uint64_t *ready)
+{
+    size_t base = (size_t)(line % k->sets) * k->assoc;
+    for (uint32_t w = 0; w < k->assoc; w++)
+        if (k->tag[base + w] && (k->tag[base + w] - 2) >> 1 == line) {
+            *ready = k->ready[base + w];
+            return true;
+        }
+    return false;
+}
+
+static unsigned fill_slot(uint64_t line, int l) { return (unsigned)(((line * 4 + (unsigned)l) * 0x9E3779B97F4A7C15ull) >> 55); }
+
+static bool view_fill_get(const tm_view *v, int l, uint64_t line, uint64_t *ready)
+{
+    unsigned i = fill_slot(line, l);
+    if (v->fill[i].quantum != v->quantum || v->fill[i].line != line || v->fill[i].level != l) return false;
+    *ready = v->fill[i].ready;
+    return true;
+}
+
+static void view_fill_put(tm_view *v, int l, uint64_t line, uint64_t ready)
+{
+    unsigned i = fill_slot(line, l);
+    v->fill[i].line = line, v->fill[i].ready = ready, v->fill[i].quantum = v->quantum, v->fill[i].level = l;
+}
+
+static uint64_t view_dram(tm_view *v, const tm_memsys *sh, uint64_t t, uint64_t byte_addr, uint32_t bytes, bool write)
+{
+    const tm_machine *m = sh->m;
+    const tm_dram_cfg *d = &m->dram;
+    if (!d->channels) {
+        if (v->dram_q != v->quantum) v->dram_free_at = sh->dram_free_at, v->dram_q = v->quantum;
+        return port(&v->dram_free_at, t, bytes * sh->share, m->dram_bytes_per_cycle) + m->dram_latency;
+    }
+    /* the channel's data bus as the replay left it, plus the array's own transfers; the banks'
+       state (rows, refresh) reaches the array through that backlog, not request by request */
+    gddr_place p = gddr_map(d, byte_addr);
+    if (v->chan_q[p.chan] != v->quantum) {
+        v->chan[p.chan] = sh->chan[p.chan];
+        v->chan_q[p.chan] = v->quantum;
+    }
+    double per_cycle = m->dram_bytes_per_cycle / d->channels;
+    uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;
+    uint64_t start = max_u64(t * FRAC, v->chan[p.chan].bus_free);
+    v->chan[p.chan].bus_free = start + (uint64_t)((double)moved * sh->share * FRAC / per_cycle + 0.5);
+    (void)write;
+    return (start + FRAC - 1) / FRAC + m->dram_latency;
+}
+
+/* access_level of a shared level (l >= LVL_L2) on the view: the same timing rules, with the
+ * shared state read only and the view's copies changed; no statistics (the replay counts). */
+static uint64_t view_access(tm_memsys *ms, tm_view *v, uint32_t cu, int l, uint64_t byte_addr, int kind,
+                            unsigned policy, uint64_t t)
+{
+    const tm_machine *m = ms->m;
+    const tm_memsys *sh = ms->shared;
+    if (l == LVL_N) return view_dram(v, sh, t, byte_addr, m->cache[LVL_L2].size ? m->cache[LVL_L2].line : 64, kind == TM_WRITE);
+    const tm_cache_cfg *c = &m->cache[l];
+    uint32_t i = c->cus_per_instance ? cu / c->cus_per_instance : 0;
+    const tm_cache *k = &sh->inst[l][i];
+    uint64_t s = port(view_port(v, sh, l, i), t, c->line * sh->share, c->bytes_per_cycle);
+    uint64_t line = byte_addr >> k->line_shift, ready = 0;
+    if (view_fill_get(v, l, line, &ready) || peek(k, line, &ready)) {
+        uint64_t done = s + (kind == TM_WRITE ? m->store_latency > c->latency ? c->latency : m->store_latency : c->latency);
+        return kind == TM_READ && ready > done ? ready : done;
+    }
+    uint64_t done = view_access(ms, v, cu, next_level(m, l), byte_addr, kind == TM_WRITE ? TM_WRITE : TM_READ, policy, s);
+    if (!((policy & UMB_TPOL_SLC) && l == LVL_L2)) view_fill_put(v, l, line, kind == TM_READ ? done : s);
+    if (kind == TM_WRITE) return s + m->store_latency;   /* acknowledged here (writes allocate from L2 on) */
+    return done;
+}
+
+/* A partition's request for shared level l: logged for the replay, answered from its array's view. */
+static uint64_t shared_access(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, int kind, unsigned policy,
+                              uint64_t t)
+{
+    if (ms->nlog == ms->caplog) {
+        size_t cap = ms->caplog ? 2 * ms->caplog : 4096;
+        tm_req *n = realloc(ms->log, cap * sizeof *n);
+        if (!n) ms->log_failed = true;
+        else ms->log = n, ms->caplog = cap;
+    }
+    if (ms->nlog < ms->caplog)
+        ms->log[ms->nlog++] = (tm_req){ .t = t, .addr = byte_addr, .cu = cu, .seq = ms->cu_seq[cu]++, .level = (uint8_t)l,
+                                        .kind = (uint8_t)kind, .policy = (uint8_t)policy };
+    return view_access(ms, &ms->views[cu / ms->unit_cus], cu, l, byte_addr, kind, policy, t);
+}
+
+static int req_cmp(const void *a, const void *b)
+{
+    const tm_req *x = a, *y = b;
+    if (x->t != y->t) return x->t < y->t ? -1 : 1;
+    if (x->cu != y->cu) return x->cu < y->cu ? -1 : 1;
+    return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+void tm_mem_replay(tm_memsys *shared, tm_req *reqs, size_t n)
+{
+    qsort(reqs, n, sizeof *reqs, req_cmp);
+    for (size_t i = 0; i < n; i++)
+        access_level(shared, reqs[i].cu, reqs[i].level, reqs[i].addr, reqs[i].kind, reqs[i].policy, reqs[i].t);
+}
+
+tm_view *tm_views_create(const tm_memsys *shared, uint32_t units)
+{
+    const tm_machine *m = shared->m;
+    tm_view *v = calloc(units, sizeof *v);
+    if (!v) return NULL;
+    for (uint32_t u = 0; u < units; u++) {
+        v[u].quantum = 1;   /* every copy stale */
+        for (int l = LVL_L2; l < LVL_N; l++)
+            if (shared->ninst[l] && !(v[u].free_at[l] = calloc(shared->ninst[l], sizeof *v[u].free_at[l]))) goto fail;
+        if (m->dram.channels) {
+            v[u].chan = calloc(m->dram.channels, sizeof *v[u].chan);
+            v[u].chan_q = calloc(m->dram.channels, sizeof *v[u].chan_q);
+            if (!v[u].chan || !v[u].chan_q) goto fail;
+        }
+    }
+    return v;
+fail:
+    tm_views_destroy(v, units);
+    return NULL;
+}
+
+void tm_views_destroy(tm_view *v, uint32_t units)
+{
+    if (!v) return;
+    for (uint32_t u = 0; u < units; u++) {
+        for (int l = 0; l < LVL_N; l++) free(v[u].free_at[l]);
+        free(v[u].chan);
+        free(v[u].chan_q);
+    }
+    free(v);
+}
+
+bool tm_memsys_partition(tm_memsys *part, tm_memsys *shared, tm_view *views, uint32_t unit_cus)
+{
+    memset(part, 0, sizeof *part);
+    part->m = shared->m;
+    for (int l = 0; l < LVL_N; l++) part->inst[l] = shared->inst[l], part->ninst[l] = shared->ninst[l];
+    part->shared = shared;
+    part->views = views;
+    part->unit_cus = unit_cus;
+    part->lds_memo = calloc(TM_LDS_MEMO, sizeof *part->lds_memo);
+    part->cu_seq = calloc(shared->m->cus, sizeof *part->cu_seq);
+    return part->lds_memo && part->cu_seq;
+}
+
+void tm_memsys_partition_fini(tm_memsys *part)
+{
+    free(part->lds_memo);
+    free(part->cu_seq);
+    free(part->log);
+    memset(part, 0, sizeof *part);
 }
 
 uint64_t tm_mem_line(tm_memsys *ms, uint32_t cu, int first, uint64_t line_addr, int kind, unsigned policy,

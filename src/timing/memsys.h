@@ -36,11 +36,55 @@ typedef struct tm_lds_memo {
     int32_t delta[64];      /* each lane's address minus the first lane's (0 for lanes not in it) */
 } tm_lds_memo;
 
+/* A DRAM bank: the row it holds open and when it can take commands (machine.h tm_dram_cfg). */
+typedef struct tm_dram_bank {
+    uint64_t row;           /* open row + 1; 0: precharged */
+    uint64_t act_at;        /* cycle of its last activation (tRAS runs from it) */
+    uint64_t ready;         /* next cycle it takes a command */
+    uint64_t epoch;         /* refresh window it last saw (a refresh closes every row) */
+} tm_dram_bank;
+
+typedef struct tm_dram_chan {
+    uint64_t bus_free;      /* data bus: next free cycle, in 1/256 cycles */
+    uint8_t last;           /* 0: no transfer yet, 1: the last one read, 2: wrote */
+} tm_dram_chan;
+
+/* A request that reached the shared levels (L2 and below) during a quantum of the parallel mode
+ * (engine.c): replayed on the shared state at the quantum's end in (t, cu, seq) order. */
+typedef struct tm_req {
+    uint64_t t, addr;
+    uint32_t cu, seq;
+    uint8_t level, kind, policy;
+} tm_req;
+
+#define TM_VIEW_FILLS 512u
+
+/* One shader array's view of the shared levels during a quantum: the shared state as the quantum
+ * began (read only) and, copied on first use, the parts of it the array's own requests change
+ * (ports, DRAM channels and banks), with the lines it filled. It depends on nothing another array
+ * does in the quantum. */
+typedef struct tm_view {
+    uint64_t quantum;                    /* the quantum its copies belong to */
+    uint64_t *free_at[LVL_N];            /* port copies of each shared level's instances */
+    uint64_t port_q[LVL_N];              /* quantum of those copies */
+    uint64_t dram_free_at, dram_q;       /* the queue model's port */
+    tm_dram_chan *chan;                  /* channel copies (their data bus) ... */
+    uint64_t *chan_q;                    /* ... and the quantum of each channel's copy */
+    struct { uint64_t line, ready, quantum; int level; } fill[TM_VIEW_FILLS];
+} tm_view;
+
+typedef struct tm_memsys tm_memsys;
+
 typedef struct tm_memsys {
     const tm_machine *m;
     tm_cache *inst[LVL_N];  /* instances of each level */
     uint32_t ninst[LVL_N];
-    uint64_t dram_free_at;  /* 1/256 cycles */
+    uint64_t dram_free_at;  /* 1/256 cycles (no bank model) */
+    tm_dram_chan *chan;     /* the bank model: channels, channels * banks banks, channels * bank
+                               groups next-free cycles (1/256) of each bank group's column path */
+    tm_dram_bank *bank;
+    uint64_t *group_free;
+    uint64_t dram_row_hits, dram_row_misses;
     tm_level_stats level[LVL_N];
     uint64_t dram_read_bytes, dram_write_bytes;
     uint64_t lds_accesses, lds_conflict_cycles;
@@ -54,9 +98,31 @@ typedef struct tm_memsys {
     tm_cache *icache;       /* the front end's instruction caches, one per CU (machine.icache) */
     uint32_t nicache;
     tm_level_stats ifetch;  /* their hits and misses */
+    /* a partition of the parallel mode: its CUs' private levels are the shared memsys's
+       instances; requests for L2 and below are answered from views[cu / unit_cus] and logged */
+    tm_memsys *shared;
+    tm_view *views;
+    uint32_t unit_cus;
+    uint32_t *cu_seq;
+    tm_req *log;
+    size_t nlog, caplog;
+    bool log_failed;
+    /* the shared memsys of the parallel mode: the shader arrays with resident waves as a quantum
+       begins; a view books a shared port or DRAM channel for that many times a request's bytes
+       (its fair share of the bandwidth while the others' requests are not known) */
+    uint32_t share;
 } tm_memsys;
 
 bool tm_memsys_init(tm_memsys *ms, const tm_machine *m);
+
+/* The parallel mode (engine.c). Views of the shared levels for `units` shader arrays; a partition
+ * memsys working on shared's private-level instances (its own counters and LDS scratch); the
+ * replay of the quantum's requests (sorted here) on the shared state. */
+tm_view *tm_views_create(const tm_memsys *shared, uint32_t units);
+void tm_views_destroy(tm_view *v, uint32_t units);
+bool tm_memsys_partition(tm_memsys *part, tm_memsys *shared, tm_view *views, uint32_t unit_cus);
+void tm_memsys_partition_fini(tm_memsys *part);
+void tm_mem_replay(tm_memsys *shared, tm_req *reqs, size_t n);
 void tm_memsys_fini(tm_memsys *ms);
 
 /* A kernel dispatch begins: the levels with invalidate_at_launch are emptied (on gfx1100 the

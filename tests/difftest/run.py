@@ -3,8 +3,9 @@
 
 Each batch is one generated .cl file of many kernels (gen.py). It is compiled by `umbra cc` at
 -O0/-O3 in wave32/wave64 and run by `umbra run` with one and two host threads and, for -O3 wave32
-and -O0 wave64, under the timing model (`--timing`: its results must be the functional ones) (ten
-configurations), and built and run by PoCL through pyopencl. Every output byte (the per-work-item
+and -O0 wave64, under the timing model (`--timing`: its results must be the functional ones), and
+for -O3 wave32 under the timing model on two host threads too, whose statistics JSON must be the
+one-thread run's byte for byte (eleven configurations), and built and run by PoCL through pyopencl. Every output byte (the per-work-item
 results and the atomic counters) of every configuration is compared with PoCL's; without PoCL
 (pyopencl or its platform absent) the configurations are compared with -O0 wave32.
 
@@ -31,12 +32,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402
 
 # (optimisation, wave size, host threads or "timing": one thread under the gfx1100 timing model,
-# whose results must be the functional ones)
-CONFIGS = [(o, w, t) for o in (0, 3) for w in (32, 64) for t in (1, 2)] + [(3, 32, "timing"), (0, 64, "timing")]
+# whose results must be the functional ones; "timing2": the same on two host threads, whose
+# statistics must also be the one-thread run's)
+CONFIGS = [(o, w, t) for o in (0, 3) for w in (32, 64) for t in (1, 2)] + [(3, 32, "timing"), (0, 64, "timing"),
+                                                                           (3, 32, "timing2")]
 
 
 def cname(o, w, t=None):
-    return f"O{o}_w{w}" + ("_timing" if t == "timing" else f"_t{t}" if t else "")
+    return f"O{o}_w{w}" + (f"_{t}" if str(t).startswith("timing") else f"_t{t}" if t else "")
 
 
 def inputs(seed):
@@ -106,7 +109,10 @@ def umbra_run(umbra, co, k, t, d, nout):
            "--arg", f"buf:zeros:{k['global'] * nout * 8}", "--arg", f"buf:{os.path.join(d, '..', 'in.bin')}",
            "--arg", f"buf:{os.path.join(d, '..', 'ctr.bin')}", "--out", f"0:{o}", "--out", f"2:{c}",
            "--quiet", "--max-instructions", "200000000"]
-    cmd += ["--timing"] if t == "timing" else ["--threads", str(t)]
+    if str(t).startswith("timing"):
+        cmd += ["--timing", "--stats", os.path.join(d, f"{k['name']}.stats.json"), "--threads", "2" if t == "timing2" else "1"]
+    else:
+        cmd += ["--threads", str(t)]
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     if p.returncode != 0:
         return None, p.stderr.strip()[-2000:]
@@ -238,9 +244,24 @@ def run_batch(a, seed, pocl, pool, pool_pocl):
             what = err if b is None else first_difference(b, r, k["global"])
             report["diffs"].append({"kernel": k["name"], "config": cname(*cfg), "what": what})
             save_case(a, seed, k["name"], src, man, cname(*cfg), what)
+    for k in man["kernels"]:   # the timing model's statistics do not depend on the host threads
+        one, two = (timing_stats(os.path.join(d, cname(3, 32, t), f"{k['name']}.stats.json")) for t in ("timing", "timing2"))
+        if one is None or one != two:
+            what = "no timing statistics" if one is None else "timing statistics at 2 host threads differ from 1"
+            report["diffs"].append({"kernel": k["name"], "config": cname(3, 32, "timing2"), "what": what})
+            save_case(a, seed, k["name"], src, man, cname(3, 32, "timing2"), what)
     if not a.keep:
         subprocess.run(["rm", "-rf", d])
     return report
+
+
+def timing_stats(path):
+    """The "timing" object of a --stats file, as text (None if absent)."""
+    try:
+        with open(path) as f:
+            return json.dumps(json.load(f)["timing"], sort_keys=True)
+    except (OSError, ValueError, KeyError):
+        return None
 
 
 def first_difference(b, r, nglobal):

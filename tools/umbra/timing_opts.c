@@ -31,7 +31,7 @@ bool cli_timing_start(cli_timing *ct, umb_device_config *cfg, const char *cmd)
         return false;
     }
     cfg->timing = ct->model;
-    cfg->host_threads = 1;   /* the timing model runs the launch on one host thread */
+    /* --threads N runs the model's partitions on N host threads (docs/TIMING.md, the same results) */
     return true;
 }
 

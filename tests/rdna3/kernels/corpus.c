@@ -310,6 +310,13 @@ int main(int argc, char **argv)
     printf("%s -O%d wave%u: %" PRIu64 " wave-instructions, %" PRIu64 " workgroups, %.3f s\n", name, opt, wave,
            t.stats.warp_insts, t.stats.workgroups, t.stats.host_seconds);
     if (timing) umb_timing_write_text(timing, stdout);
+    /* UMBRA_TIMING_JSON=FILE: the model's statistics JSON too (tests/timing/threads_same.py) */
+    const char *json_path = getenv("UMBRA_TIMING_JSON");
+    FILE *json = timing && json_path ? fopen(json_path, "w") : NULL;
+    if (json) {
+        umb_timing_write_json(timing, json, 1);
+        fclose(json);
+    }
     umb_rdna3_program_destroy(t.prog);
     for (uint32_t i = 0; i < t.nbufs; i++) umb_mem_free(t.dev, t.bufs[i]);
     umb_device_destroy(t.dev);
