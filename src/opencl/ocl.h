@@ -37,6 +37,15 @@
 #include "umbra/umbra.h"
 #include "platform/platform.h"
 
+/* The OpenCL version the platform and its device report (CL_PLATFORM_VERSION, CL_DEVICE_VERSION)
+ * and that kernels see as __OPENCL_VERSION__ (major * 100 + minor * 10, ocl_compile.c): the one
+ * place it lives. */
+#define OCL_VERSION_MAJOR 1
+#define OCL_VERSION_MINOR 2
+#define OCL_STRINGIFY_(x) #x
+#define OCL_STRINGIFY(x) OCL_STRINGIFY_(x)
+#define OCL_VERSION_TEXT OCL_STRINGIFY(OCL_VERSION_MAJOR) "." OCL_STRINGIFY(OCL_VERSION_MINOR)
+
 typedef enum ocl_kind {
     OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT,
 } ocl_kind;

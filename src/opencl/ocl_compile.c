@@ -227,22 +227,78 @@ static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_co
     return CL_SUCCESS;
 }
 
-cl_int ocl_compile_source(const char *source, const char *options, bool bitcode, ocl_compile_result *r)
+/* __OPENCL_VERSION__ as the platform reports it (clang defines it only for SPIR targets). */
+#define OPENCL_VERSION_DEFINE "__OPENCL_VERSION__=" OCL_STRINGIFY(OCL_VERSION_MAJOR) OCL_STRINGIFY(OCL_VERSION_MINOR) "0"
+
+/* Write the embedded headers under hdir (hdir/NAME, making NAME's folders). The files written are
+ * listed in *written (relative to hdir, the folders last) for removal. False if a write fails. */
+static bool write_headers(const char *hdir, const ocl_header *h, size_t n, char **written, size_t *nwritten)
+{
+    char path[PATH_MAX];
+    for (size_t i = 0; i < n; i++) {
+        int len = snprintf(path, sizeof path, "%s/%s", hdir, h[i].name);
+        if (len < 0 || (size_t)len >= sizeof path) return false;
+        /* mkdir -p of the folders inside hdir, each remembered for removal */
+        for (char *s = path + strlen(hdir) + 1; (s = strchr(s, '/')); s++) {
+            *s = 0;
+            if (mkdir(path, 0700) == 0 && !(written[(*nwritten)++] = strdup(path))) return false;
+            *s = '/';
+        }
+        if (!write_file(path, h[i].source, strlen(h[i].source))) return false;
+        if (!(written[(*nwritten)++] = strdup(path))) return false;
+    }
+    return true;
+}
+
+/* Remove what write_headers wrote: files, then folders, deepest first (they were made in order). */
+static void remove_headers(char **written, size_t n)
+{
+    for (size_t i = n; i-- > 0;) {
+        if (unlink(written[i]) != 0) rmdir(written[i]);
+        free(written[i]);
+    }
+}
+
+cl_int ocl_compile_source(const char *source, const char *options, bool bitcode, const ocl_header *headers,
+                          size_t nheaders, ocl_compile_result *r)
 {
     memset(r, 0, sizeof *r);
     hash128 key = key_start(bitcode, options);
+    hash_str(&key, OPENCL_VERSION_DEFINE);
     hash_str(&key, source);
+    for (size_t i = 0; i < nheaders; i++) {
+        hash_str(&key, headers[i].name);
+        hash_str(&key, headers[i].source);
+    }
     if (cache_get(&key, r)) return CL_SUCCESS;
-    char dir[PATH_MAX - 32], in[PATH_MAX], out[PATH_MAX];
+    char dir[PATH_MAX - 32], in[PATH_MAX], out[PATH_MAX], hdir[PATH_MAX];
     if (!make_tmpdir(dir, sizeof dir)) return CL_OUT_OF_RESOURCES;
     snprintf(in, sizeof in, "%s/program.cl", dir);
     snprintf(out, sizeof out, "%s/program.out", dir);
-    cl_int st = CL_OUT_OF_RESOURCES;
-    if (write_file(in, source, strlen(source))) {
+    snprintf(hdir, sizeof hdir, "%s/headers", dir);
+    /* each header: its file and at most one folder per '/' of its name */
+    size_t cap = 0, nwritten = 0;
+    for (size_t i = 0; i < nheaders; i++) {
+        cap++;
+        for (const char *c = headers[i].name; *c; c++) cap += *c == '/';
+    }
+    char **written = calloc(cap ? cap : 1, sizeof *written);
+    cl_int st = written ? CL_OUT_OF_RESOURCES : CL_OUT_OF_HOST_MEMORY;
+    bool have_hdir = nheaders && mkdir(hdir, 0700) == 0;
+    if (written && (!nheaders || have_hdir) && write_file(in, source, strlen(source)) &&
+        write_headers(hdir, headers, nheaders, written, &nwritten)) {
+        /* the headers' folder: searched after the options' -I folders (clang arguments in that order) */
+        const char *extra[] = { "-I", hdir };
+        const char *defines[] = { OPENCL_VERSION_DEFINE };
         umb_rdna3_cc_options o = { .input = in, .output = out, .opt_level = 3, .build_options = options,
-                                   .emit = bitcode ? UMB_RDNA3_EMIT_BITCODE : UMB_RDNA3_EMIT_CODE_OBJECT };
+                                   .emit = bitcode ? UMB_RDNA3_EMIT_BITCODE : UMB_RDNA3_EMIT_CODE_OBJECT,
+                                   .defines = defines, .ndefines = 1,
+                                   .extra = nheaders ? extra : NULL, .nextra = nheaders ? 2 : 0 };
         st = run_compiler(&o, out, r);
     }
+    if (written) remove_headers(written, nwritten);
+    free(written);
+    if (have_hdir) rmdir(hdir);
     const char *files[] = { "program.cl", "program.out" };
     remove_tmpdir(dir, files, 2);
     if (st == CL_SUCCESS) cache_put(&key, r);

@@ -171,7 +171,7 @@ cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n
 
 /* ---------------- the platform and its one device ---------------- */
 
-#define PLATFORM_VERSION "OpenCL 1.2 umbra " UMBRA_VERSION_STRING
+#define PLATFORM_VERSION "OpenCL " OCL_VERSION_TEXT " umbra " UMBRA_VERSION_STRING
 #define DEVICE_NAME "umbra RDNA3 gfx1100"
 #define DEVICE_EXTENSIONS                                                                           \
     "cl_khr_icd cl_khr_fp64 cl_khr_fp16 cl_khr_global_int32_base_atomics "                          \
