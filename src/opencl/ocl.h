@@ -66,6 +66,10 @@ struct _cl_platform_id { ocl_obj h; };
 struct _cl_device_id {
     ocl_obj h;
     umb_platform p;               /* the simulated device, shared with the HIP runtime's design */
+    /* What a kernel that fails on the device does to the program (ocl_kernel.c run_kernel):
+     * false (default): umbra's report, then abort(), as ROCm's OpenCL does on a device fault;
+     * true (UMBRA_KERNEL_FAULT=continue): the program goes on, the failure sticks to the queue. */
+    bool fault_continues;
 };
 
 struct _cl_context {
@@ -84,6 +88,9 @@ struct _cl_command_queue {
     cl_command_queue_properties props;
     plat_stream *ps;              /* its commands, run by the stream's worker */
     cl_ulong device_clock;        /* UMBRA_TIMING: simulated time its last command ended (ocl_timing.c) */
+    /* UMBRA_KERNEL_FAULT=continue: a kernel of this queue failed and no synchronising call
+     * (clFinish, a blocking enqueue) has returned CL_OUT_OF_RESOURCES for it yet */
+    atomic_bool failed;
 };
 
 typedef struct ocl_mapping {
@@ -180,6 +187,10 @@ struct ocl_cmd {
     cl_ulong device_ns;           /* UMBRA_TIMING: a kernel's simulated duration */
     ocl_mapping *map;
 };
+
+/* The failure a kernel of q left (UMBRA_KERNEL_FAULT=continue), reported once by the next
+ * synchronising call: CL_OUT_OF_RESOURCES, or CL_SUCCESS if none. */
+cl_int ocl_queue_take_failure(cl_command_queue q);
 
 /* ---- objects: ocl_objects.c ---- */
 /* Objects' memory is never returned to the system: the ICD loader reads the dispatch pointer of

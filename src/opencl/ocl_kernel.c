@@ -258,7 +258,26 @@ static void collect_printf(void *ctx, const char *text, size_t len)
     pthread_mutex_unlock(&ocl_lock);
 }
 
-/* A fault, budget exhaustion or deadlock: umbra's report on stderr, a negative event status. */
+/* A kernel that failed (a fault, budget exhaustion, a deadlock; plat_run has printed umbra's
+ * report). ROCm's OpenCL has no error code for this: its HSA queue callback prints
+ * "Device::callbackQueue aborting with error" and calls abort() (ROCm/clr, rocdevice.cpp), so no
+ * later call returns at all. umbra does the same by default; with UMBRA_KERNEL_FAULT=continue the
+ * event gets CL_OUT_OF_RESOURCES and the queue's next synchronising call returns it (the rule of
+ * drivers that let the program go on). */
+static cl_int kernel_failed(ocl_cmd *c)
+{
+    if (!ocl_device()->fault_continues) {
+        fprintf(stderr, "umbra opencl: kernel %s failed on the device: ending the program, as ROCm's OpenCL does "
+                "after a device fault (UMBRA_KERNEL_FAULT=continue lets it go on with CL_OUT_OF_RESOURCES)\n",
+                c->kernel->ki->name);
+        fflush(stderr);
+        abort();
+    }
+    atomic_store(&c->ev->queue->failed, true);
+    return CL_OUT_OF_RESOURCES;
+}
+
+/* A fault, budget exhaustion or deadlock: umbra's report on stderr, then kernel_failed. */
 static cl_int run_kernel(ocl_cmd *c)
 {
     launch *l = c->launch;
@@ -271,7 +290,7 @@ static cl_int run_kernel(ocl_cmd *c)
     for (uint32_t i = 0; i < l->nmems; i++)
         if (!(l->mems[i]->flags & CL_MEM_READ_ONLY))   /* the host memory may be read-only too */
             ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, true);
-    return st ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
+    return st ? kernel_failed(c) : CL_COMPLETE;
 }
 
 /* Snapshot the kernel's arguments (they may change after the enqueue). Caller holds ocl_lock. */

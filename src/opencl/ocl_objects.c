@@ -189,6 +189,10 @@ static void init_platform(void)
     ocl_register(&platform, OCL_PLATFORM);
     ocl_register(&device, OCL_DEVICE);
     init_ok = plat_init(&device.p, "umbra opencl", (plat_heap){ 0, 0 });
+    const char *f = getenv("UMBRA_KERNEL_FAULT");
+    device.fault_continues = f && !strcmp(f, "continue");
+    if (f && *f && strcmp(f, "continue") && strcmp(f, "abort"))
+        fprintf(stderr, "umbra opencl: UMBRA_KERNEL_FAULT=%s: give abort (the default) or continue\n", f);
 }
 
 cl_platform_id ocl_platform(void)
