@@ -227,8 +227,43 @@ static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_co
     return CL_SUCCESS;
 }
 
+/* Put before every program's source (then "#line 1" gives its diagnostics their own line
+ * numbers): built-in functions whose definition in AMD's device library does not compute what
+ * the specification says, defined here as the specification says, with internal linkage (each
+ * program has its own; the library's is then never linked in).
+ * - abs_diff for int and long (and their vectors): the library subtracts in signed arithmetic,
+ *   whose overflow C leaves undefined, and LLVM folds it at -O3 into a wrapping v_sub + v_max:
+ *   abs_diff(INT_MIN, 1) gave INT_MAX instead of 2^31 + 1 (docs/BUILTINS.md). ROCm on the
+ *   hardware gives the same wrong answer; umbra's OpenCL gives the specification's (§6.12.3). */
+static const char spec_fixes[] =
+    "#define UMBRA_ABS_DIFF_(T, U) static __attribute__((overloadable, always_inline)) U abs_diff(T x, T y) "
+    "{ return x > y ? as_##U(x) - as_##U(y) : as_##U(y) - as_##U(x); }\n"
+    "#define UMBRA_ABS_DIFF(T, U) UMBRA_ABS_DIFF_(T, U) UMBRA_ABS_DIFF_(T##2, U##2) UMBRA_ABS_DIFF_(T##4, U##4) "
+    "UMBRA_ABS_DIFF_(T##8, U##8) UMBRA_ABS_DIFF_(T##16, U##16)\n"
+    "UMBRA_ABS_DIFF(int, uint)\n"
+    "UMBRA_ABS_DIFF(long, ulong)\n"
+    "#if __OPENCL_C_VERSION__ >= 110\n"
+    "UMBRA_ABS_DIFF_(int3, uint3) UMBRA_ABS_DIFF_(long3, ulong3)\n"
+    "#endif\n"
+    "#undef UMBRA_ABS_DIFF\n"
+    "#undef UMBRA_ABS_DIFF_\n"
+    "#line 1\n";
+
 /* __OPENCL_VERSION__ as the platform reports it (clang defines it only for SPIR targets). */
 #define OPENCL_VERSION_DEFINE "__OPENCL_VERSION__=" OCL_STRINGIFY(OCL_VERSION_MAJOR) OCL_STRINGIFY(OCL_VERSION_MINOR) "0"
+
+/* The program's source as clang reads it: spec_fixes first. */
+static bool write_source(const char *path, const char *source)
+{
+    size_t nf = strlen(spec_fixes), ns = strlen(source);
+    char *text = malloc(nf + ns);
+    if (!text) return false;
+    memcpy(text, spec_fixes, nf);
+    memcpy(text + nf, source, ns);
+    bool ok = write_file(path, text, nf + ns);
+    free(text);
+    return ok;
+}
 
 /* Write the embedded headers under hdir (hdir/NAME, making NAME's folders). The files written are
  * listed in *written (relative to hdir, the folders last) for removal. False if a write fails. */
@@ -265,6 +300,7 @@ cl_int ocl_compile_source(const char *source, const char *options, bool bitcode,
     memset(r, 0, sizeof *r);
     hash128 key = key_start(bitcode, options);
     hash_str(&key, OPENCL_VERSION_DEFINE);
+    hash_str(&key, spec_fixes);
     hash_str(&key, source);
     for (size_t i = 0; i < nheaders; i++) {
         hash_str(&key, headers[i].name);
@@ -285,7 +321,7 @@ cl_int ocl_compile_source(const char *source, const char *options, bool bitcode,
     char **written = calloc(cap ? cap : 1, sizeof *written);
     cl_int st = written ? CL_OUT_OF_RESOURCES : CL_OUT_OF_HOST_MEMORY;
     bool have_hdir = nheaders && mkdir(hdir, 0700) == 0;
-    if (written && (!nheaders || have_hdir) && write_file(in, source, strlen(source)) &&
+    if (written && (!nheaders || have_hdir) && write_source(in, source) &&
         write_headers(hdir, headers, nheaders, written, &nwritten)) {
         /* the headers' folder: searched after the options' -I folders (clang arguments in that order) */
         const char *extra[] = { "-I", hdir };
