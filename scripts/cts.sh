@@ -21,6 +21,8 @@
 #   CTS_JOBS       1: platforms one after the other; 2 (default): umbra and PoCL side by side
 #   CTS_MATH       functions of test_math_brute_force (default: a subset, below)
 #   UMBRA_BUILD    umbra's build folder with the umbra executable and umbra.icd (default build/)
+#   CTS_UMBRA_OPTS options of `umbra opencl` for every run (e.g. "--global-mem 4G": the CTS sizes
+#                  many buffers by CL_DEVICE_MAX_MEM_ALLOC_SIZE, a quarter of it; "--threads 2")
 #   CTS_NO_BUILD=1 do not configure/build (use what CTS_BUILD holds)
 #
 # Output: one line per subtest ("suite subtest umbra=pass pocl=pass"), then per suite a table of
@@ -128,7 +130,7 @@ run_one() {
     cd "$out/logs/$plat" || exit 1
     export CL_CONFORMANCE_RESULTS_FILENAME="$json"
     if [ "$plat" = umbra ]; then
-      exec timeout -k 10 "$timeout_s" "$umbra_build/umbra" opencl -- "${cmd[@]}"
+      exec timeout -k 10 "$timeout_s" "$umbra_build/umbra" opencl ${CTS_UMBRA_OPTS:-} -- "${cmd[@]}"
     else
       OCL_ICD_VENDORS=$pocl_icd POCL_CACHE_DIR="$out/pocl-cache" exec timeout -k 10 "$timeout_s" "${cmd[@]}"
     fi
