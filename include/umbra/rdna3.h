@@ -79,6 +79,7 @@ typedef struct umb_rdna3_arg_info {
     umb_rdna3_value_kind kind;
     umb_rdna3_addr_space address_space;
     uint32_t pointee_align;     /* dynamic_shared_pointer: `.pointee_align` (0 when absent) */
+    bool is_const, is_restrict, is_volatile;   /* `.is_const`, `.is_restrict`, `.is_volatile` (type qualifiers) */
 } umb_rdna3_arg_info;
 
 /* The 64-byte kernel descriptor `NAME.kd` (AMDHSAKernelDescriptor.h). */

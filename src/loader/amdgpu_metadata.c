@@ -143,7 +143,9 @@ static umb_status parse_arg(md_ctx *c, const msgpack_object *a, umb_rdna3_arg_in
     if ((st = get_u32(c, a, ".offset", true, &arg->offset)) || (st = get_u32(c, a, ".size", true, &arg->size)) ||
         (st = parse_kind(c, a, &arg->kind)) || (st = parse_addr_space(c, a, &arg->address_space)) ||
         (st = get_u32(c, a, ".pointee_align", false, &arg->pointee_align)) ||
-        (st = get_str(c, a, ".name", false, arg->name, sizeof arg->name)))
+        (st = get_str(c, a, ".name", false, arg->name, sizeof arg->name)) ||
+        (st = get_bool(c, a, ".is_const", &arg->is_const)) || (st = get_bool(c, a, ".is_restrict", &arg->is_restrict)) ||
+        (st = get_bool(c, a, ".is_volatile", &arg->is_volatile)))
         return st;
     /* type names can be long (struct types); keep a truncated copy, it is only for display */
     const msgpack_object *tn = map_get(a, ".type_name");

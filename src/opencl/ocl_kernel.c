@@ -168,6 +168,17 @@ static cl_kernel_arg_address_qualifier address_qualifier(const umb_rdna3_arg_inf
     return ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_ADDRESS_CONSTANT : CL_KERNEL_ARG_ADDRESS_GLOBAL;
 }
 
+/* From the code object's `.is_const`/`.is_restrict`/`.is_volatile` (clang sets them for what the
+ * pointer points to, as §5.9.3 reports); a __constant argument is const too. */
+static cl_kernel_arg_type_qualifier type_qualifier(const umb_rdna3_arg_info *ai)
+{
+    cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
+    if (ai->is_const || ai->address_space == UMB_RDNA3_AS_CONSTANT) q |= CL_KERNEL_ARG_TYPE_CONST;
+    if (ai->is_restrict) q |= CL_KERNEL_ARG_TYPE_RESTRICT;
+    if (ai->is_volatile) q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+    return q;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, cl_kernel_arg_info param, size_t size,
                                                    void *value, size_t *ret)
 {
@@ -181,8 +192,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, c
         if (!ai->type_name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
         OCL_INFO_STR(ai->type_name);
     case CL_KERNEL_ARG_TYPE_QUALIFIER:
-        OCL_INFO(cl_kernel_arg_type_qualifier,
-                 ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_TYPE_CONST : CL_KERNEL_ARG_TYPE_NONE);
+        OCL_INFO(cl_kernel_arg_type_qualifier, type_qualifier(ai));
     case CL_KERNEL_ARG_NAME:
         if (!ai->name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
         OCL_INFO_STR(ai->name);

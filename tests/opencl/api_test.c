@@ -722,6 +722,20 @@ static void kernels(void)
     OK(clGetKernelArgInfo(k, 2, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof tq, &tq, NULL));
     EXPECT(tq & CL_KERNEL_ARG_TYPE_CONST);
     EXPECT_ERR(clGetKernelArgInfo(k, 3, CL_KERNEL_ARG_NAME, sizeof s, s, NULL), CL_INVALID_ARG_INDEX);
+    {   /* type qualifiers of what each pointer points to (CTS get_kernel_arg_info) */
+        cl_program qp = build(c, "__kernel void qual(__global const int *restrict a, __global volatile int *b, "
+                              "__constant int *c, int d) { b[0] = a[0] + c[0] + d; }\n", "-cl-kernel-arg-info");
+        cl_kernel qk = clCreateKernel(qp, "qual", &e_);
+        OK(e_);
+        const cl_kernel_arg_type_qualifier want[4] = { CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_RESTRICT,
+                                                       CL_KERNEL_ARG_TYPE_VOLATILE, CL_KERNEL_ARG_TYPE_CONST,
+                                                       CL_KERNEL_ARG_TYPE_NONE };
+        for (cl_uint i = 0; i < 4; i++) {
+            OK(clGetKernelArgInfo(qk, i, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof tq, &tq, NULL));
+            EXPECT(tq == want[i]);
+        }
+        clReleaseKernel(qk), clReleaseProgram(qp);
+    }
     size_t wg, pref, cwg[3];
     cl_ulong lm;
     OK(clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
