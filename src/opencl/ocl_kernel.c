@@ -274,9 +274,12 @@ static void collect_printf(void *ctx, const char *text, size_t len)
  * later call returns at all. umbra does the same by default; with UMBRA_KERNEL_FAULT=continue the
  * event gets CL_OUT_OF_RESOURCES and the queue's next synchronising call returns it (the rule of
  * drivers that let the program go on). */
-static cl_int kernel_failed(ocl_cmd *c)
+static cl_int kernel_failed(ocl_cmd *c, umb_status st)
 {
-    if (!ocl_device()->fault_continues) {
+    /* what a wave did (a fault, a deadlock, the budget); not a launch refused before any wave
+     * ran (arguments, memory, a feature umbra lacks), which fails its event and sticks below */
+    bool on_device = st == UMB_ERR_GUEST_FAULT || st == UMB_ERR_DEADLOCK || st == UMB_ERR_BUDGET;
+    if (on_device && !ocl_device()->fault_continues) {
         fprintf(stderr, "umbra opencl: kernel %s failed on the device: ending the program, as ROCm's OpenCL does "
                 "after a device fault (UMBRA_KERNEL_FAULT=continue lets it go on with CL_OUT_OF_RESOURCES)\n",
                 c->kernel->ki->name);
@@ -300,7 +303,7 @@ static cl_int run_kernel(ocl_cmd *c)
     for (uint32_t i = 0; i < l->nmems; i++)
         if (!(l->mems[i]->flags & CL_MEM_READ_ONLY))   /* the host memory may be read-only too */
             ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, true);
-    return st ? kernel_failed(c) : CL_COMPLETE;
+    return st ? kernel_failed(c, st) : CL_COMPLETE;
 }
 
 /* Snapshot the kernel's arguments (they may change after the enqueue). Caller holds ocl_lock. */

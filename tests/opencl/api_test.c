@@ -1236,6 +1236,41 @@ typedef struct test_case {
 /* CL_DEVICE_MAX_WORK_GROUP_SIZE and what follows from it. Default: 256, 1024 per dimension. With
  * UMBRA_MAX_WORK_GROUP_SIZE below 256 (opencl.api.small_work_groups_32): a smaller GPU, whose
  * every dimension and every kernel, reqd_work_group_size ones included, is bounded by it. */
+/* A kernel with as many arguments as CL_DEVICE_MAX_PARAMETER_SIZE allows of chars and more than
+ * any small fixed limit: 200 char arguments (i + 1 each) and a buffer; out[0] = 1 + ... + 200 =
+ * 20100 (CTS test_api min_max_parameter_size). */
+static void many_args(void)
+{
+    enum { N = 200 };
+    static char src[N * 40 + 256];
+    size_t n = (size_t)snprintf(src, sizeof src, "__kernel void many(__global int *out");
+    for (int i = 0; i < N; i++) n += (size_t)snprintf(src + n, sizeof src - n, ", uchar a%d", i);
+    n += (size_t)snprintf(src + n, sizeof src - n, ") { int s = 0;");
+    for (int i = 0; i < N; i++) n += (size_t)snprintf(src + n, sizeof src - n, " s += a%d;", i);
+    snprintf(src + n, sizeof src - n, " out[0] = s; }\n");
+    size_t max_param;
+    OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_PARAMETER_SIZE, sizeof max_param, &max_param, NULL));
+    EXPECT(max_param >= 8 + N);
+    cl_context c = new_context();
+    cl_command_queue q = new_queue(c, 0);
+    cl_program p = build(c, src, "");
+    cl_int e_;
+    cl_kernel k = clCreateKernel(p, "many", &e_);
+    OK(e_);
+    cl_mem m = new_buffer(c, CL_MEM_WRITE_ONLY, 4, NULL);
+    OK(clSetKernelArg(k, 0, sizeof m, &m));
+    for (cl_uint i = 0; i < N; i++) {
+        cl_uchar v = (cl_uchar)(i % 255 + 1);
+        OK(clSetKernelArg(k, i + 1, 1, &v));
+    }
+    size_t g = 1;
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+    cl_int out = 0;
+    OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, 4, &out, 0, NULL, NULL));
+    EXPECT(out == N * (N + 1) / 2);
+    clReleaseMemObject(m), clReleaseKernel(k), clReleaseProgram(p), clReleaseCommandQueue(q), clReleaseContext(c);
+}
+
 static void small_work_groups(void)
 {
     size_t max_wg, items[3];
@@ -1288,7 +1323,7 @@ static const test_case cases[] = {
     C(platform), C(device), C(context), C(queue), C(buffers), C(sub_buffers), C(read_write), C(copy_fill),
     C(rect), C(map), C(migrate), C(program_source), C(program_binary), C(compile_link), C(kernels),
     C(set_args), C(ndrange), C(events), C(queue_engine), C(profiling), C(kernel_fault), C(images), C(misuse), C(threads),
-    C(small_work_groups),
+    C(small_work_groups), C(many_args),
 };
 
 /* The default (UMBRA_KERNEL_FAULT unset): a kernel that faults ends the program after umbra's
