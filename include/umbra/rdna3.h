@@ -115,6 +115,8 @@ typedef struct umb_rdna3_kernel_info {
     uint32_t sgpr_count, vgpr_count, max_flat_workgroup_size;
     uint32_t sgpr_spill_count, vgpr_spill_count;
     uint32_t reqd_workgroup_size[3];   /* `.reqd_workgroup_size` (reqd_work_group_size), 0,0,0 if none */
+    uint32_t workgroup_size_hint[3];   /* `.workgroup_size_hint` (work_group_size_hint), 0,0,0 if none */
+    char vec_type_hint[64];     /* `.vec_type_hint` (vec_type_hint(T)), "" if none */
     bool uses_dynamic_stack, workgroup_processor_mode;
     uint32_t nargs;             /* every argument, hidden ones included */
     uint32_t nexplicit;         /* arguments the program passes (the non-hidden ones, in order) */

@@ -146,6 +146,21 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel k, cl_kernel_exec_
 
 /* ---------------- queries ---------------- */
 
+/* CL_KERNEL_ATTRIBUTES: the attributes the kernel was declared with, as OpenCL C spells them,
+ * from the code object's metadata (reqd_work_group_size, work_group_size_hint, vec_type_hint). */
+static void kernel_attributes(const umb_rdna3_kernel_info *ki, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    const uint32_t *r = ki->reqd_workgroup_size, *h = ki->workgroup_size_hint;
+    if (r[0] && n < len)
+        n += (size_t)snprintf(buf + n, len - n, "%sreqd_work_group_size(%u,%u,%u)", n ? " " : "", r[0], r[1], r[2]);
+    if (h[0] && n < len)
+        n += (size_t)snprintf(buf + n, len - n, "%swork_group_size_hint(%u,%u,%u)", n ? " " : "", h[0], h[1], h[2]);
+    if (ki->vec_type_hint[0] && n < len)
+        snprintf(buf + n, len - n, "%svec_type_hint(%s)", n ? " " : "", ki->vec_type_hint);
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info param, size_t size, void *value,
                                                 size_t *ret)
 {
@@ -156,7 +171,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info para
     case CL_KERNEL_REFERENCE_COUNT: OCL_INFO(cl_uint, atomic_load(&k->h.refs));
     case CL_KERNEL_CONTEXT: OCL_INFO(cl_context, k->program->ctx);
     case CL_KERNEL_PROGRAM: OCL_INFO(cl_program, k->program);
-    case CL_KERNEL_ATTRIBUTES: OCL_INFO_STR("");
+    case CL_KERNEL_ATTRIBUTES: {
+        char attrs[256];
+        kernel_attributes(k->ki, attrs, sizeof attrs);
+        OCL_INFO_STR(attrs);
+    }
     default: return CL_INVALID_VALUE;
     }
 }

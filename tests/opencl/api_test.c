@@ -735,6 +735,16 @@ static void kernels(void)
             EXPECT(tq == want[i]);
         }
         clReleaseKernel(qk), clReleaseProgram(qp);
+        /* CL_KERNEL_ATTRIBUTES as the kernel was declared (CTS kernel_attributes); none: "" */
+        OK(clGetKernelInfo(k, CL_KERNEL_ATTRIBUTES, sizeof s, s, NULL));
+        EXPECT(!strcmp(s, ""));
+        qp = build(c, "__kernel __attribute__((vec_type_hint(uchar2))) __attribute__((work_group_size_hint(4,2,1))) "
+                      "__attribute__((reqd_work_group_size(8,4,2))) void va(__global int *a) { a[0] = 1; }\n", "");
+        qk = clCreateKernel(qp, "va", &e_);
+        OK(e_);
+        OK(clGetKernelInfo(qk, CL_KERNEL_ATTRIBUTES, sizeof s, s, NULL));
+        EXPECT(!strcmp(s, "reqd_work_group_size(8,4,2) work_group_size_hint(4,2,1) vec_type_hint(uchar2)"));
+        clReleaseKernel(qk), clReleaseProgram(qp);
     }
     size_t wg, pref, cwg[3];
     cl_ulong lm;
