@@ -119,6 +119,8 @@ struct _cl_mem {
     ocl_mapping *maps;
     cl_uint map_count;
     ocl_mem_callback *callbacks;
+    uint64_t serial;              /* unique per buffer ever created (a kernel argument names it by this
+                                     too: the object's memory may hold a later buffer once released) */
 };
 
 /* One compiled-or-loaded program for the device. */
@@ -140,7 +142,9 @@ typedef struct ocl_arg {
     uint32_t size;                /* bytes of value, or __local bytes */
     uint8_t value[8];             /* small values inline */
     uint8_t *big;                 /* values larger than 8 bytes */
-    cl_mem mem;                   /* retained buffer (NULL buffer: is_mem with mem NULL) */
+    cl_mem mem;                   /* the buffer, not retained (OpenCL: setting an argument takes no
+                                     reference; NULL buffer: is_mem with mem NULL) */
+    uint64_t mem_serial;          /* mem->serial when set: the enqueue checks it is still that buffer */
 } ocl_arg;
 
 struct _cl_kernel {
@@ -201,9 +205,11 @@ void ocl_obj_free(void *obj);
 void ocl_register(void *obj, ocl_kind kind);
 void ocl_unregister(void *obj);
 bool ocl_valid(const void *obj, ocl_kind kind);   /* a live object of this kind */
+bool ocl_valid_locked(const void *obj, ocl_kind kind);   /* the same, for a caller holding ocl_lock */
 void ocl_retain(void *obj);
 bool ocl_release_last(void *obj);   /* drops a reference; true when it was the last */
 void ocl_free_object(void *obj);    /* the kind's destructor (after the last release) */
+uint64_t ocl_mem_new_serial(void);  /* the next cl_mem serial (never 0) */
 cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n);
 cl_platform_id ocl_platform(void);
 cl_device_id ocl_device(void);

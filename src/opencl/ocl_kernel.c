@@ -21,7 +21,6 @@ static cl_kernel new_kernel(cl_program p, const umb_rdna3_kernel_info *ki)
 
 static void clear_arg(ocl_arg *a)
 {
-    if (a->mem && ocl_release_last(a->mem)) ocl_free_object(a->mem);
     free(a->big);
     memset(a, 0, sizeof *a);
 }
@@ -87,9 +86,9 @@ static cl_int set_buffer_arg(ocl_arg *a, cl_kernel k, size_t size, const void *v
     cl_mem m = value ? *(const cl_mem *)value : NULL;
     if (m && !ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
     if (m && m->ctx != k->program->ctx) return CL_INVALID_MEM_OBJECT;
-    if (m) ocl_retain(m);
     clear_arg(a);
     a->set = a->is_mem = true, a->mem = m, a->size = 8;
+    a->mem_serial = m ? m->serial : 0;
     return CL_SUCCESS;
 }
 
@@ -342,6 +341,13 @@ static cl_int snapshot_args(cl_kernel k, launch *l)
         if (a->is_local) continue;
         l->args[i].value = w;
         if (a->is_mem) {
+            /* the program released the buffer after setting it (its memory may even hold a newer
+             * buffer now): the argument no longer has a value */
+            if (a->mem && (!ocl_valid_locked(a->mem, OCL_MEM) || a->mem->serial != a->mem_serial)) {
+                fprintf(stderr, "umbra opencl: kernel %s: argument %u names a buffer that was released\n",
+                        k->ki->name, i);
+                return CL_INVALID_KERNEL_ARGS;
+            }
             uint64_t addr = a->mem ? a->mem->addr : 0;
             memcpy(w, &addr, 8);
             if (a->mem) ocl_retain(a->mem), l->mems[l->nmems++] = a->mem;

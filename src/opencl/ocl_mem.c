@@ -71,6 +71,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
         OCL_ERR(CL_OUT_OF_RESOURCES);
     }
     ocl_retain(ctx);
+    m->serial = ocl_mem_new_serial();
     ocl_register(m, OCL_MEM);
     OCL_OK(m);
 }
@@ -118,6 +119,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags fl
     if (parent->host_ptr) m->host_ptr = (uint8_t *)parent->host_ptr + r->origin;
     ocl_retain(parent);
     ocl_retain(m->ctx);
+    m->serial = ocl_mem_new_serial();
     ocl_register(m, OCL_MEM);
     OCL_OK(m);
 }
@@ -189,6 +191,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, 
     case CL_MEM_USES_SVM_POINTER: OCL_INFO(cl_bool, CL_FALSE);
     default: return CL_INVALID_VALUE;
     }
+}
+
+uint64_t ocl_mem_new_serial(void)
+{
+    static _Atomic uint64_t last;   /* the platform's one counter, like its registry */
+    return atomic_fetch_add(&last, 1) + 1;
 }
 
 /* Two buffer ranges share bytes (sub-buffers of one parent included). */

@@ -124,12 +124,17 @@ void ocl_unregister(void *obj)
     pthread_mutex_unlock(&ocl_lock);
 }
 
+bool ocl_valid_locked(const void *obj, ocl_kind kind)
+{
+    return obj && reg_find(obj) != SIZE_MAX && ((const ocl_obj *)obj)->kind == kind &&
+           atomic_load(&((const ocl_obj *)obj)->refs) > 0;
+}
+
 bool ocl_valid(const void *obj, ocl_kind kind)
 {
     if (!obj) return false;
     pthread_mutex_lock(&ocl_lock);
-    bool ok = reg_find(obj) != SIZE_MAX && ((const ocl_obj *)obj)->kind == kind &&
-              atomic_load(&((const ocl_obj *)obj)->refs) > 0;
+    bool ok = ocl_valid_locked(obj, kind);
     pthread_mutex_unlock(&ocl_lock);
     return ok;
 }

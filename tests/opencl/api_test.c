@@ -1246,6 +1246,45 @@ typedef struct test_case {
 /* CL_DEVICE_MAX_WORK_GROUP_SIZE and what follows from it. Default: 256, 1024 per dimension. With
  * UMBRA_MAX_WORK_GROUP_SIZE below 256 (opencl.api.small_work_groups_32): a smaller GPU, whose
  * every dimension and every kernel, reqd_work_group_size ones included, is bounded by it. */
+static void CL_CALLBACK on_destroy_count(cl_mem m, void *data);
+
+/* clSetKernelArg takes no reference on a buffer (CTS retain_mem_object_set_kernel_arg): releasing
+ * the buffer after setting it runs its destructor callback at once; an enqueue with that argument
+ * is then CL_INVALID_KERNEL_ARGS, also when a new buffer took the old one's memory; set again, the
+ * kernel runs (out[0] = 7). */
+static void arg_release(void)
+{
+    cl_context c = new_context();
+    cl_command_queue q = new_queue(c, 0);
+    cl_program p = build(c, "__kernel void seven(__global int *out) { out[0] = 7; }\n", "");
+    cl_int e_;
+    cl_kernel k = clCreateKernel(p, "seven", &e_);
+    OK(e_);
+    cl_mem m = new_buffer(c, CL_MEM_READ_WRITE, 32, NULL);
+    static int destroyed;
+    destroyed = 0;
+    OK(clSetMemObjectDestructorCallback(m, on_destroy_count, &destroyed));
+    OK(clSetKernelArg(k, 0, sizeof m, &m));
+    OK(clReleaseMemObject(m));
+    EXPECT(destroyed == 1);
+    size_t g = 1;
+    EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS);
+    cl_mem again = new_buffer(c, CL_MEM_READ_WRITE, 32, NULL);   /* may reuse the released object's memory */
+    EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS);
+    OK(clSetKernelArg(k, 0, sizeof again, &again));
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+    int out = 0;
+    OK(clEnqueueReadBuffer(q, again, CL_TRUE, 0, 4, &out, 0, NULL, NULL));
+    EXPECT(out == 7);
+    clReleaseMemObject(again), clReleaseKernel(k), clReleaseProgram(p), clReleaseCommandQueue(q), clReleaseContext(c);
+}
+
+static void CL_CALLBACK on_destroy_count(cl_mem m, void *data)
+{
+    (void)m;
+    ++*(int *)data;
+}
+
 /* A kernel with as many arguments as CL_DEVICE_MAX_PARAMETER_SIZE allows of chars and more than
  * any small fixed limit: 200 char arguments (i + 1 each) and a buffer; out[0] = 1 + ... + 200 =
  * 20100 (CTS test_api min_max_parameter_size). */
@@ -1333,7 +1372,7 @@ static const test_case cases[] = {
     C(platform), C(device), C(context), C(queue), C(buffers), C(sub_buffers), C(read_write), C(copy_fill),
     C(rect), C(map), C(migrate), C(program_source), C(program_binary), C(compile_link), C(kernels),
     C(set_args), C(ndrange), C(events), C(queue_engine), C(profiling), C(kernel_fault), C(images), C(misuse), C(threads),
-    C(small_work_groups), C(many_args),
+    C(small_work_groups), C(many_args), C(arg_release),
 };
 
 /* The default (UMBRA_KERNEL_FAULT unset): a kernel that faults ends the program after umbra's
