@@ -11,9 +11,12 @@
 #   --rebuild    rebuild the test binaries even when they are newer than their sources
 # Environment: UMBRA_ROCPRIM_WORK (scratch folder, default /tmp/umbra-rocprim),
 # UMBRA_ROCPRIM_TIMEOUT (seconds per test binary, default 3600), UMBRA_HIP_ARGS (options for
-# `umbra hip`), GTEST_FILTER (passed on to every binary as --gtest_filter; by default
-# "-*LargeIndices*": those tests reduce and scan counting iterators of 2^30 to 2^37 elements,
-# hours to days of simulation; GTEST_FILTER= runs everything).
+# `umbra hip`), UMBRA_ROCPRIM_CXXFLAGS (compiler flags after rocPRIM's own, e.g.
+# -fno-strict-aliasing, which rocPRIM 5.2's load_volatile needs under clang 19, see
+# docs/HIP-SAMPLES.md; give another UMBRA_ROCPRIM_WORK or --rebuild when changing them),
+# GTEST_FILTER (passed on to every binary as --gtest_filter; by default "-*LargeIndices*": those
+# tests reduce and scan counting iterators of 2^30 to 2^37 elements, hours to days of
+# simulation; GTEST_FILTER= runs everything).
 #
 # rocPRIM's CMake is not used: it needs rocm-cmake (package config ROCM >= 0.7.3), which Debian 12
 # does not package, and otherwise downloads it from GitHub while configuring. rocPRIM is header-only,
@@ -57,6 +60,7 @@ work=$(realpath -m "${UMBRA_ROCPRIM_WORK:-/tmp/umbra-rocprim}")
 case "$work/" in "$root"/*) echo "rocprim: keep UMBRA_ROCPRIM_WORK outside the repository" >&2; exit 2 ;; esac
 limit=${UMBRA_ROCPRIM_TIMEOUT:-3600}
 read -r -a umbra_args <<<"${UMBRA_HIP_ARGS:-}"
+read -r -a extra_cxxflags <<<"${UMBRA_ROCPRIM_CXXFLAGS:-}"
 mkdir -p "$work/include/rocprim"
 
 # googletest (Debian's libgtest-dev: static libgtest.a and libgtest_main.a)
@@ -84,7 +88,8 @@ CXX=(clang++-19 -x hip --offload-arch=gfx1100 --rocm-path=/usr --rocm-device-lib
      -mllvm -amdgpu-early-inline-all=true -mllvm -amdgpu-function-calls=false
      -Wno-error=missing-template-arg-list-after-template-kw
      -std=c++14 -O3 -DNDEBUG -D__HIP_PLATFORM_HCC__=1 -D__HIP_PLATFORM_AMD__=1
-     -I"$work/include" -I"$work/include/rocprim" -I"$src/rocprim/include" -isystem "$src/test")
+     -I"$work/include" -I"$work/include/rocprim" -I"$src/rocprim/include" -isystem "$src/test"
+     ${extra_cxxflags[@]+"${extra_cxxflags[@]}"})
 LINK=(--hip-link -lgtest -lgtest_main -pthread)
 
 # The tests (rocPRIM's test/rocprim/CMakeLists.txt names them rocprim.NAME, source test_NAME.cpp).

@@ -72,6 +72,11 @@ typedef enum umb_rdna3_addr_space {
     UMB_RDNA3_AS_LOCAL, UMB_RDNA3_AS_GENERIC, UMB_RDNA3_AS_REGION,
 } umb_rdna3_addr_space;
 
+/* `.access` of an image (or pipe) argument (absent: UMB_RDNA3_ACCESS_NONE). */
+typedef enum umb_rdna3_access {
+    UMB_RDNA3_ACCESS_NONE = 0, UMB_RDNA3_ACCESS_READ_ONLY, UMB_RDNA3_ACCESS_WRITE_ONLY, UMB_RDNA3_ACCESS_READ_WRITE,
+} umb_rdna3_access;
+
 typedef struct umb_rdna3_arg_info {
     char name[256];             /* `.name` (empty when the metadata has none) */
     char type_name[256];        /* `.type_name` (empty when absent) */
@@ -79,6 +84,7 @@ typedef struct umb_rdna3_arg_info {
     umb_rdna3_value_kind kind;
     umb_rdna3_addr_space address_space;
     uint32_t pointee_align;     /* dynamic_shared_pointer: `.pointee_align` (0 when absent) */
+    umb_rdna3_access access;    /* images: `.access` */
     bool is_const, is_restrict, is_volatile;   /* `.is_const`, `.is_restrict`, `.is_volatile` (type qualifiers) */
 } umb_rdna3_arg_info;
 
@@ -150,6 +156,9 @@ umb_status umb_rdna3_program_find_symbol(const umb_rdna3_program *p, const char 
                                          uint64_t *size);
 /* Where the image is in device memory (0 without a device). */
 uint64_t umb_rdna3_program_base(const umb_rdna3_program *p);
+/* Bytes of the program's writable data objects: its program-scope variables in the global
+ * address space (OpenCL's CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE). */
+uint64_t umb_rdna3_program_globals_size(const umb_rdna3_program *p);
 
 /* Dwords of the loaded image (the length of umb_rdna3_dispatch.pc_counts). */
 uint64_t umb_rdna3_program_code_words(const umb_rdna3_program *p);

@@ -10,6 +10,7 @@
  *   hip_module.c     fat binaries, offload bundles, code objects, kernels and variables
  *   hip_launch.c     launch configurations, kernel launches, occupancy, function attributes
  *   hip_stream.c     streams, events, callbacks and the null stream's rules
+ *   hip_image.c      arrays, texture and surface objects (on the platform layer's images)
  *   hip_rtc.c        hipRTC on clang-19
  *   hip_unsupported.c  every other entry point of Debian's libamdhip64: hipErrorNotSupported
  */
@@ -39,6 +40,7 @@ typedef struct hip_runtime {
     size_t nallocs, cap;
     struct ihipStream_t *streams; /* every live stream but the null stream */
     struct ihipEvent_t *events;   /* every live event */
+    struct hip_image_obj *images; /* arrays, texture and surface objects (hip_image.c) */
     uint64_t device_clock;        /* with a timing machine: simulated ns of the device's work so far
                                      (commands run one at a time, in the order the streams run them) */
 } hip_runtime;
@@ -63,6 +65,17 @@ struct hip_alloc {
     unsigned flags;
     uint64_t map_base, map_size;  /* host kinds: the page-aligned range mapped into the device */
 };
+
+/* A 2D copy between any two kinds of memory on stream s (async: returns once enqueued). */
+hipError_t hip_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                      hipMemcpyKind kind, hipStream_t s, bool async, const char *api);
+
+/* ---- arrays: hip_image.c ---- */
+/* The device address of byte off[0] of row off[1] of slice off[2] of array a, its row and slice
+ * pitches and pixel size, after checking that the region of ext[0] bytes, ext[1] rows and ext[2]
+ * slices lies inside it (else hipErrorInvalidValue with a message). */
+hipError_t hip_array_region(hip_runtime *rt, const hipArray *a, const size_t off[3], const size_t ext[3], uint8_t **at,
+                            size_t *pitch, size_t *slice, size_t *elem, const char *api);
 
 /* ---- streams: hip_stream.c ---- */
 struct ihipStream_t {

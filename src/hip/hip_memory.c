@@ -197,10 +197,7 @@ static hipError_t hip_map_host(hip_runtime *rt, void *p, size_t size, hip_mem_ki
         }
     }
     pthread_mutex_unlock(&rt->lock);
-    pthread_mutex_lock(&rt->plat.run_lock);
-    umb_status st = umb_mem_map_host(rt->plat.dev, al.map_base, (void *)(uintptr_t)al.map_base, al.map_size);
-    pthread_mutex_unlock(&rt->plat.run_lock);
-    if (st) return hipErrorOutOfMemory;
+    if (plat_map_host(&rt->plat, (void *)(uintptr_t)al.map_base, al.map_size)) return hipErrorOutOfMemory;
     pthread_mutex_lock(&rt->lock);
     bool ok = registry_add(rt, al);
     pthread_mutex_unlock(&rt->lock);
@@ -564,6 +561,12 @@ static hipError_t copy2d(void *dst, size_t dpitch, const void *src, size_t spitc
     return submit(&j, s, async, api);
 }
 
+hipError_t hip_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+                      hipMemcpyKind kind, hipStream_t s, bool async, const char *api)
+{
+    return copy2d(dst, dpitch, src, spitch, width, height, kind, s, async, api);
+}
+
 HIP_EXPORT hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                                   hipMemcpyKind kind)
 {
@@ -579,14 +582,31 @@ HIP_EXPORT hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src
 static hipError_t param2d(const hip_Memcpy2D *p, hipStream_t s, bool async, const char *api)
 {
     if (!p) return hip_ret(hipErrorInvalidValue);
-    if (p->srcMemoryType == hipMemoryTypeArray || p->dstMemoryType == hipMemoryTypeArray)
-        return hip_fail(hipErrorNotSupported, api, "arrays are not supported yet (docs/HIP.md)");
     const uint8_t *src = p->srcMemoryType == hipMemoryTypeDevice ? p->srcDevice : p->srcHost;
     uint8_t *dst = p->dstMemoryType == hipMemoryTypeDevice ? p->dstDevice : p->dstHost;
+    size_t spitch = p->srcPitch, dpitch = p->dstPitch;
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    const size_t ext[3] = { p->WidthInBytes, p->Height, 1 };
+    uint8_t *at;
+    if (p->srcMemoryType == hipMemoryTypeArray) {   /* arrays: X in bytes, Y in rows */
+        hipError_t e = hip_array_region(rt, p->srcArray, (size_t[3]){ p->srcXInBytes, p->srcY, 0 }, ext, &at, &spitch,
+                                        NULL, NULL, api);
+        if (e) return e;
+        src = at;
+    } else if (src) {
+        src += p->srcY * p->srcPitch + p->srcXInBytes;
+    }
+    if (p->dstMemoryType == hipMemoryTypeArray) {
+        hipError_t e = hip_array_region(rt, p->dstArray, (size_t[3]){ p->dstXInBytes, p->dstY, 0 }, ext, &at, &dpitch,
+                                        NULL, NULL, api);
+        if (e) return e;
+        dst = at;
+    } else if (dst) {
+        dst += p->dstY * p->dstPitch + p->dstXInBytes;
+    }
     if (!src || !dst) return hip_ret(hipErrorInvalidValue);
-    src += p->srcY * p->srcPitch + p->srcXInBytes;
-    dst += p->dstY * p->dstPitch + p->dstXInBytes;
-    return copy2d(dst, p->dstPitch, src, p->srcPitch, p->WidthInBytes, p->Height, hipMemcpyDefault, s, async, api);
+    return copy2d(dst, dpitch, src, spitch, p->WidthInBytes, p->Height, hipMemcpyDefault, s, async, api);
 }
 
 HIP_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D *p) { return param2d(p, NULL, false, "hipMemcpyParam2D"); }
@@ -595,7 +615,6 @@ HIP_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *p, hipStream_t s
 static hipError_t copy3d(const struct hipMemcpy3DParms *p, hipStream_t s, bool async, const char *api)
 {
     if (!p) return hip_ret(hipErrorInvalidValue);
-    if (p->srcArray || p->dstArray) return hip_fail(hipErrorNotSupported, api, "arrays are not supported yet (docs/HIP.md)");
     if (!kind_ok(p->kind)) return hip_ret(hipErrorInvalidMemcpyDirection);
     const hipPitchedPtr *sp = &p->srcPtr, *dp = &p->dstPtr;
     size_t sslice = sp->pitch * sp->ysize, dslice = dp->pitch * dp->ysize;
@@ -605,6 +624,33 @@ static hipError_t copy3d(const struct hipMemcpy3DParms *p, hipStream_t s, bool a
         .spitch = sp->pitch, .dpitch = dp->pitch, .sslice = sslice, .dslice = dslice,
         .width = p->extent.width, .height = p->extent.height, .depth = p->extent.depth,
     };
+    if (p->srcArray || p->dstArray) {
+        /* With an array taking part, the extent and the array's x position count its elements; a
+         * pointer's x position stays in bytes (CUDA's rule, which HIP follows). */
+        hip_runtime *rt = hip_rt();
+        if (!rt) return hip_ret(hipErrorNoDevice);
+        size_t elem = 0;
+        uint8_t *at;
+        const hipArray *ea = p->srcArray ? p->srcArray : p->dstArray;
+        size_t one[3] = { 0, 0, 0 }, none[3] = { 0, 0, 0 };
+        hipError_t e = hip_array_region(rt, ea, one, none, &at, NULL, NULL, &elem, api);
+        if (e) return e;
+        j.width = p->extent.width * elem;
+        size_t ext[3] = { j.width, p->extent.height ? p->extent.height : 1, p->extent.depth ? p->extent.depth : 1 };
+        if (p->srcArray) {
+            e = hip_array_region(rt, p->srcArray, (size_t[3]){ p->srcPos.x * elem, p->srcPos.y, p->srcPos.z }, ext, &at,
+                                 &j.spitch, &j.sslice, NULL, api);
+            if (e) return e;
+            j.src = at;
+        }
+        if (p->dstArray) {
+            e = hip_array_region(rt, p->dstArray, (size_t[3]){ p->dstPos.x * elem, p->dstPos.y, p->dstPos.z }, ext, &at,
+                                 &j.dpitch, &j.dslice, NULL, api);
+            if (e) return e;
+            j.dst = at;
+        }
+        j.height = ext[1], j.depth = ext[2];
+    }
     if (j.width > j.spitch || j.width > j.dpitch) return hip_fail(hipErrorInvalidPitchValue, api, "width exceeds a pitch");
     return submit(&j, s, async, api);
 }

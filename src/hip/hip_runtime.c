@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "hip_internal.h"
 
@@ -11,8 +10,6 @@
  * reserved (no access, no backing) and given to libumbra as its heap, so that hipMemcpyDefault,
  * hipPointerGetAttributes and the host-mapped memory (mapped into the device at its own host
  * address) can never confuse a device pointer with a host one. */
-#define DEVICE_VA_BYTES (256ull << 30)
-#define DEVICE_VA_ALIGN (2ull << 20)
 
 static hip_runtime runtime;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -21,29 +18,13 @@ static _Thread_local hipError_t last_error;
 
 static void fill_props(hip_runtime *rt);
 
-/* 256 GiB, or less where the address space is limited (under valgrind, with ulimit -v): halving
- * down to 4 GiB. */
+/* The range is the platform layer's (plat_reserve_heap), shared with OpenCL's SVM. */
 static bool reserve_device_range(hip_runtime *rt)
 {
-    for (uint64_t bytes = DEVICE_VA_BYTES; bytes >= (4ull << 30); bytes /= 2) {
-        void *p = mmap(NULL, bytes + DEVICE_VA_ALIGN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (p == MAP_FAILED) continue;
-        uint64_t base = ((uint64_t)(uintptr_t)p + DEVICE_VA_ALIGN - 1) & ~(DEVICE_VA_ALIGN - 1);
-        rt->va_base = base, rt->va_size = bytes;
-        return true;
-    }
-    return false;
-}
-
-/* The device's memory must fit the reserved range with room for code, kernargs and scratch. */
-static void fit_memory_to_range(hip_runtime *rt)
-{
-    uint64_t room = rt->va_size / 2;
-    if (rt->plat.global_mem_size <= room) return;
-    fprintf(stderr, "umbra hip: only %llu GiB of address space could be reserved for device memory: the device "
-                    "has %llu GiB (not %llu)\n", (unsigned long long)(rt->va_size >> 30), (unsigned long long)(room >> 30),
-            (unsigned long long)(rt->plat.global_mem_size >> 30));
-    rt->plat.global_mem_size = room;
+    plat_heap h;
+    if (!plat_reserve_heap(&h)) return false;
+    rt->va_base = h.base, rt->va_size = h.size;
+    return true;
 }
 
 static void init(void)
@@ -55,7 +36,6 @@ static void init(void)
         return;
     }
     if (!plat_init(&rt->plat, "umbra hip", (plat_heap){ rt->va_base, rt->va_size })) return;
-    fit_memory_to_range(rt);
     fill_props(rt);
     rt->null_stream = calloc(1, sizeof *rt->null_stream);
     if (!rt->null_stream || !(rt->null_stream->ps = plat_stream_create(rt->null_stream, 0))) {

@@ -15,7 +15,7 @@ static const char *why(const char *group)
 {
     switch (group[0]) {
     case 'G': return "graphs and stream capture are not supported";
-    case 'I': return group[1] == 'M' ? "images, textures, surfaces and arrays are not supported yet (docs/HIP.md)"
+    case 'I': return group[1] == 'M' ? "texture references, mipmapped arrays and these array copies are not supported (docs/HIP.md)"
                    : group[1] == 'P' ? "inter-process memory and events are not supported"
                                      : "interoperation with graphics and external memory is not supported";
     case 'P': return group[1] == 'O' ? "memory pools are not supported" : "profiler and activity callbacks are not supported";

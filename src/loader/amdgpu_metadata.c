@@ -136,6 +136,18 @@ static umb_status parse_addr_space(md_ctx *c, const msgpack_object *a, umb_rdna3
     return md_fail(c, "unknown .address_space '%s'", umb_guest_text(&g, s));
 }
 
+static umb_status parse_access(md_ctx *c, const msgpack_object *a, umb_rdna3_access *out)
+{
+    static const char *const names[] = { "", "read_only", "write_only", "read_write" };
+    char s[32] = "";
+    umb_status st = get_str(c, a, ".access", false, s, sizeof s);
+    if (st || !s[0]) return st;
+    for (unsigned i = 1; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(s, names[i])) { *out = (umb_rdna3_access)i; return UMB_OK; }
+    umb_guest_text_buf g;
+    return md_fail(c, "unknown .access '%s'", umb_guest_text(&g, s));
+}
+
 static umb_status parse_arg(md_ctx *c, const msgpack_object *a, umb_rdna3_arg_info *arg)
 {
     if (a->type != MSGPACK_OBJECT_MAP) return md_fail(c, "is not a map");
@@ -143,7 +155,7 @@ static umb_status parse_arg(md_ctx *c, const msgpack_object *a, umb_rdna3_arg_in
     if ((st = get_u32(c, a, ".offset", true, &arg->offset)) || (st = get_u32(c, a, ".size", true, &arg->size)) ||
         (st = parse_kind(c, a, &arg->kind)) || (st = parse_addr_space(c, a, &arg->address_space)) ||
         (st = get_u32(c, a, ".pointee_align", false, &arg->pointee_align)) ||
-        (st = get_str(c, a, ".name", false, arg->name, sizeof arg->name)) ||
+        (st = get_str(c, a, ".name", false, arg->name, sizeof arg->name)) || (st = parse_access(c, a, &arg->access)) ||
         (st = get_bool(c, a, ".is_const", &arg->is_const)) || (st = get_bool(c, a, ".is_restrict", &arg->is_restrict)) ||
         (st = get_bool(c, a, ".is_volatile", &arg->is_volatile)))
         return st;
@@ -157,6 +169,9 @@ static umb_status parse_arg(md_ctx *c, const msgpack_object *a, umb_rdna3_arg_in
     if (arg->size == 0 || arg->size > 4096) return md_fail(c, ".size %u is not a plausible argument size", arg->size);
     if (arg->kind == UMB_RDNA3_ARG_GLOBAL_BUFFER && arg->size != 8)
         return md_fail(c, "global_buffer of .size %u (a 64-bit pointer has 8)", arg->size);
+    if ((arg->kind == UMB_RDNA3_ARG_IMAGE || arg->kind == UMB_RDNA3_ARG_SAMPLER) && arg->size != 8)
+        return md_fail(c, "%s of .size %u (a descriptor pointer has 8)", arg->kind == UMB_RDNA3_ARG_IMAGE ? "image" : "sampler",
+                       arg->size);
     if (arg->kind == UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER && arg->size != 4)
         return md_fail(c, "dynamic_shared_pointer of .size %u (a local pointer has 4)", arg->size);
     return UMB_OK;

@@ -37,17 +37,12 @@
 #include "umbra/umbra.h"
 #include "platform/platform.h"
 
-/* The OpenCL version the platform and its device report (CL_PLATFORM_VERSION, CL_DEVICE_VERSION)
- * and that kernels see as __OPENCL_VERSION__ (major * 100 + minor * 10, ocl_compile.c): the one
- * place it lives. */
-#define OCL_VERSION_MAJOR 1
-#define OCL_VERSION_MINOR 2
+/* A macro's value as a string literal (ocl_compile.c spells __OPENCL_VERSION__ from OCL_VERSION_*). */
 #define OCL_STRINGIFY_(x) #x
 #define OCL_STRINGIFY(x) OCL_STRINGIFY_(x)
-#define OCL_VERSION_TEXT OCL_STRINGIFY(OCL_VERSION_MAJOR) "." OCL_STRINGIFY(OCL_VERSION_MINOR)
 
 typedef enum ocl_kind {
-    OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT,
+    OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT, OCL_SAMPLER,
 } ocl_kind;
 
 /* The header of every object: the ICD loader reads the dispatch pointer first. */
@@ -72,8 +67,17 @@ struct _cl_device_id {
     bool fault_continues;
 };
 
+/* A context's destructor callback (clSetContextDestructorCallback): called on its last release,
+ * the most recently set first. */
+typedef struct ocl_release_callback {
+    struct ocl_release_callback *next;
+    void (CL_CALLBACK *fn)(cl_context, void *);
+    void *data;
+} ocl_release_callback;
+
 struct _cl_context {
     ocl_obj h;
+    ocl_release_callback *destructors;
     cl_context_properties props[8];
     size_t props_size;            /* bytes of props to report (0: none given) */
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
@@ -86,6 +90,8 @@ struct _cl_command_queue {
     ocl_obj h;
     cl_context ctx;
     cl_command_queue_properties props;
+    cl_queue_properties props_array[5];   /* clCreateCommandQueueWithProperties' list */
+    size_t props_array_size;              /* bytes of it to report (0: none given) */
     plat_stream *ps;              /* its commands, run by the stream's worker */
     cl_ulong device_clock;        /* UMBRA_TIMING: simulated time its last command ended (ocl_timing.c) */
     /* UMBRA_KERNEL_FAULT=continue: a kernel of this queue failed and no synchronising call
@@ -99,6 +105,8 @@ typedef struct ocl_mapping {
     size_t offset, size;
     cl_map_flags flags;
     bool owned;                   /* ptr was allocated for the mapping */
+    bool image;                   /* an image's box (ocl_image.c): */
+    uint64_t origin[3], region[3], row, slice;   /* the box, the mapping's pitches */
 } ocl_mapping;
 
 typedef struct ocl_mem_callback {
@@ -115,12 +123,23 @@ struct _cl_mem {
     void *host_ptr;               /* CL_MEM_USE_HOST_PTR (sub-buffers: parent's + origin) */
     uint64_t addr;                /* device address */
     cl_mem parent;                /* sub-buffers */
+    bool svm;                     /* CL_MEM_USE_HOST_PTR on SVM memory: addr is that memory itself */
     size_t origin;
     ocl_mapping *maps;
     cl_uint map_count;
     ocl_mem_callback *callbacks;
     uint64_t serial;              /* unique per buffer ever created (a kernel argument names it by this
                                      too: the object's memory may hold a later buffer once released) */
+    struct ocl_image *image;      /* images (ocl_image.c); NULL for buffers */
+};
+
+struct _cl_sampler {
+    ocl_obj h;
+    cl_context ctx;
+    cl_bool normalized;
+    cl_addressing_mode address;
+    cl_filter_mode filter;
+    uint64_t addr;                /* its S# in device memory (what a sampler argument points to) */
 };
 
 /* One compiled-or-loaded program for the device. */
@@ -134,6 +153,8 @@ struct _cl_program {
     cl_build_status status;
     char *options, *log;
     umb_rdna3_program *prog;      /* loaded executable */
+    size_t globals_size;          /* bytes of its program-scope variables */
+    bool nonuniform;              /* built for OpenCL C 2.0/3.0 without -cl-uniform-work-group-size */
     atomic_uint kernels;          /* kernel objects attached */
 };
 
@@ -142,9 +163,10 @@ typedef struct ocl_arg {
     uint32_t size;                /* bytes of value, or __local bytes */
     uint8_t value[8];             /* small values inline */
     uint8_t *big;                 /* values larger than 8 bytes */
-    cl_mem mem;                   /* the buffer, not retained (OpenCL: setting an argument takes no
-                                     reference; NULL buffer: is_mem with mem NULL) */
-    uint64_t mem_serial;          /* mem->serial when set: the enqueue checks it is still that buffer */
+    cl_mem mem;                   /* the buffer or image, not retained (OpenCL: setting an argument
+                                     takes no reference; NULL buffer: is_mem with mem NULL) */
+    uint64_t mem_serial;          /* mem->serial when set: the enqueue checks it is still that object */
+    cl_sampler sampler;           /* retained sampler (its S# address is the value) */
 } ocl_arg;
 
 struct _cl_kernel {
@@ -183,6 +205,7 @@ struct ocl_cmd {
     void (*done)(ocl_cmd *);      /* frees the payload */
     cl_mem mem[2];                /* retained */
     void *ptr;
+    const void *src;              /* clEnqueueSVMMemcpy's source */
     size_t off[2], size;
     size_t origin[2][3], region[3], pitch[2][2];   /* Rect forms: [buffer, host|dst][row, slice] */
     uint8_t pattern[128];
@@ -212,9 +235,29 @@ void ocl_free_object(void *obj);    /* the kind's destructor (after the last rel
 uint64_t ocl_mem_new_serial(void);  /* the next cl_mem serial (never 0) */
 cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n);
 cl_platform_id ocl_platform(void);
+cl_int ocl_add_release_callback(ocl_release_callback **list, const ocl_release_callback *c);
+void ocl_run_release_callbacks(cl_context c, ocl_release_callback **list);
 cl_device_id ocl_device(void);
 cl_ulong ocl_device_max_alloc(void);
 #define OCL_BASE_ADDR_ALIGN_BITS 2048u   /* CL_DEVICE_MEM_BASE_ADDR_ALIGN (sub-buffer origins) */
+
+/* ---- the OpenCL the platform reports: ocl_features.c and these constants (the one place) ----
+ * CL_PLATFORM_VERSION and CL_DEVICE_VERSION are OCL_VERSION_STRING; OCL_VERSION is that version
+ * as __OPENCL_VERSION__ spells it (300 for 3.0). */
+#define OCL_VERSION_MAJOR 3
+#define OCL_VERSION_MINOR 0
+#define OCL_VERSION (OCL_VERSION_MAJOR * 100 + OCL_VERSION_MINOR * 10)
+#define OCL_NUMERIC_VERSION CL_MAKE_VERSION(OCL_VERSION_MAJOR, OCL_VERSION_MINOR, 0)
+#define OCL_VERSION_STRING "OpenCL 3.0 umbra " UMBRA_VERSION_STRING
+#define OCL_OPENCL_C_VERSION_STRING "OpenCL C 1.2 "   /* the highest OpenCL C the device fully supports */
+cl_int ocl_extensions_string(size_t size, void *value, size_t *ret);
+cl_int ocl_extensions_with_version(size_t size, void *value, size_t *ret);
+cl_int ocl_opencl_c_features(size_t size, void *value, size_t *ret);
+cl_int ocl_opencl_c_all_versions(size_t size, void *value, size_t *ret);
+bool ocl_options_has(const char *options, const char *std);
+#define OCL_CL_EXT_MAX 1024
+#define OCL_COMPILER_ARGS_MAX 8
+uint32_t ocl_compiler_args(const char *options, const char **args, char *buf);
 
 /* ---- events and queues: ocl_queue.c ---- */
 cl_event ocl_event_new(cl_context ctx, cl_command_queue q, cl_command_type type);
@@ -241,6 +284,20 @@ void ocl_mem_destroy(cl_mem m);
 /* CL_MEM_USE_HOST_PTR buffers: copy [off, off+size) between the host memory and the device. */
 cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host);
 bool ocl_mem_overlap(cl_mem a, size_t aoff, cl_mem b, size_t boff, size_t size);
+
+/* ---- shared virtual memory: ocl_svm.c ---- */
+/* Is p inside a live SVM buffer? Its start and size if so (either may be NULL). */
+bool ocl_svm_lookup(const void *p, void **base, size_t *size);
+/* ---- images and samplers: ocl_image.c ---- */
+void ocl_image_destroy(cl_mem m);
+cl_mem_object_type ocl_image_type(cl_mem m);
+/* CL_MEM_USE_HOST_PTR images: the whole image between the host memory (its pitches) and the device. */
+cl_int ocl_image_host_sync(cl_mem m, bool to_host);
+/* Unmapping an image's box: written back when it was mapped for writing. */
+cl_int ocl_image_unmap(cl_mem m, const ocl_mapping *mp);
+/* What a kernel's image argument holds: the address of the image's descriptor. */
+uint64_t ocl_image_arg_addr(cl_mem m);
+void ocl_sampler_destroy(cl_sampler s);
 
 /* ---- programs and kernels ---- */
 void ocl_program_destroy(cl_program p);

@@ -141,6 +141,18 @@ static bool cache_path(const hash128 *key, const char *ext, char *out, size_t le
     return true;
 }
 
+/* The arguments that make clang's predefined macros match the device (ocl_features.c). */
+typedef struct compiler_extra {
+    const char *args[OCL_COMPILER_ARGS_MAX];
+    uint32_t n;
+    char cl_ext[OCL_CL_EXT_MAX];
+} compiler_extra;
+
+static void extra_for(compiler_extra *x, const char *options)
+{
+    x->n = ocl_compiler_args(options, x->args, x->cl_ext);
+}
+
 static hash128 key_start(bool bitcode, const char *options)
 {
     hash128 h = { 0xcbf29ce484222325ull, 0x84222325cbf29ce4ull };
@@ -149,6 +161,9 @@ static hash128 key_start(bool bitcode, const char *options)
     hash_str(&h, bitcode ? "bitcode" : "code-object");
     hash_device_lib(&h);
     hash_str(&h, options);
+    compiler_extra x;
+    extra_for(&x, options);
+    for (uint32_t i = 0; i < x.n; i++) hash_str(&h, x.args[i]);
     return h;
 }
 
@@ -323,13 +338,18 @@ cl_int ocl_compile_source(const char *source, const char *options, bool bitcode,
     bool have_hdir = nheaders && mkdir(hdir, 0700) == 0;
     if (written && (!nheaders || have_hdir) && write_source(in, source) &&
         write_headers(hdir, headers, nheaders, written, &nwritten)) {
-        /* the headers' folder: searched after the options' -I folders (clang arguments in that order) */
-        const char *extra[] = { "-I", hdir };
+        compiler_extra x;
+        extra_for(&x, options);
+        /* the device's arguments (ocl_features.c), then the headers' folder: searched after the
+         * options' -I folders (clang arguments in that order) */
+        const char *extra[OCL_COMPILER_ARGS_MAX + 2];
+        uint32_t nextra = 0;
+        for (uint32_t i = 0; i < x.n; i++) extra[nextra++] = x.args[i];
+        if (nheaders) extra[nextra++] = "-I", extra[nextra++] = hdir;
         const char *defines[] = { OPENCL_VERSION_DEFINE };
         umb_rdna3_cc_options o = { .input = in, .output = out, .opt_level = 3, .build_options = options,
                                    .emit = bitcode ? UMB_RDNA3_EMIT_BITCODE : UMB_RDNA3_EMIT_CODE_OBJECT,
-                                   .defines = defines, .ndefines = 1,
-                                   .extra = nheaders ? extra : NULL, .nextra = nheaders ? 2 : 0 };
+                                   .defines = defines, .ndefines = 1, .extra = extra, .nextra = nextra };
         st = run_compiler(&o, out, r);
     }
     if (written) remove_headers(written, nwritten);

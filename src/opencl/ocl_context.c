@@ -96,5 +96,6 @@ CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context c, voi
                                                                void *data)
 {
     if (!ocl_valid(c, OCL_CONTEXT)) return CL_INVALID_CONTEXT;
-    return CL_INVALID_OPERATION;   /* an OpenCL 3.0 entry point; the platform reports 1.2 */
+    if (!fn) return CL_INVALID_VALUE;
+    return ocl_add_release_callback(&c->destructors, &(ocl_release_callback){ .fn = fn, .data = data });
 }

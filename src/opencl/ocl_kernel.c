@@ -21,6 +21,7 @@ static cl_kernel new_kernel(cl_program p, const umb_rdna3_kernel_info *ki)
 
 static void clear_arg(ocl_arg *a)
 {
+    if (a->sampler && ocl_release_last(a->sampler)) ocl_free_object(a->sampler);
     free(a->big);
     memset(a, 0, sizeof *a);
 }
@@ -64,6 +65,35 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program p, cl_uint n
     return CL_SUCCESS;
 }
 
+/* A copy of the kernel with the arguments set so far (OpenCL 2.1). */
+CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel src, cl_int *errcode_ret)
+{
+    if (!ocl_valid(src, OCL_KERNEL)) OCL_ERR(CL_INVALID_KERNEL);
+    cl_kernel k = new_kernel(src->program, src->ki);
+    if (!k) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    pthread_mutex_lock(&ocl_lock);
+    bool ok = true;
+    for (uint32_t i = 0; i < src->ki->nexplicit; i++) {
+        const ocl_arg *from = &src->args[i];
+        ocl_arg *to = &k->args[i];
+        *to = *from;
+        to->big = NULL;
+        if (from->big && !(to->big = malloc(from->size))) {
+            to->set = false, to->mem = NULL;
+            ok = false;
+            continue;
+        }
+        if (from->big) memcpy(to->big, from->big, from->size);
+        if (to->sampler) ocl_retain(to->sampler);   /* buffers and images: no reference, as set */
+    }
+    pthread_mutex_unlock(&ocl_lock);
+    if (!ok) {
+        clReleaseKernel(k);
+        OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    }
+    OCL_OK(k);
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel k)
 {
     if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
@@ -85,10 +115,45 @@ static cl_int set_buffer_arg(ocl_arg *a, cl_kernel k, size_t size, const void *v
     if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
     cl_mem m = value ? *(const cl_mem *)value : NULL;
     if (m && !ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
-    if (m && m->ctx != k->program->ctx) return CL_INVALID_MEM_OBJECT;
+    if (m && (m->ctx != k->program->ctx || m->image)) return CL_INVALID_MEM_OBJECT;
     clear_arg(a);
     a->set = a->is_mem = true, a->mem = m, a->size = 8;
     a->mem_serial = m ? m->serial : 0;
+    return CL_SUCCESS;
+}
+
+/* An image argument is the address of the image's descriptor (T# and metadata, ocl_image.c). */
+static cl_int set_image_arg(ocl_arg *a, cl_kernel k, size_t size, const void *value)
+{
+    if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+    cl_mem m = value ? *(const cl_mem *)value : NULL;
+    if (!m || !ocl_valid(m, OCL_MEM) || !m->image || m->ctx != k->program->ctx) return CL_INVALID_MEM_OBJECT;
+    if (!ocl_image_arg_addr(m)) {
+        fprintf(stderr, "umbra opencl: clSetKernelArg: image arguments need the T# encoder (src/mem/amd_image.h), "
+                        "which this build does not have\n");
+        return CL_INVALID_OPERATION;
+    }
+    clear_arg(a);
+    a->set = a->is_mem = true, a->mem = m, a->size = 8;
+    a->mem_serial = m->serial;
+    return CL_SUCCESS;
+}
+
+/* A sampler argument is the address of the sampler's S#. */
+static cl_int set_sampler_arg(ocl_arg *a, cl_kernel k, size_t size, const void *value)
+{
+    if (size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
+    cl_sampler s = value ? *(const cl_sampler *)value : NULL;
+    if (!s || !ocl_valid(s, OCL_SAMPLER) || s->ctx != k->program->ctx) return CL_INVALID_SAMPLER;
+    if (!s->addr) {
+        fprintf(stderr, "umbra opencl: clSetKernelArg: sampler arguments need the S# encoder "
+                        "(src/mem/amd_image.h), which this build does not have\n");
+        return CL_INVALID_OPERATION;
+    }
+    ocl_retain(s);
+    clear_arg(a);
+    a->set = true, a->sampler = s, a->size = 8;
+    memcpy(a->value, &s->addr, 8);
     return CL_SUCCESS;
 }
 
@@ -124,8 +189,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
         a->set = a->is_local = true, a->size = (uint32_t)size;
         return CL_SUCCESS;
     case UMB_RDNA3_ARG_BY_VALUE: return set_value_arg(a, ai, size, value);
-    case UMB_RDNA3_ARG_SAMPLER: return CL_INVALID_SAMPLER;
-    case UMB_RDNA3_ARG_IMAGE: case UMB_RDNA3_ARG_PIPE: return CL_INVALID_MEM_OBJECT;
+    case UMB_RDNA3_ARG_SAMPLER: return set_sampler_arg(a, k, size, value);
+    case UMB_RDNA3_ARG_IMAGE: return set_image_arg(a, k, size, value);
+    case UMB_RDNA3_ARG_PIPE: return CL_INVALID_MEM_OBJECT;
     default: return CL_INVALID_ARG_VALUE;
     }
 }
@@ -133,14 +199,33 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel k, cl_uint index, const void *value)
 {
     if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
-    return CL_INVALID_OPERATION;   /* no SVM on an OpenCL 1.2 device */
+    if (index >= k->ki->nexplicit) return CL_INVALID_ARG_INDEX;
+    const umb_rdna3_arg_info *ai = &k->ki->args[index];
+    if (ai->kind != UMB_RDNA3_ARG_GLOBAL_BUFFER || ai->size != sizeof(uint64_t)) return CL_INVALID_ARG_VALUE;   /* not a pointer */
+    /* any address inside an SVM buffer, or NULL: the device uses the host's pointer as it is */
+    uint64_t addr = (uint64_t)(uintptr_t)value;
+    ocl_arg *a = &k->args[index];
+    clear_arg(a);
+    memcpy(a->value, &addr, sizeof addr);
+    a->set = true, a->size = sizeof addr;
+    return CL_SUCCESS;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel k, cl_kernel_exec_info param, size_t size,
                                                     const void *value)
 {
     if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
-    return CL_INVALID_OPERATION;
+    switch (param) {
+    /* every SVM buffer is mapped in the device for as long as it lives: nothing to record */
+    case CL_KERNEL_EXEC_INFO_SVM_PTRS:
+        if (size % sizeof(void *) || (size && !value)) return CL_INVALID_VALUE;
+        return CL_SUCCESS;
+    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+        if (size != sizeof(cl_bool) || !value) return CL_INVALID_VALUE;
+        /* CL_DEVICE_SVM_FINE_GRAIN_SYSTEM is not reported */
+        return *(const cl_bool *)value ? CL_INVALID_OPERATION : CL_SUCCESS;
+    default: return CL_INVALID_VALUE;
+    }
 }
 
 /* ---------------- queries ---------------- */
@@ -182,6 +267,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info para
 static cl_kernel_arg_address_qualifier address_qualifier(const umb_rdna3_arg_info *ai)
 {
     if (ai->kind == UMB_RDNA3_ARG_DYNAMIC_SHARED_POINTER) return CL_KERNEL_ARG_ADDRESS_LOCAL;
+    if (ai->kind == UMB_RDNA3_ARG_IMAGE) return CL_KERNEL_ARG_ADDRESS_GLOBAL;   /* image memory objects */
     if (ai->kind != UMB_RDNA3_ARG_GLOBAL_BUFFER) return CL_KERNEL_ARG_ADDRESS_PRIVATE;
     return ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_ADDRESS_CONSTANT : CL_KERNEL_ARG_ADDRESS_GLOBAL;
 }
@@ -205,7 +291,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, c
     const umb_rdna3_arg_info *ai = &k->ki->args[index];
     switch (param) {
     case CL_KERNEL_ARG_ADDRESS_QUALIFIER: OCL_INFO(cl_kernel_arg_address_qualifier, address_qualifier(ai));
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER: OCL_INFO(cl_kernel_arg_access_qualifier, CL_KERNEL_ARG_ACCESS_NONE);
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+        static const cl_kernel_arg_access_qualifier access[] = {
+            CL_KERNEL_ARG_ACCESS_NONE, CL_KERNEL_ARG_ACCESS_READ_ONLY, CL_KERNEL_ARG_ACCESS_WRITE_ONLY,
+            CL_KERNEL_ARG_ACCESS_READ_WRITE,
+        };
+        OCL_INFO(cl_kernel_arg_access_qualifier, ai->kind == UMB_RDNA3_ARG_IMAGE ? access[ai->access] : CL_KERNEL_ARG_ACCESS_NONE);
+    }
     case CL_KERNEL_ARG_TYPE_NAME:
         if (!ai->type_name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
         OCL_INFO_STR(ai->type_name);
@@ -249,6 +341,48 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel k, cl_device_
     case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: OCL_INFO(size_t, k->ki->wavefront_size);
     case CL_KERNEL_PRIVATE_MEM_SIZE: OCL_INFO(cl_ulong, k->ki->private_segment_fixed_size);
     case CL_KERNEL_GLOBAL_WORK_SIZE: return CL_INVALID_VALUE;   /* only for built-in kernels */
+    default: return CL_INVALID_VALUE;
+    }
+}
+
+/* ---------------- sub-groups (cl_khr_subgroups, OpenCL 2.1) ---------------- */
+
+/* The work-items of a local size given as 1 to 3 size_t values; 0 if the input is malformed. */
+static size_t local_items(size_t in_size, const void *in)
+{
+    if (!in || in_size == 0 || in_size % sizeof(size_t) || in_size > 3 * sizeof(size_t)) return 0;
+    const size_t *l = in;
+    size_t n = 1;
+    for (size_t i = 0; i < in_size / sizeof(size_t); i++) n *= l[i];
+    return n;
+}
+
+/* A sub-group is one wave: work-item i of a work-group (in flat order) is in sub-group i / wave. */
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel k, cl_device_id d, cl_kernel_sub_group_info param,
+                                                        size_t in_size, const void *in, size_t size, void *value,
+                                                        size_t *ret)
+{
+    if (!ocl_valid(k, OCL_KERNEL)) return CL_INVALID_KERNEL;
+    if (d && d != ocl_device()) return CL_INVALID_DEVICE;
+    size_t wave = k->ki->wavefront_size ? k->ki->wavefront_size : 32, items;
+    switch (param) {
+    case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE:
+        if (!(items = local_items(in_size, in))) return CL_INVALID_VALUE;
+        OCL_INFO(size_t, items < wave ? items : wave);
+    case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE:
+        if (!(items = local_items(in_size, in))) return CL_INVALID_VALUE;
+        OCL_INFO(size_t, (items + wave - 1) / wave);
+    case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+        if (!in || in_size != sizeof(size_t)) return CL_INVALID_VALUE;
+        size_t count = *(const size_t *)in, dims = size / sizeof(size_t);
+        if (value && (dims < 1 || dims > 3 || size % sizeof(size_t))) return CL_INVALID_VALUE;
+        size_t local[3] = { 0, 0, 0 };
+        if (count && count * wave <= kernel_max_group(k)) local[0] = count * wave, local[1] = local[2] = 1;
+        if (!value) dims = 3;
+        return ocl_info(size, value, ret, local, dims * sizeof(size_t));
+    }
+    case CL_KERNEL_MAX_NUM_SUB_GROUPS: OCL_INFO(size_t, (kernel_max_group(k) + wave - 1) / wave);
+    case CL_KERNEL_COMPILE_NUM_SUB_GROUPS: OCL_INFO(size_t, 0);   /* OpenCL C has no attribute for it */
     default: return CL_INVALID_VALUE;
     }
 }
@@ -341,14 +475,14 @@ static cl_int snapshot_args(cl_kernel k, launch *l)
         if (a->is_local) continue;
         l->args[i].value = w;
         if (a->is_mem) {
-            /* the program released the buffer after setting it (its memory may even hold a newer
-             * buffer now): the argument no longer has a value */
+            /* the program released the buffer or image after setting it (its memory may even hold
+             * a newer one now): the argument no longer has a value */
             if (a->mem && (!ocl_valid_locked(a->mem, OCL_MEM) || a->mem->serial != a->mem_serial)) {
-                fprintf(stderr, "umbra opencl: kernel %s: argument %u names a buffer that was released\n",
+                fprintf(stderr, "umbra opencl: kernel %s: argument %u names a memory object that was released\n",
                         k->ki->name, i);
                 return CL_INVALID_KERNEL_ARGS;
             }
-            uint64_t addr = a->mem ? a->mem->addr : 0;
+            uint64_t addr = !a->mem ? 0 : a->mem->image ? ocl_image_arg_addr(a->mem) : a->mem->addr;
             memcpy(w, &addr, 8);
             if (a->mem) ocl_retain(a->mem), l->mems[l->nmems++] = a->mem;
         } else {
@@ -385,7 +519,7 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
         if (!local) continue;
         if (local[i] == 0) return CL_INVALID_WORK_GROUP_SIZE;
         if (local[i] > ocl_device()->p.max_work_item) return CL_INVALID_WORK_ITEM_SIZE;
-        if (global[i] % local[i]) return CL_INVALID_WORK_GROUP_SIZE;
+        if (global[i] % local[i] && !k->program->nonuniform) return CL_INVALID_WORK_GROUP_SIZE;
         items *= local[i];
     }
     if (local && items > kernel_max_group(k)) return CL_INVALID_WORK_GROUP_SIZE;
@@ -393,7 +527,7 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
     const uint32_t *r = k->ki->reqd_workgroup_size;
     for (cl_uint i = 0; r[0] && i < 3; i++) {
         size_t want = r[i], got = i < dim ? (local ? local[i] : want) : 1;
-        if (got != want || (i < dim && global[i] % want)) return CL_INVALID_WORK_GROUP_SIZE;
+        if (got != want || (i < dim && global[i] % want && !k->program->nonuniform)) return CL_INVALID_WORK_GROUP_SIZE;
     }
     if (r[0] && (uint64_t)r[0] * r[1] * r[2] > kernel_max_group(k)) return CL_INVALID_WORK_GROUP_SIZE;
     return CL_SUCCESS;

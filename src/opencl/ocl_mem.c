@@ -25,7 +25,8 @@ static cl_int from_device(uint64_t addr, void *dst, size_t size)
  * The device copy is refreshed before each kernel and mirrored after every command that writes it. */
 cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host)
 {
-    if (!m || !m->host_ptr) return CL_COMPLETE;
+    if (!m || !m->host_ptr || m->svm || (m->parent && m->parent->svm)) return CL_COMPLETE;   /* SVM: the same bytes */
+    if (m->image) return ocl_image_host_sync(m, to_host);
     uint8_t *h = (uint8_t *)m->host_ptr + off;
     return to_host ? from_device(m->addr + off, h, size) : to_device(m->addr + off, h, size);
 }
@@ -57,6 +58,23 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
     if (!(flags & access_flags)) flags |= CL_MEM_READ_WRITE;
     cl_mem m = ocl_obj_alloc(sizeof *m);
     if (!m) OCL_ERR(CL_OUT_OF_HOST_MEMORY);
+    /* CL_MEM_USE_HOST_PTR on an SVM buffer: the buffer is that memory, which the device sees at
+     * the same address (OpenCL 2.0 §5.2.1, CL_MEM_USES_SVM_POINTER) */
+    void *svm_base;
+    size_t svm_size;
+    if ((flags & CL_MEM_USE_HOST_PTR) && ocl_svm_lookup(host_ptr, &svm_base, &svm_size)) {
+        if (size > svm_size - (size_t)((uint8_t *)host_ptr - (uint8_t *)svm_base)) {
+            ocl_obj_free(m);
+            OCL_ERR(CL_INVALID_BUFFER_SIZE);
+        }
+        m->ctx = ctx, m->flags = flags, m->size = size, m->svm = true;
+        m->addr = (uint64_t)(uintptr_t)host_ptr;
+        m->host_ptr = host_ptr;
+        ocl_retain(ctx);
+        m->serial = ocl_mem_new_serial();
+        ocl_register(m, OCL_MEM);
+        OCL_OK(m);
+    }
     cl_device_id d = ocl_device();
     umb_status st = plat_alloc(&d->p, size, &m->addr);
     if (st) {
@@ -104,7 +122,7 @@ static bool sub_flags(cl_mem parent, cl_mem_flags *flags)
 CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags flags, cl_buffer_create_type type,
                                                   const void *info, cl_int *errcode_ret)
 {
-    if (!ocl_valid(parent, OCL_MEM) || parent->parent) OCL_ERR(CL_INVALID_MEM_OBJECT);
+    if (!ocl_valid(parent, OCL_MEM) || parent->parent || parent->image) OCL_ERR(CL_INVALID_MEM_OBJECT);
     if (!flags_valid(flags) || !sub_flags(parent, &flags)) OCL_ERR(CL_INVALID_VALUE);
     if (type != CL_BUFFER_CREATE_TYPE_REGION || !info) OCL_ERR(CL_INVALID_VALUE);
     const cl_buffer_region *r = info;
@@ -136,9 +154,10 @@ void ocl_mem_destroy(cl_mem m)
         if (p->owned) free(p->ptr);
         free(p);
     }
+    if (m->image) ocl_image_destroy(m);
     if (m->parent) {
         if (ocl_release_last(m->parent)) ocl_free_object(m->parent);
-    } else {
+    } else if (!m->svm) {
         cl_device_id d = ocl_device();
         plat_free(&d->p, m->addr);
     }
@@ -179,7 +198,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, 
 {
     if (!ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
     switch (param) {
-    case CL_MEM_TYPE: OCL_INFO(cl_mem_object_type, CL_MEM_OBJECT_BUFFER);
+    case CL_MEM_TYPE: OCL_INFO(cl_mem_object_type, m->image ? ocl_image_type(m) : CL_MEM_OBJECT_BUFFER);
     case CL_MEM_FLAGS: OCL_INFO(cl_mem_flags, m->flags);
     case CL_MEM_SIZE: OCL_INFO(size_t, m->size);
     case CL_MEM_HOST_PTR: OCL_INFO(void *, m->host_ptr);
@@ -188,7 +207,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, 
     case CL_MEM_CONTEXT: OCL_INFO(cl_context, m->ctx);
     case CL_MEM_ASSOCIATED_MEMOBJECT: OCL_INFO(cl_mem, m->parent);
     case CL_MEM_OFFSET: OCL_INFO(size_t, m->origin);
-    case CL_MEM_USES_SVM_POINTER: OCL_INFO(cl_bool, CL_FALSE);
+    case CL_MEM_USES_SVM_POINTER: OCL_INFO(cl_bool, m->svm || (m->parent && m->parent->svm));
+    case CL_MEM_PROPERTIES: return ocl_info(size, value, ret, NULL, 0);   /* none are defined */
     default: return CL_INVALID_VALUE;
     }
 }
@@ -214,6 +234,13 @@ static cl_int check_queue_mem(cl_command_queue q, cl_mem m)
     if (!ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
     if (m->ctx != q->ctx) return CL_INVALID_CONTEXT;
     return CL_SUCCESS;
+}
+
+/* Buffer commands: an image is not a buffer. */
+static cl_int check_queue_buffer(cl_command_queue q, cl_mem m)
+{
+    cl_int st = check_queue_mem(q, m);
+    return !st && m->image ? CL_INVALID_MEM_OBJECT : st;
 }
 
 static bool in_range(const cl_mem m, size_t off, size_t size)
@@ -247,7 +274,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue q, cl_mem m
                                                     size_t size, void *ptr, cl_uint n, const cl_event *list,
                                                     cl_event *out)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!ptr || size == 0 || !in_range(m, off, size)) return CL_INVALID_VALUE;
@@ -263,7 +290,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue q, cl_mem 
                                                      size_t size, const void *ptr, cl_uint n, const cl_event *list,
                                                      cl_event *out)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!ptr || size == 0 || !in_range(m, off, size)) return CL_INVALID_VALUE;
@@ -296,8 +323,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue q, cl_mem s
                                                     size_t doff, size_t size, cl_uint n, const cl_event *list,
                                                     cl_event *out)
 {
-    cl_int st = check_queue_mem(q, src);
-    if (!st) st = check_queue_mem(q, dst);
+    cl_int st = check_queue_buffer(q, src);
+    if (!st) st = check_queue_buffer(q, dst);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (size == 0 || !in_range(src, soff, size) || !in_range(dst, doff, size)) return CL_INVALID_VALUE;
@@ -323,7 +350,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue q, cl_mem m
                                                     size_t off, size_t size, cl_uint n, const cl_event *list,
                                                     cl_event *out)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!pattern || psize == 0 || psize > 128 || (psize & (psize - 1))) return CL_INVALID_VALUE;
@@ -405,7 +432,7 @@ static cl_int enqueue_host_rect(cl_command_queue q, cl_mem m, bool write, cl_boo
                                 const size_t *horigin, const size_t *region, size_t brow, size_t bslice,
                                 size_t hrow, size_t hslice, void *ptr, cl_uint n, const cl_event *list, cl_event *out)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!ptr || !borigin || !horigin || !region_valid(region)) return CL_INVALID_VALUE;
@@ -485,8 +512,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_m
                                                         size_t drow, size_t dslice, cl_uint n, const cl_event *list,
                                                         cl_event *out)
 {
-    cl_int st = check_queue_mem(q, src);
-    if (!st) st = check_queue_mem(q, dst);
+    cl_int st = check_queue_buffer(q, src);
+    if (!st) st = check_queue_buffer(q, dst);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
     if (!sorigin || !dorigin || !region_valid(region)) return CL_INVALID_VALUE;
@@ -519,7 +546,7 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, 
                                                   size_t off, size_t size, cl_uint n, const cl_event *list,
                                                   cl_event *out, cl_int *errcode_ret)
 {
-    cl_int st = check_queue_mem(q, m);
+    cl_int st = check_queue_buffer(q, m);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) OCL_ERR(st);
     const cl_map_flags known = CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION;
@@ -566,6 +593,7 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, 
 static cl_int run_unmap(ocl_cmd *c)
 {
     ocl_mapping *mp = c->map;
+    if (mp->image) return ocl_image_unmap(c->mem[0], mp);
     cl_int st = CL_COMPLETE;
     if (mp->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION))
         st = to_device(c->mem[0]->addr + mp->offset, mp->ptr, mp->size);

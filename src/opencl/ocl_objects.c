@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ocl.h"
+#include "platform/plat_image.h"
 
 pthread_mutex_t ocl_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -148,7 +149,10 @@ void ocl_free_object(void *obj)
     ocl_obj *o = obj;
     ocl_unregister(obj);
     switch (o->kind) {
-    case OCL_CONTEXT: ocl_obj_free(obj); break;
+    case OCL_CONTEXT:
+        ocl_run_release_callbacks(obj, &((cl_context)obj)->destructors);
+        ocl_obj_free(obj);
+        break;
     case OCL_MEM: ocl_mem_destroy(obj); break;
     case OCL_PROGRAM: ocl_program_destroy(obj); break;
     case OCL_KERNEL: ocl_kernel_destroy(obj); break;
@@ -162,8 +166,31 @@ void ocl_free_object(void *obj)
         if (ocl_release_last(ctx)) ocl_free_object(ctx);
         break;
     }
+    case OCL_SAMPLER: ocl_sampler_destroy(obj); break;
     default: break;   /* platform, device: static; queues are freed by their worker (ocl_queue.c) */
     }
+}
+
+cl_int ocl_add_release_callback(ocl_release_callback **list, const ocl_release_callback *from)
+{
+    ocl_release_callback *c = malloc(sizeof *c);
+    if (!c) return CL_OUT_OF_HOST_MEMORY;
+    *c = *from;
+    pthread_mutex_lock(&ocl_lock);
+    c->next = *list, *list = c;
+    pthread_mutex_unlock(&ocl_lock);
+    return CL_SUCCESS;
+}
+
+/* After the last release: no other thread can reach the object any more. */
+void ocl_run_release_callbacks(cl_context obj, ocl_release_callback **list)
+{
+    for (ocl_release_callback *c = *list, *n; c; c = n) {
+        n = c->next;
+        c->fn(obj, c->data);
+        free(c);
+    }
+    *list = NULL;
 }
 
 cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n)
@@ -176,13 +203,7 @@ cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n
 
 /* ---------------- the platform and its one device ---------------- */
 
-#define PLATFORM_VERSION "OpenCL " OCL_VERSION_TEXT " umbra " UMBRA_VERSION_STRING
 #define DEVICE_NAME "umbra RDNA3 gfx1100"
-#define DEVICE_EXTENSIONS                                                                           \
-    "cl_khr_icd cl_khr_fp64 cl_khr_fp16 cl_khr_global_int32_base_atomics "                          \
-    "cl_khr_global_int32_extended_atomics cl_khr_local_int32_base_atomics "                         \
-    "cl_khr_local_int32_extended_atomics cl_khr_int64_base_atomics cl_khr_int64_extended_atomics " \
-    "cl_khr_byte_addressable_store"
 
 static struct _cl_platform_id platform;
 static struct _cl_device_id device;
@@ -193,7 +214,12 @@ static void init_platform(void)
 {
     ocl_register(&platform, OCL_PLATFORM);
     ocl_register(&device, OCL_DEVICE);
-    init_ok = plat_init(&device.p, "umbra opencl", (plat_heap){ 0, 0 });
+    /* device memory in a reserved range of the host's address space, so that SVM allocations
+     * (host memory the device maps at its own address) never collide with it */
+    plat_heap heap = { 0, 0 };
+    if (!plat_reserve_heap(&heap))
+        fprintf(stderr, "umbra opencl: cannot reserve address space for device memory: SVM allocations may fail\n");
+    init_ok = plat_init(&device.p, "umbra opencl", heap);
     const char *f = getenv("UMBRA_KERNEL_FAULT");
     device.fault_continues = f && !strcmp(f, "continue");
     if (f && *f && strcmp(f, "continue") && strcmp(f, "abort"))
@@ -242,10 +268,16 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_
     if (p && p != ocl_platform()) return CL_INVALID_PLATFORM;
     switch (param) {
     case CL_PLATFORM_PROFILE: OCL_INFO_STR("FULL_PROFILE");
-    case CL_PLATFORM_VERSION: OCL_INFO_STR(PLATFORM_VERSION);
+    case CL_PLATFORM_VERSION: OCL_INFO_STR(OCL_VERSION_STRING);
+    case CL_PLATFORM_NUMERIC_VERSION: OCL_INFO(cl_version, OCL_NUMERIC_VERSION);
     case CL_PLATFORM_NAME: OCL_INFO_STR("umbra");
     case CL_PLATFORM_VENDOR: OCL_INFO_STR("umbra");
     case CL_PLATFORM_EXTENSIONS: OCL_INFO_STR("cl_khr_icd");
+    case CL_PLATFORM_EXTENSIONS_WITH_VERSION: {
+        cl_name_version icd = { CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd" };
+        return ocl_info(size, value, ret, &icd, sizeof icd);
+    }
+    case CL_PLATFORM_HOST_TIMER_RESOLUTION: OCL_INFO(cl_ulong, 1);   /* clGetHostTimer: nanoseconds */
     case CL_PLATFORM_ICD_SUFFIX_KHR: OCL_INFO_STR("umbra");
     default: return CL_INVALID_VALUE;
     }
@@ -282,10 +314,18 @@ static cl_int device_array_info(cl_device_info param, size_t size, void *value, 
     case CL_DEVICE_VENDOR: OCL_INFO_STR("umbra (simulated AMD RDNA3)");
     case CL_DRIVER_VERSION: OCL_INFO_STR(UMBRA_VERSION_STRING);
     case CL_DEVICE_PROFILE: OCL_INFO_STR("FULL_PROFILE");
-    case CL_DEVICE_VERSION: OCL_INFO_STR(PLATFORM_VERSION);
-    case CL_DEVICE_OPENCL_C_VERSION: OCL_INFO_STR("OpenCL C 1.2 ");
-    case CL_DEVICE_EXTENSIONS: OCL_INFO_STR(DEVICE_EXTENSIONS);
+    case CL_DEVICE_VERSION: OCL_INFO_STR(OCL_VERSION_STRING);
+    case CL_DEVICE_OPENCL_C_VERSION: OCL_INFO_STR(OCL_OPENCL_C_VERSION_STRING);
+    case CL_DEVICE_OPENCL_C_ALL_VERSIONS: return ocl_opencl_c_all_versions(size, value, ret);
+    case CL_DEVICE_OPENCL_C_FEATURES: return ocl_opencl_c_features(size, value, ret);
+    case CL_DEVICE_EXTENSIONS: return ocl_extensions_string(size, value, ret);
+    case CL_DEVICE_EXTENSIONS_WITH_VERSION: return ocl_extensions_with_version(size, value, ret);
     case CL_DEVICE_BUILT_IN_KERNELS: OCL_INFO_STR("");
+    case CL_DEVICE_IL_VERSION: OCL_INFO_STR("");   /* no intermediate language (SPIR-V) is taken */
+    /* the CTS is not run in full yet (docs/OPENCL.md): the value for "none passed" */
+    case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED: OCL_INFO_STR("v0000-01-01-00");
+    case CL_DEVICE_ILS_WITH_VERSION: case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
+        return ocl_info(size, value, ret, NULL, 0);
     case CL_DEVICE_MAX_WORK_ITEM_SIZES: {
         size_t n = ocl_device()->p.max_work_item, s[3] = { n, n, n };
         return ocl_info(size, value, ret, s, sizeof s);
@@ -303,6 +343,45 @@ static cl_int device_array_info(cl_device_info param, size_t size, void *value, 
 
 static const cl_device_fp_config fp_config = CL_FP_DENORM | CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST |
                                              CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_FMA;
+
+/* The OpenCL 2.x and 3.0 queries (docs/OPENCL.md "OpenCL 3.0"). */
+static cl_int device_info_2x(cl_device_info param, size_t size, void *value, size_t *ret)
+{
+    const cl_device_atomic_capabilities orders =
+        CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_ORDER_SEQ_CST;
+    const cl_device_atomic_capabilities scopes =
+        CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES;
+    switch (param) {
+    case CL_DEVICE_NUMERIC_VERSION: OCL_INFO(cl_version, OCL_NUMERIC_VERSION);
+    case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES: OCL_INFO(cl_device_atomic_capabilities, orders | scopes);
+    case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
+        OCL_INFO(cl_device_atomic_capabilities, orders | scopes | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM);
+    case CL_DEVICE_SVM_CAPABILITIES: OCL_INFO(cl_device_svm_capabilities, CL_DEVICE_SVM_COARSE_GRAIN_BUFFER);
+    case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT: case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT:
+    /* partial last work-groups: the launch gives them their size (hidden remainder arguments) */
+    case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: OCL_INFO(cl_bool, CL_TRUE);
+    case CL_DEVICE_PIPE_SUPPORT: case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: OCL_INFO(cl_bool, CL_FALSE);
+    case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES: OCL_INFO(cl_device_device_enqueue_capabilities, 0);
+    case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:
+        OCL_INFO(cl_command_queue_properties, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE);
+    case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES: OCL_INFO(cl_command_queue_properties, 0);
+    case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE: case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
+    case CL_DEVICE_MAX_ON_DEVICE_QUEUES: case CL_DEVICE_MAX_ON_DEVICE_EVENTS: case CL_DEVICE_MAX_PIPE_ARGS:
+    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS: case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
+    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS: OCL_INFO(cl_uint, 0);
+    /* a sub-group is a wave of 32 (OpenCL kernels are built for wave32): as many as the largest
+     * work-group holds */
+    case CL_DEVICE_MAX_NUM_SUB_GROUPS: OCL_INFO(cl_uint, (ocl_device()->p.max_work_item + 31) / 32);
+    /* 0: the natural alignment of the type (as ROCm reports) */
+    case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT: case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
+    case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: OCL_INFO(cl_uint, 0);
+    /* program-scope variables live in the code object's loaded image: any size a buffer may have */
+    case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: OCL_INFO(size_t, ocl_device_max_alloc());
+    case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE: OCL_INFO(size_t, ocl_device_max_alloc());
+    case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: OCL_INFO(size_t, 32);   /* a wave32 wave */
+    default: return CL_INVALID_VALUE;
+    }
+}
 
 static cl_int device_scalar_info(cl_device_info param, size_t size, void *value, size_t *ret)
 {
@@ -324,12 +403,20 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     case CL_DEVICE_MAX_CLOCK_FREQUENCY: OCL_INFO(cl_uint, ocl_device()->p.clock_mhz);
     case CL_DEVICE_ADDRESS_BITS: OCL_INFO(cl_uint, 64);
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE: OCL_INFO(cl_ulong, ocl_device_max_alloc());
-    case CL_DEVICE_IMAGE_SUPPORT: OCL_INFO(cl_bool, CL_FALSE);
-    case CL_DEVICE_MAX_READ_IMAGE_ARGS: case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: case CL_DEVICE_MAX_SAMPLERS:
-    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: OCL_INFO(cl_uint, 0);
-    case CL_DEVICE_IMAGE2D_MAX_WIDTH: case CL_DEVICE_IMAGE2D_MAX_HEIGHT: case CL_DEVICE_IMAGE3D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE3D_MAX_HEIGHT: case CL_DEVICE_IMAGE3D_MAX_DEPTH: case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: OCL_INFO(size_t, 0);
+    case CL_DEVICE_IMAGE_SUPPORT: OCL_INFO(cl_bool, CL_TRUE);
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_READ_ARGS);
+    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_WRITE_ARGS);
+    case CL_DEVICE_MAX_SAMPLERS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_SAMPLERS);
+    /* In pixels, for images made from buffers (cl_khr_image2d_from_buffer, not offered): ROCm's 256. */
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
+        OCL_INFO(cl_uint, PLAT_IMAGE_PITCH_ALIGN);
+    case CL_DEVICE_IMAGE2D_MAX_WIDTH: OCL_INFO(size_t, PLAT_IMAGE2D_MAX_WIDTH);
+    case CL_DEVICE_IMAGE2D_MAX_HEIGHT: OCL_INFO(size_t, PLAT_IMAGE2D_MAX_HEIGHT);
+    case CL_DEVICE_IMAGE3D_MAX_WIDTH: OCL_INFO(size_t, PLAT_IMAGE3D_MAX_WIDTH);
+    case CL_DEVICE_IMAGE3D_MAX_HEIGHT: OCL_INFO(size_t, PLAT_IMAGE3D_MAX_HEIGHT);
+    case CL_DEVICE_IMAGE3D_MAX_DEPTH: OCL_INFO(size_t, PLAT_IMAGE3D_MAX_DEPTH);
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE: OCL_INFO(size_t, PLAT_IMAGE_MAX_BUFFER_SIZE);
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: OCL_INFO(size_t, PLAT_IMAGE_MAX_ARRAY_SIZE);
     case CL_DEVICE_MAX_PARAMETER_SIZE: OCL_INFO(size_t, 1024);
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: OCL_INFO(cl_uint, OCL_BASE_ADDR_ALIGN_BITS);
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: OCL_INFO(cl_uint, 128);
@@ -355,7 +442,7 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: OCL_INFO(cl_uint, 0);
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: OCL_INFO(cl_device_affinity_domain, 0);
     case CL_DEVICE_REFERENCE_COUNT: OCL_INFO(cl_uint, 1);
-    default: return CL_INVALID_VALUE;
+    default: return device_info_2x(param, size, value, ret);
     }
 }
 

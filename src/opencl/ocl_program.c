@@ -231,6 +231,13 @@ static void take_result(cl_program p, ocl_compile_result *r, cl_program_binary_t
     ocl_compile_result_free(r);
 }
 
+/* OpenCL C 2.0 and later allow a partial last work-group unless told otherwise (§5.8.4.3). */
+static bool allows_nonuniform(const char *options)
+{
+    return (ocl_options_has(options, "-cl-std=CL2.0") || ocl_options_has(options, "-cl-std=CL3.0")) &&
+           !ocl_options_has(options, "-cl-uniform-work-group-size");
+}
+
 static cl_int build(cl_program p, const char *options)
 {
     bool lib = false;
@@ -241,6 +248,7 @@ static cl_int build(cl_program p, const char *options)
     if (p->source) {
         st = ocl_compile_source(p->source, opts, false, NULL, 0, &r);
         take_result(p, &r, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+        p->nonuniform = allows_nonuniform(options);
     } else if (p->binary_type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ||
                p->binary_type == CL_PROGRAM_BINARY_TYPE_LIBRARY) {
         const uint8_t *bc = p->binary;
@@ -330,6 +338,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, con
     free(hs);
     if (st == CL_BUILD_PROGRAM_FAILURE) st = CL_COMPILE_PROGRAM_FAILURE;
     if (st != CL_OUT_OF_HOST_MEMORY) take_result(p, &r, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+    p->nonuniform = allows_nonuniform(options);
     unload(p);
     end_build(p, st);
     if (notify) notify(p, data);
@@ -352,12 +361,13 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev, 
         free(bc), free(sizes);
         OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     }
+    bool nonuniform = true;   /* when every unit allows it */
     for (cl_uint i = 0; i < nprog && !st; i++) {
         if (!ocl_valid(progs[i], OCL_PROGRAM)) st = CL_INVALID_PROGRAM;
         else if (progs[i]->binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
                  progs[i]->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
             st = CL_INVALID_OPERATION;
-        else bc[i] = progs[i]->binary, sizes[i] = progs[i]->binary_size;
+        else bc[i] = progs[i]->binary, sizes[i] = progs[i]->binary_size, nonuniform &= progs[i]->nonuniform;
     }
     bool lib = false;
     char *opts = st ? NULL : compiler_options(options, &lib);
@@ -370,6 +380,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev, 
         OCL_ERR(st);
     }
     p->options = strdup(options ? options : "");
+    p->nonuniform = nonuniform && !ocl_options_has(options, "-cl-uniform-work-group-size");
     ocl_compile_result r = { 0 };
     if (lib) {
         r.binary = malloc(sizes[0]), r.size = sizes[0];
@@ -434,6 +445,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program p, cl_program_info p
     case CL_PROGRAM_KERNEL_NAMES:
         if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
         return kernel_names(p, size, value, ret);
+    case CL_PROGRAM_IL: return ocl_info(size, value, ret, NULL, 0);   /* never made from an IL */
+    /* OpenCL C has no constructors or destructors of program-scope variables */
+    case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT: case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
+        if (!p->prog) return CL_INVALID_PROGRAM_EXECUTABLE;
+        OCL_INFO(cl_bool, CL_FALSE);
     default: return CL_INVALID_VALUE;
     }
 }
@@ -448,7 +464,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program p, cl_device_id
     case CL_PROGRAM_BUILD_OPTIONS: OCL_INFO_STR(p->options ? p->options : "");
     case CL_PROGRAM_BUILD_LOG: OCL_INFO_STR(p->log ? p->log : "");
     case CL_PROGRAM_BINARY_TYPE: OCL_INFO(cl_program_binary_type, p->binary_type);
-    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: OCL_INFO(size_t, 0);
+    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE:
+        OCL_INFO(size_t, p->prog ? (size_t)umb_rdna3_program_globals_size(p->prog) : 0);
     default: return CL_INVALID_VALUE;
     }
 }
@@ -457,5 +474,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program p, void (
                                                             void *data)
 {
     if (!ocl_valid(p, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
-    return CL_INVALID_OPERATION;   /* no program-scope global destructors */
+    if (!fn) return CL_INVALID_VALUE;
+    /* OpenCL 3.0: CL_INVALID_OPERATION when no device supports destructors of program-scope
+     * variables (CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT): OpenCL C has none */
+    return CL_INVALID_OPERATION;
 }

@@ -323,12 +323,19 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
                                                                              cl_int *errcode_ret)
 {
     cl_command_queue_properties p = 0;
-    for (size_t i = 0; props && props[i]; i += 2) {
-        if (props[i] == CL_QUEUE_PROPERTIES) p = (cl_command_queue_properties)props[i + 1];
-        else if (props[i] == CL_QUEUE_SIZE) OCL_ERR(CL_INVALID_QUEUE_PROPERTIES);
+    size_t n = 0;
+    for (; props && props[n]; n += 2) {
+        if (n >= 4) OCL_ERR(CL_INVALID_VALUE);   /* each of the two names at most once */
+        if (props[n] == CL_QUEUE_PROPERTIES) p = (cl_command_queue_properties)props[n + 1];
+        else if (props[n] == CL_QUEUE_SIZE) OCL_ERR(CL_INVALID_QUEUE_PROPERTIES);   /* device queues only */
         else OCL_ERR(CL_INVALID_VALUE);
     }
-    return new_queue(ctx, d, p, errcode_ret);
+    cl_command_queue q = new_queue(ctx, d, p, errcode_ret);
+    if (q && props) {   /* CL_QUEUE_PROPERTIES_ARRAY gives back what was given, terminator included */
+        memcpy(q->props_array, props, (n + 1) * sizeof *props);
+        q->props_array_size = (n + 1) * sizeof *props;
+    }
+    return q;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q)
@@ -357,6 +364,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue q, cl_com
     case CL_QUEUE_DEVICE: OCL_INFO(cl_device_id, ocl_device());
     case CL_QUEUE_REFERENCE_COUNT: OCL_INFO(cl_uint, atomic_load(&q->h.refs));
     case CL_QUEUE_PROPERTIES: OCL_INFO(cl_command_queue_properties, q->props);
+    case CL_QUEUE_PROPERTIES_ARRAY: return ocl_info(size, value, ret, q->props_array, q->props_array_size);
+    case CL_QUEUE_SIZE: return CL_INVALID_COMMAND_QUEUE;   /* a host queue has no size (§5.1) */
+    case CL_QUEUE_DEVICE_DEFAULT: OCL_INFO(cl_command_queue, NULL);   /* no device queues */
     default: return CL_INVALID_VALUE;
     }
 }

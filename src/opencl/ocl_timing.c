@@ -57,3 +57,21 @@ cl_ulong ocl_profile_time(cl_event ev, cl_profiling_info stage)
     default: return plat_host_ns();   /* QUEUED, SUBMIT: when the host did it */
     }
 }
+
+/* The device's timer is the profiling clock, whose time base is the host's (plat_host_ns): with
+ * UMBRA_TIMING a command's START and END are simulated times on that same base. */
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id d, cl_ulong *dev, cl_ulong *host)
+{
+    if (!d || d != ocl_device()) return CL_INVALID_DEVICE;
+    if (!dev || !host) return CL_INVALID_VALUE;
+    *host = *dev = plat_host_ns();
+    return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetHostTimer(cl_device_id d, cl_ulong *host)
+{
+    if (!d || d != ocl_device()) return CL_INVALID_DEVICE;
+    if (!host) return CL_INVALID_VALUE;
+    *host = plat_host_ns();
+    return CL_SUCCESS;
+}

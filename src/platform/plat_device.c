@@ -1,6 +1,7 @@
 /* The simulated device as the UMBRA_* environment describes it, and device memory under its lock. */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "platform.h"
 
@@ -79,6 +80,13 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
     cfg.max_instructions = env_bytes("UMBRA_MAX_INSTRUCTIONS", 0);
     cfg.heap_base = heap.base, cfg.heap_size = heap.size;
     pl->global_mem_size = env_bytes("UMBRA_GLOBAL_MEM", 24ull << 30);
+    /* a given heap must hold the memory with room for code, kernargs and scratch */
+    if (heap.size && pl->global_mem_size > heap.size / 2) {
+        fprintf(stderr, "%s: only %llu GiB of address space could be reserved for device memory: the device "
+                        "has %llu GiB (not %llu)\n", who, (unsigned long long)(heap.size >> 30),
+                (unsigned long long)(heap.size / 2 >> 30), (unsigned long long)(pl->global_mem_size >> 30));
+        pl->global_mem_size = heap.size / 2;
+    }
     pl->compute_units = env_u32("UMBRA_CUS", 96);
     if (pl->compute_units == 0) pl->compute_units = 96;
     pl->clock_mhz = 2500;
@@ -180,4 +188,56 @@ umb_status plat_fill(umb_platform *pl, uint64_t addr, const void *pattern, uint3
     pthread_mutex_unlock(&pl->run_lock);
     free(buf);
     return st;
+}
+
+/* ---------------- device and host addresses that coincide ---------------- */
+
+#define HEAP_ALIGN (2ull << 20)
+
+bool plat_reserve_heap(plat_heap *out)
+{
+    for (uint64_t bytes = 256ull << 30; bytes >= (4ull << 30); bytes /= 2) {
+        void *p = mmap(NULL, bytes + HEAP_ALIGN, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p == MAP_FAILED) continue;
+        out->base = ((uint64_t)(uintptr_t)p + HEAP_ALIGN - 1) & ~(HEAP_ALIGN - 1);
+        out->size = bytes;
+        return true;
+    }
+    return false;
+}
+
+umb_status plat_map_host(umb_platform *pl, void *host, uint64_t size)
+{
+    pthread_mutex_lock(&pl->run_lock);
+    umb_status st = umb_mem_map_host(pl->dev, (uint64_t)(uintptr_t)host, host, size);
+    pthread_mutex_unlock(&pl->run_lock);
+    return st;
+}
+
+void plat_unmap_host(umb_platform *pl, void *host, uint64_t size)
+{
+    pthread_mutex_lock(&pl->run_lock);
+    umb_mem_unmap(pl->dev, (uint64_t)(uintptr_t)host, size);
+    pthread_mutex_unlock(&pl->run_lock);
+}
+
+static uint64_t page_up(uint64_t size) { return (size + 4095) & ~4095ull; }
+
+void *plat_host_alloc(umb_platform *pl, uint64_t size)
+{
+    if (size == 0 || size > (1ull << 62)) return NULL;
+    void *p = mmap(NULL, page_up(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+    if (plat_map_host(pl, p, page_up(size)) != UMB_OK) {
+        munmap(p, page_up(size));
+        return NULL;
+    }
+    return p;
+}
+
+void plat_host_free(umb_platform *pl, void *p, uint64_t size)
+{
+    if (!p) return;
+    plat_unmap_host(pl, p, page_up(size));
+    munmap(p, page_up(size));
 }

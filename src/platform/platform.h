@@ -3,7 +3,8 @@
  *
  *   plat_device.c   the simulated device as the UMBRA_* environment describes it (compute units,
  *                   memory size, host threads, budget, timing machine, trace, statistics file),
- *                   and host <-> device copies under the device lock
+ *                   host <-> device copies under the device lock, and host memory the device
+ *                   maps at its own address (HIP's pinned memory, OpenCL's SVM)
  *   plat_launch.c   one kernel launch: the device lock, the timing model's cycles as simulated
  *                   nanoseconds, umbra's report on stderr when it fails, the statistics line
  *   plat_clock.c    host time, and the simulated duration of transfers (PCIe model) and copies
@@ -61,6 +62,22 @@ umb_status plat_to_device(umb_platform *pl, uint64_t addr, const void *src, uint
 umb_status plat_from_device(umb_platform *pl, uint64_t addr, void *dst, uint64_t size);
 umb_status plat_device_copy(umb_platform *pl, uint64_t dst, uint64_t src, uint64_t size);
 umb_status plat_fill(umb_platform *pl, uint64_t addr, const void *pattern, uint32_t pattern_size, uint64_t size);
+
+/* Device addresses equal to host ones (HIP's host-mapped memory, OpenCL's SVM): a range of the
+ * host's address space reserved (no access, no backing) for the device heap, so that no host
+ * allocation can ever land where device memory is, and host pages mapped into the device at
+ * their own address.
+ * plat_reserve_heap: 256 GiB, or less where the address space is limited (under valgrind, with
+ * ulimit -v): halving down to 4 GiB; false if even that fails. */
+bool plat_reserve_heap(plat_heap *out);
+/* Map [host, host+size) (page aligned) into the device at the same address; under the device
+ * lock. plat_unmap_host removes it (the host memory stays the caller's). */
+umb_status plat_map_host(umb_platform *pl, void *host, uint64_t size);
+void plat_unmap_host(umb_platform *pl, void *host, uint64_t size);
+/* Host memory (zeroed, page aligned) that the device sees at the same address; NULL if the host
+ * is out of memory. plat_host_free takes the size given to plat_host_alloc. */
+void *plat_host_alloc(umb_platform *pl, uint64_t size);
+void plat_host_free(umb_platform *pl, void *p, uint64_t size);
 
 /* One launch. d->trace, d->check_waitcnt come from the platform; the caller fills the rest
  * (kernel, sizes, arguments, printf callback). *device_ns (may be NULL) gets the simulated

@@ -5,6 +5,8 @@
  *            -c in.cl -o tmp.o
  *   ld.lld-19 -shared tmp.o -o out.co
  *
+ * (at -O0, and for printf, through bitcode and opt-19: see compile_via_bitcode)
+ *
  * clang's driver links opencl.bc, ocml.bc, ockl.bc and the oclc_* control files that the build
  * options select (-cl-denorms-are-zero -> oclc_daz_opt_on, -cl-fast-relaxed-math -> unsafe math and
  * finite only, ...). Debian's rocm-device-libs has no gfx1100 ISA-version file; the build generates
@@ -317,6 +319,50 @@ static umb_status link_bitcode(cc_job *j, const char *merged, const char *obj)
     return st;
 }
 
+/* Source -> bitcode with the library linked -> opt-19 -> object, for two cases the direct
+ * compile gets wrong:
+ * - -O0: the kernel's own code stays unoptimized (optnone), but AMD's library functions it calls
+ *   keep code for other ISAs behind tests of __oclc_ISA_version that only the optimizer removes,
+ *   and clang-19's -O0 back end cannot select the GFX9-only DPP controls of those dead branches
+ *   ("Invalid dpp_ctrl value: wavefront shifts are not supported on GFX10+", e.g. every
+ *   work_group_* and sub_group_* collective);
+ * - printf (postopt: the library linked after the optimizer, see the top of the file): the
+ *   library functions nobody calls stay in the module, and clang-19's AMDGPU resource-usage
+ *   analysis crashes on some of them (a kernel with printf and a work-group collective).
+ * opt-19 folds the constant ISA tests and drops what is dead (ipsccp, simplifycfg, globaldce;
+ * optnone functions, the user's at -O0, are left as they are), then the back end (and at -O1..3
+ * the optimizer, again) runs on the result. */
+static umb_status compile_via_bitcode(cc_job *j, const char *bc, const char *obj, bool postopt)
+{
+    umb_status st = compile_source(j, bc, true, postopt);
+    arg_vec a = { 0 };
+    if (st == UMB_OK) {
+        push(&a, "opt-19");
+        push(&a, "-passes=ipsccp,simplifycfg,globaldce");
+        push(&a, bc);
+        push(&a, "-o");
+        push(&a, bc);
+        st = run_args(j, &a);
+        a.n = 0;
+    }
+    if (st == UMB_OK) {
+        push(&a, j->o->clang ? j->o->clang : "clang-19");
+        push(&a, "-x");
+        push(&a, "ir");
+        push(&a, "-nogpulib");   /* the bitcode carries the library code it calls */
+        push_target(j, &a);
+        push(&a, "-mllvm");
+        push(&a, "-amdgpu-internalize-symbols");
+        push(&a, "-c");
+        push(&a, bc);
+        push(&a, "-o");
+        push(&a, obj);
+        st = run_args(j, &a);
+    }
+    free(a.v);
+    return st;
+}
+
 /* Does the object call __printf_alloc without defining it? */
 static bool calls_undefined_printf_alloc(const char *obj)
 {
@@ -414,9 +460,16 @@ static umb_status compile_job(cc_job *j)
         st = compile_source(j, o->output, true, true);
     } else if (st == UMB_OK) {
         st = temp_next_to(o->output, ".o", obj, sizeof obj, j->err, j->errlen);
-        if (st == UMB_OK && o->input) {
+        if (st == UMB_OK && o->input && opt_level == 0) {
+            st = temp_next_to(o->output, ".bc", merged, sizeof merged, j->err, j->errlen);
+            if (st == UMB_OK) st = compile_via_bitcode(j, merged, obj, false);
+            if (st == UMB_OK && calls_undefined_printf_alloc(obj)) st = compile_via_bitcode(j, merged, obj, true);
+        } else if (st == UMB_OK && o->input) {
             st = compile_source(j, obj, false, false);
-            if (st == UMB_OK && calls_undefined_printf_alloc(obj)) st = compile_source(j, obj, false, true);
+            if (st == UMB_OK && calls_undefined_printf_alloc(obj)) {
+                st = temp_next_to(o->output, ".bc", merged, sizeof merged, j->err, j->errlen);
+                if (st == UMB_OK) st = compile_via_bitcode(j, merged, obj, true);
+            }
         } else if (st == UMB_OK && (st = temp_next_to(o->output, ".bc", merged, sizeof merged, j->err, j->errlen)) == UMB_OK) {
             st = link_bitcode(j, merged, obj);
         }

@@ -115,6 +115,8 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
         }
         case UMB_RDNA3_ARG_BY_VALUE:
         case UMB_RDNA3_ARG_GLOBAL_BUFFER:
+        case UMB_RDNA3_ARG_IMAGE:     /* the address of the image's descriptor (T# and metadata) */
+        case UMB_RDNA3_ARG_SAMPLER:   /* the address of the sampler's S# */
             if (v->size != a->size || !v->value)
                 return bad(dev, UMB_ERR_INVALID, "kernel %s: argument %u (%s%s%s) is %u bytes, %u given", pl->name, i,
                            a->type_name[0] ? a->type_name : umb_rdna3_value_kind_name(a->kind),

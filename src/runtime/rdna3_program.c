@@ -107,3 +107,20 @@ umb_status umb_rdna3_program_find_symbol(const umb_rdna3_program *p, const char 
     if (size) *size = sym.size;
     return UMB_OK;
 }
+
+/* Writable, allocated data objects: the program-scope variables of the global address space
+ * (__constant data is read-only and not counted). */
+uint64_t umb_rdna3_program_globals_size(const umb_rdna3_program *p)
+{
+    const uint64_t shf_write = 0x1, shf_alloc = 0x2;
+    umb_elf *e = (umb_elf *)&p->co.elf;
+    uint64_t total = 0;
+    for (uint32_t i = 1; i < umb_elf_symbol_count(e); i++) {
+        umb_elf_sym sym;
+        if (umb_elf_symbol(e, i, &sym) != UMB_OK) break;
+        if (sym.type != UMB_STT_OBJECT || sym.shndx == UMB_SHN_UNDEF || sym.shndx >= e->shnum) continue;
+        const umb_elf_shdr *sh = &e->shdrs[sym.shndx];
+        if ((sh->flags & (shf_write | shf_alloc)) == (shf_write | shf_alloc)) total += sym.size;
+    }
+    return total;
+}

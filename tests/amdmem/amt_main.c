@@ -4,11 +4,11 @@
 
 #include "amt.h"
 
-extern const amt_case amt_cases_pure[], amt_cases_vmem[], amt_cases_buf[], amt_cases_waitcnt[], amt_cases_rules[];
+extern const amt_case amt_cases_pure[], amt_cases_vmem[], amt_cases_buf[], amt_cases_waitcnt[], amt_cases_rules[], amt_cases_image[], amt_cases_image_exec[];
 
 int main(int argc, char **argv)
 {
-    const amt_case *suites[] = { amt_cases_pure, amt_cases_vmem, amt_cases_buf, amt_cases_waitcnt, amt_cases_rules };
+    const amt_case *suites[] = { amt_cases_pure, amt_cases_vmem, amt_cases_buf, amt_cases_waitcnt, amt_cases_rules, amt_cases_image, amt_cases_image_exec };
     int fails = 0, found = 0;
     for (unsigned s = 0; s < sizeof suites / sizeof suites[0]; s++) {
         for (const amt_case *c = suites[s]; c->name; c++) {

@@ -387,6 +387,39 @@ static void waitcnt_flat_both_counters(amt *t)
     RUNS(t);
 }
 
+/* gfx10+ decrement lgkmcnt in order for FLAT (and with LDS): lgkmcnt(1) completes the older of two
+ * flat loads, as clang-19 relies on for volatile generic loads (tests/hip/lookback.hip); SMEM
+ * still returns out of order. */
+static void waitcnt_flat_lgkm_in_order(amt *t)
+{
+    static const char *const two_loads = "flat_load_b64 v[2:3], v[0:1] glc dlc\n"
+                                         "s_waitcnt vmcnt(0)\n"
+                                         "flat_load_b64 v[4:5], v[0:1] offset:8 glc dlc\n"
+                                         "s_waitcnt vmcnt(0)\n"
+                                         "s_waitcnt lgkmcnt(1)\n";
+    char code[512];
+    wc_begin(t);
+    snprintf(code, sizeof code, "%sv_add_f64 v[6:7], v[2:3], v[2:3]", two_loads);
+    amt_code(t, code);
+    RUNS(t);
+    wc_begin(t);
+    snprintf(code, sizeof code, "%sv_add_f64 v[6:7], v[4:5], v[4:5]", two_loads);
+    amt_code(t, code);
+    FAULTS(t, "reads v4 before the flat_load_b64");
+    wc_begin(t);
+    amt_code(t, "ds_load_b32 v2, v10\n"
+                "flat_load_b32 v3, v[0:1]\n"
+                "s_waitcnt vmcnt(0) lgkmcnt(1)\n"
+                "v_mov_b32 v4, v2");
+    RUNS(t);
+    wc_begin(t);
+    amt_code(t, "flat_load_b32 v2, v[0:1]\n"
+                "s_load_b32 s4, s[20:21], 0x0\n"
+                "s_waitcnt vmcnt(0) lgkmcnt(1)\n"
+                "v_mov_b32 v4, v2");
+    FAULTS(t, "reads v2 before the flat_load_b32");
+}
+
 /* Stores and non-returning atomics use vscnt and write no register; a returning atomic is a
  * load. Overwriting a pending load's destination is reported too. */
 static void waitcnt_stores_atomics_waw(amt *t)
@@ -415,7 +448,7 @@ static void waitcnt_stores_atomics_waw(amt *t)
 #define C(fn) { #fn, fn }
 const amt_case amt_cases_waitcnt[] = {
     C(waitcnt_vmcnt_in_order), C(waitcnt_smem_out_of_order), C(waitcnt_lds_order),
-    C(waitcnt_flat_both_counters), C(waitcnt_stores_atomics_waw),
+    C(waitcnt_flat_both_counters), C(waitcnt_flat_lgkm_in_order), C(waitcnt_stores_atomics_waw),
     C(waitcnt_clang_silent_O0_w32), C(waitcnt_clang_silent_O1_w32), C(waitcnt_clang_silent_O3_w32),
     C(waitcnt_clang_silent_O3_w64), C(waitcnt_missing_all), C(waitcnt_missing_vmcnt), C(waitcnt_missing_lds),
     { NULL, NULL },

@@ -9,7 +9,12 @@ echo "$out" | grep -Eq "^Number of platforms +1$" || fail "not exactly one platf
 echo "$out" | grep -Eq "^ +Platform Name +umbra$" || fail "the platform is not umbra"
 echo "$out" | grep -Eq "^ +Device Name +umbra RDNA3 gfx1100$" || fail "no umbra RDNA3 gfx1100 device"
 echo "$out" | grep -Eq "^ +Max compute units +96$" || fail "compute units"
-echo "$out" | grep -Eq "^ +Image support +No$" || fail "image support"
+echo "$out" | grep -Eq "^ +Platform Version +OpenCL 3\.0 umbra " || fail "platform version 3.0"
+echo "$out" | grep -Eq "^ +Device Version +OpenCL 3\.0 umbra " || fail "device version 3.0"
+echo "$out" | grep -Eq "^ +Device OpenCL C features +__opencl_c_int64 " || fail "OpenCL C features"
+echo "$out" | grep -Eq "^ +Generic address space support +Yes$" || fail "generic address space"
+echo "$out" | grep -Eq "^ +Image support +Yes$" || fail "image support"
+echo "$out" | grep -Eq "^ +Max 2D image size +16384x16384 pixels$" || fail "2D image size"
 bad=$(echo "$out" | grep -E "<error|error -[0-9]|Invalid|CL_INVALID|not available|Unknown" || true)
 [ -z "$bad" ] || fail "unanswered queries: $bad"
 echo PASS

@@ -7,6 +7,7 @@
  * decoder never reads past `avail` dwords.
  */
 #include "isa/rdna3/op_table.h"
+#include "isa/rdna3/mimg.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -102,6 +103,7 @@ static rdna3_table table_of(unsigned fmt)
     case RDNA3_FMT_SCRATCH: return RDNA3_T_SCRATCH;
     case RDNA3_FMT_MUBUF: return RDNA3_T_MUBUF;
     case RDNA3_FMT_MTBUF: return RDNA3_T_MTBUF;
+    case RDNA3_FMT_MIMG: return RDNA3_T_MIMG;
     default: return RDNA3_T_COUNT;
     }
 }
@@ -595,6 +597,55 @@ static bool decode_buf(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     return true;
 }
 
+/* MIMG: 64 bits, plus one dword of NSA address registers (gfx11: up to 5 addresses; the
+ * fifth holds the remaining components as a tuple, "partial NSA"). */
+static bool decode_mimg(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
+{
+    uint32_t w0 = c->w[0];
+    if (!take(c, in, "second")) return false;
+    uint32_t w1 = c->w[1];
+    in->nsa = bits(w0, 0, 0);
+    in->dim = bits(w0, 4, 2);
+    in->unorm = bits(w0, 7, 7);
+    in->dmask = bits(w0, 11, 8);
+    in->slc = bits(w0, 12, 12);
+    in->dlc = bits(w0, 13, 13);
+    in->glc = bits(w0, 14, 14);
+    in->r128 = bits(w0, 15, 15);
+    in->a16 = bits(w0, 16, 16);
+    in->d16 = bits(w0, 17, 17);
+    in->vaddr[0] = (uint8_t)bits(w1, 7, 0);
+    in->addr = in->vaddr[0];
+    in->data0 = bits(w1, 15, 8);
+    in->saddr = (uint16_t)(bits(w1, 20, 16) << 2);
+    in->tfe = bits(w1, 21, 21);
+    in->lwe = bits(w1, 22, 22);
+    in->ssamp = (uint16_t)(bits(w1, 30, 26) << 2);
+    bool bvh = rdna3_mimg_has(oi, 'Y');
+    if (in->ssamp && !rdna3_mimg_has(oi, 'S'))
+        return fail(c->err, c->errlen, "%s takes no sampler (ssamp field is %u)", oi->name, in->ssamp);
+    if (bvh) in->naddr = (uint8_t)((in->op == 0x1a ? 12 : 11) - (in->a16 ? 3 : 0));
+    else in->naddr = (uint8_t)rdna3_mimg_addr_dwords(oi, in->dim, in->a16);
+    if (in->nsa) {
+        if (!take(c, in, "NSA address")) return false;
+        uint32_t w2 = c->w[2];
+        for (unsigned i = 1; i < 5; i++) in->vaddr[i] = (uint8_t)(w2 >> (8 * (i - 1)));
+        for (unsigned i = 0; i < 5 && i < in->naddr; i++) {
+            unsigned n = (i == 4 && in->naddr > 5) ? in->naddr - 4u : 1u;
+            if (!vgpr_tuple_ok(in->vaddr[i], n))
+                return fail(c->err, c->errlen, "%s: address register tuple out of range", oi->name);
+        }
+    } else if (!vgpr_tuple_ok(in->vaddr[0], in->naddr)) {
+        return fail(c->err, c->errlen, "%s: address register tuple out of range", oi->name);
+    }
+    if (in->d16 && strcmp(oi->name, "image_get_lod") == 0)   /* its result is two floats */
+        return fail(c->err, c->errlen, "%s takes no d16", oi->name);
+    unsigned dn = bvh ? 4u : rdna3_mimg_vdata_regs(oi, in->dmask, in->d16, in->tfe);
+    if (!vgpr_tuple_ok(in->data0, dn))
+        return fail(c->err, c->errlen, "%s: data register tuple out of range", oi->name);
+    return true;
+}
+
 static unsigned opcode_of(uint32_t w, rdna3_format f)
 {
     switch (f) {
@@ -613,6 +664,7 @@ static unsigned opcode_of(uint32_t w, rdna3_format f)
     case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: return bits(w, 24, 18);
     case RDNA3_FMT_MUBUF: return bits(w, 25, 18);
     case RDNA3_FMT_MTBUF: return bits(w, 18, 15);
+    case RDNA3_FMT_MIMG: return bits(w, 25, 18);
     default: return 0;
     }
 }
@@ -630,6 +682,7 @@ static bool decode_body(dctx *c, rdna3_inst *in, const rdna3_opinfo *oi)
     case RDNA3_FMT_DS: return decode_ds(c, in, oi);
     case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: return decode_flat(c, in, oi);
     case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: return decode_buf(c, in, oi);
+    case RDNA3_FMT_MIMG: return decode_mimg(c, in, oi);
     default: return fail(c->err, c->errlen, "unsupported encoding family");
     }
 }

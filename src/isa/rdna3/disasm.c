@@ -5,6 +5,7 @@
  * modifiers, DPP controls, memory modifiers) and the special immediates of SOPP/SOPK.
  */
 #include "isa/rdna3/op_table.h"
+#include "isa/rdna3/mimg.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -718,6 +719,48 @@ static void disasm_buf(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
     if (in->tfe) put(b, " tfe");
 }
 
+static const char *const dim_names[8] = {
+    "1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY",
+};
+
+static void disasm_mimg(sbuf *b, const rdna3_inst *in, const rdna3_opinfo *oi)
+{
+    bool bvh = rdna3_mimg_has(oi, 'Y');
+    /* llvm-objdump prints the NSA forms of sampler opcodes with two spaces after the mnemonic */
+    put(b, "%s%s", oi->name, in->nsa && rdna3_mimg_has(oi, 'S') ? "  " : " ");
+    put_range(b, "v", in->data0, bvh ? 4u : rdna3_mimg_vdata_regs(oi, in->dmask, in->d16, in->tfe));
+    put(b, ", ");
+    if (in->nsa) {
+        put(b, "[");
+        for (unsigned i = 0; i < 5 && i < in->naddr; i++) {
+            if (i) put(b, ", ");
+            put_range(b, "v", in->vaddr[i], (i == 4 && in->naddr > 5) ? in->naddr - 4u : 1u);
+        }
+        put(b, "]");
+    } else {
+        put_range(b, "v", in->vaddr[0], in->naddr);
+    }
+    put(b, ", ");
+    put_sreg(b, in->saddr, bvh ? 4 : 8);   /* objdump prints eight even with r128 */
+    if (rdna3_mimg_has(oi, 'S')) {
+        put(b, ", ");
+        put_sreg(b, in->ssamp, 4);
+    }
+    if (bvh) {
+        if (in->a16) put(b, " a16");
+        return;
+    }
+    if (in->dmask) put(b, " dmask:0x%x", in->dmask);
+    put(b, " dim:SQ_RSRC_IMG_%s", dim_names[in->dim & 7]);
+    if (in->unorm) put(b, " unorm");
+    put_cache(b, in);
+    if (in->r128) put(b, " r128");
+    if (in->a16) put(b, " a16");
+    if (in->tfe) put(b, " tfe");
+    if (in->lwe) put(b, " lwe");
+    if (in->d16) put(b, " d16");
+}
+
 void rdna3_disasm(const rdna3_inst *in, char *buf, size_t len)
 {
     if (!buf || len == 0) return;
@@ -736,6 +779,7 @@ void rdna3_disasm(const rdna3_inst *in, char *buf, size_t len)
     case RDNA3_FMT_DS: disasm_ds(&b, in, oi); break;
     case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: disasm_flat(&b, in, oi); break;
     case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: disasm_buf(&b, in, oi); break;
+    case RDNA3_FMT_MIMG: disasm_mimg(&b, in, oi); break;
     default: put(&b, "<unsupported>"); break;
     }
 }

@@ -11,6 +11,7 @@ rdna3_exec_fn rdna3_mem_handler(const rdna3_inst *in)
     case RDNA3_FMT_DS: return rdna3_ds_handler(in);
     case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: return rdna3_flat_handler(in);
     case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: return rdna3_buf_handler(in);
+    case RDNA3_FMT_MIMG: return rdna3_img_handler(in);
     default: return NULL;
     }
 }

@@ -158,5 +158,8 @@ rdna3_exec_fn rdna3_smem_handler(const rdna3_inst *in);
 rdna3_exec_fn rdna3_ds_handler(const rdna3_inst *in);
 rdna3_exec_fn rdna3_flat_handler(const rdna3_inst *in);
 rdna3_exec_fn rdna3_buf_handler(const rdna3_inst *in);
+rdna3_exec_fn rdna3_img_handler(const rdna3_inst *in);
+/* Timing: the global address of each lane's first texel (exec_mem_img.c). */
+void rdna3_img_addrs(rdna3_wave *w, const rdna3_inst *in, uint64_t *addr);
 
 #endif

@@ -67,6 +67,7 @@
 #define R3_SCRATCH SKIP
 #define R3_MUBUF SKIP
 #define R3_MTBUF SKIP
+#define R3_MIMG SKIP
 
 
 /* One block per family: switch the family's macro to ROW, include the rows, switch back. */
@@ -203,6 +204,13 @@ static const rdna3_opinfo t_mtbuf[16] = {
 };
 #undef R3_MTBUF
 #define R3_MTBUF SKIP
+#undef R3_MIMG
+#define R3_MIMG ROW
+static const rdna3_opinfo t_mimg[256] = {
+#include "isa/rdna3/op_tables.def"
+};
+#undef R3_MIMG
+#define R3_MIMG SKIP
 
 static const struct { const rdna3_opinfo *rows; unsigned n; } tables[RDNA3_T_COUNT] = {
     [RDNA3_T_SOP1] = { t_sop1, 256 }, [RDNA3_T_SOP2] = { t_sop2, 128 }, [RDNA3_T_SOPK] = { t_sopk, 32 },
@@ -212,6 +220,7 @@ static const struct { const rdna3_opinfo *rows; unsigned n; } tables[RDNA3_T_COU
     [RDNA3_T_VOPDX] = { t_vopdx, 16 }, [RDNA3_T_VOPDY] = { t_vopdy, 32 },
     [RDNA3_T_DS] = { t_ds, 256 }, [RDNA3_T_FLAT] = { t_flat, 128 }, [RDNA3_T_GLOBAL] = { t_global, 128 },
     [RDNA3_T_SCRATCH] = { t_scratch, 128 }, [RDNA3_T_MUBUF] = { t_mubuf, 256 }, [RDNA3_T_MTBUF] = { t_mtbuf, 16 },
+    [RDNA3_T_MIMG] = { t_mimg, 256 },
 };
 
 const rdna3_opinfo *rdna3_opinfo_get(rdna3_table t, unsigned op)

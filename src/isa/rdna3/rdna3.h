@@ -3,7 +3,8 @@
  * Files of this front end:
  *   decode.c / disasm.c / opcodes.c   encodings -> rdna3_inst, rdna3_inst -> llvm-objdump text
  *   exec_alu.c (+ exec_*.c)           SOP1/SOP2/SOPK/SOPC/SOPP, VOP1/VOP2/VOPC/VOP3/VOP3P/VOPD, DPP
- *   exec_mem.c (+ src/mem/amd_*.c)    SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF
+ *   exec_mem.c (+ src/mem/amd_*.c)    SMEM, DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG (exec_mem_img.c)
+ *   mimg.h                            MIMG operand layout from the opcode table (decode, disasm, exec)
  *   wave.c                            the pre-decoded cache and the step loop (umb_frontend)
  *   src/runtime/rdna3_*.c             code objects, launch state, kernarg, dispatch
  *
@@ -94,15 +95,28 @@ struct rdna3_inst {
     uint8_t opsel, opsel_hi;   /* VOP3 op_sel (bit 3 = dst), VOP3P op_sel_hi */
     uint8_t clamp, omod;
 
-    /* DPP */
-    uint16_t dpp_ctrl;         /* DPP16 control */
-    uint8_t row_mask, bank_mask, bound_ctrl, fetch_inactive;
-    uint32_t dpp8_sel;         /* DPP8: 8 x 3-bit lane selects */
+    union {
+        struct {
+            /* DPP */
+            uint16_t dpp_ctrl;         /* DPP16 control */
+            uint8_t row_mask, bank_mask, bound_ctrl, fetch_inactive;
+            uint32_t dpp8_sel;         /* DPP8: 8 x 3-bit lane selects */
 
-    /* VOPD: the X half uses op/src[0..1]/vdst, the Y half these. */
-    uint16_t opy;
-    uint16_t srcy[2];
-    uint16_t vdsty;
+            /* VOPD: the X half uses op/src[0..1]/vdst, the Y half these. */
+            uint16_t opy;
+            uint16_t srcy[2];
+            uint16_t vdsty;
+        };
+        /* MIMG (vdata in data0, srsrc in saddr, glc/slc/dlc/tfe below; see mimg.h). MIMG has no
+         * DPP or VOPD fields: sharing their bytes keeps the record (and the decoded-instruction
+         * cache) as small as before. */
+        struct {
+            uint8_t dmask, dim, unorm, r128, a16, d16, lwe, nsa;
+            uint8_t naddr;             /* address VGPRs read (dwords) */
+            uint8_t vaddr[5];          /* address registers: NSA, each operand; else vaddr[0] (a tuple) */
+            uint16_t ssamp;            /* sampler SGPR number */
+        };
+    };
 
     /* Memory: DS, FLAT/GLOBAL/SCRATCH, MUBUF/MTBUF, SMEM */
     int32_t offset;            /* instruction offset (signed where the encoding is) */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "isa/rdna3/exec_mem.h"
+#include "isa/rdna3/mimg.h"
 #include "isa/rdna3/op_table.h"
 #include "isa/rdna3/waitcnt.h"
 #include "isa/rdna3/wave.h"
@@ -160,6 +161,13 @@ static void classify(const rdna3_inst *in, umb_tinst *ti)
         ti->cls = UMB_T_LDS;
         ti->bytes_per_lane = (uint8_t)ds_bytes(in);
         return;
+    case RDNA3_FMT_MIMG: {   /* through the texture path like every vector memory access */
+        const rdna3_opinfo *oi = rdna3_inst_info(in);
+        bool store = oi && rdna3_mimg_has(oi, 'W'), atomic = oi && (oi->flags & RDNA3_F_ATOMIC);
+        ti->cls = (uint8_t)(store ? UMB_T_VMEM_STORE : atomic ? UMB_T_VMEM_ATOMIC : UMB_T_VMEM_LOAD);
+        ti->bytes_per_lane = (uint8_t)(4u * (oi ? rdna3_mimg_components(oi, in->dmask) : 1u));
+        return;
+    }
     case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF:
         ti->cls = (uint8_t)vm_class(in);
         ti->bytes_per_lane = (uint8_t)vm_bytes(in);
@@ -322,6 +330,7 @@ void rdna3_timing_dynamic(void *kernel, const umb_warp *warp, const umb_tinst *t
             case RDNA3_FMT_FLAT: flat_addrs(w, in, ev); break;
             case RDNA3_FMT_SCRATCH: scratch_addrs(w, in, ev); break;
             case RDNA3_FMT_DS: ds_addrs(w, in, ev); break;
+            case RDNA3_FMT_MIMG: rdna3_img_addrs(w, in, ev->addr); break;
             default: buffer_addrs(w, in, ev); break;
             }
             ev->has_addr = 1;

@@ -1,5 +1,6 @@
 /* --check-waitcnt (see waitcnt.h). */
 #include "isa/rdna3/waitcnt.h"
+#include "isa/rdna3/mimg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +12,11 @@ enum { CNT_VM, CNT_LGKM, CNT_VS, CNT_N };
 static const char *const cnt_name[CNT_N] = { "vmcnt", "lgkmcnt", "vscnt" };
 
 /* Event types: a counter decrements in issue order only while every pending event on it has
- * the same in-order type; SMEM and FLAT (which may be LDS or memory) return out of order. */
-enum { EV_NONE, EV_VMEM_LOAD, EV_VMEM_STORE, EV_DS, EV_SMEM, EV_FLAT };
+ * the same in-order type; SMEM returns out of order. FLAT counts on lgkmcnt as an LDS access
+ * (EV_DS): from gfx10 on, FLAT decrements lgkmcnt and vmcnt in order (LLVM's
+ * hasFlatLgkmVMemCountInOrder, true after gfx9, lets clang wait lgkmcnt(N > 0) for flat loads);
+ * only gfx9 and older needed a wait for 0. */
+enum { EV_NONE, EV_VMEM_LOAD, EV_VMEM_STORE, EV_DS, EV_SMEM };
 static bool ev_in_order(unsigned ev) { return ev == EV_VMEM_LOAD || ev == EV_VMEM_STORE || ev == EV_DS; }
 
 enum { RF_NONE, RF_V, RF_S };
@@ -84,7 +88,7 @@ static void set_vm_events(wc_effect *e, const vm_op *d, bool ret, bool flat)
 {
     bool load = d->kind == VM_LOAD || d->kind == VM_LOAD_D16 || (d->kind == VM_ATOMIC && ret);
     e->ev[load ? CNT_VM : CNT_VS] = load ? EV_VMEM_LOAD : EV_VMEM_STORE;
-    if (flat) e->ev[CNT_LGKM] = EV_FLAT;
+    if (flat) e->ev[CNT_LGKM] = EV_DS;
 }
 
 static void effect_flat(const rdna3_inst *in, wc_effect *e)
@@ -130,6 +134,27 @@ static void effect_buf(const rdna3_inst *in, wc_effect *e)
         nd = load ? vm_dest_regs(d) : 0;
     }
     if (load && nd) e->dest = (wc_ref){ RF_V, in->data0, (uint16_t)(nd + in->tfe) };
+    e->ev[load ? CNT_VM : CNT_VS] = load ? EV_VMEM_LOAD : EV_VMEM_STORE;
+}
+
+/* MIMG: address VGPRs (NSA: each operand), T# (4 or 8 SGPRs), S#, store/atomic data; loads,
+ * samples and returning atomics write vdata (see mimg.h). */
+static void effect_mimg(const rdna3_inst *in, const rdna3_opinfo *oi, wc_effect *e)
+{
+    if (!oi) return;
+    if (in->nsa) {
+        for (unsigned i = 0; i < 5 && i < in->naddr; i++)
+            add_ref(&e->reads, RF_V, in->vaddr[i], (i == 4 && in->naddr > 5) ? in->naddr - 4u : 1u);
+    } else {
+        add_ref(&e->reads, RF_V, in->vaddr[0], in->naddr);
+    }
+    bool bvh = rdna3_mimg_has(oi, 'Y'), store = rdna3_mimg_has(oi, 'W'), atomic = (oi->flags & RDNA3_F_ATOMIC) != 0;
+    add_ref(&e->reads, RF_S, in->saddr, bvh || in->r128 ? 4u : 8u);
+    if (rdna3_mimg_has(oi, 'S')) add_ref(&e->reads, RF_S, in->ssamp, 4);
+    unsigned nd = bvh ? 4u : rdna3_mimg_vdata_regs(oi, in->dmask, in->d16, false);
+    if (store || atomic) add_ref(&e->reads, RF_V, in->data0, nd);
+    bool load = !store && (!atomic || in->glc);
+    if (load) e->dest = (wc_ref){ RF_V, in->data0, (uint16_t)((atomic ? nd / (strstr(oi->name, "cmpswap") ? 2u : 1u) : nd) + in->tfe) };
     e->ev[load ? CNT_VM : CNT_VS] = load ? EV_VMEM_LOAD : EV_VMEM_STORE;
 }
 
@@ -193,6 +218,7 @@ static void effect_of(unsigned wave_size, const rdna3_inst *in, wc_effect *e)
     case RDNA3_FMT_DS: effect_ds(in, oi, e); e->mem = true; break;
     case RDNA3_FMT_FLAT: case RDNA3_FMT_GLOBAL: case RDNA3_FMT_SCRATCH: effect_flat(in, e); e->mem = true; break;
     case RDNA3_FMT_MUBUF: case RDNA3_FMT_MTBUF: effect_buf(in, e); e->mem = true; break;
+    case RDNA3_FMT_MIMG: effect_mimg(in, oi, e); e->mem = true; break;
     default: effect_alu(wave_size, in, oi, e); break;
     }
 }

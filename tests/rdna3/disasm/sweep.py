@@ -294,6 +294,69 @@ def gen_buf(r):
         out.append('%s %s, v20, s[32:35], s40 offen tfe' % (name, reg('v', 10, n + 1)))
     return out
 
+DIMS = ['1D', '2D', '3D', 'CUBE', '1D_ARRAY', '2D_ARRAY', '2D_MSAA', '2D_MSAA_ARRAY']
+DIM_COORDS = [1, 2, 3, 3, 2, 3, 3, 4]
+DIM_GRADS = [2, 4, 6, 4, 2, 4, 4, 4]
+
+def mimg_addr(tmpl, dim, a16):
+    """Address dwords per LLVM's getAddrSizeMIMGOp (gfx11: G16 exists, so A16 leaves _d gradients
+    32-bit). Lines are also generated with one dword less and more: llvm-mc rejects wrong sizes,
+    so a wrong formula here shows up as lines objdump prints differently from umbra."""
+    words = comps = 0
+    for t in tmpl:
+        if t in 'OBZ': words += 1
+        elif t == 'X': comps += DIM_COORDS[dim]
+        elif t == 'L': comps += 1
+        elif t == 'G': words += DIM_GRADS[dim]
+        elif t == 'H': words += (DIM_GRADS[dim] // 2 + 1) // 2 * 2
+    return words + ((comps + 1) // 2 if a16 else comps)
+
+def gen_mimg(r):
+    name, t = r['name'], r['tmpl']
+    if 'Y' in t:
+        return ['%s v[4:7], v[9:%d], s[4:7]' % (name, 9 + n - 1) + a for n, a in
+                ((11, ''), (12, ''), (8, ' a16'), (9, ' a16'))]
+    out = []
+    samp = ', s[12:15]' if 'S' in t else ''
+    atomic = 'F_ATOMIC' in r['flags']
+    def line(vd, addr, dmask, dim, mods='', nsa=False):
+        return '%s %s, %s, s[8:15]%s dmask:0x%x dim:SQ_RSRC_IMG_%s%s' % (name, vd, addr, samp, dmask, DIMS[dim], mods)
+    def ncomp(dmask):
+        return 4 if ('P' in t or 'M' in t) else max(1, bin(dmask).count('1'))
+    for dim in range(8):
+        for a16 in (False, True):
+            n = mimg_addr(t, dim, a16)
+            for dn in ((-1, 0, 1) if dim in (1, 5) else (0,)):
+                if n + dn < 1: continue
+                dm = 3 if atomic else 1 if 'M' in t else 0xf
+                out.append(line(reg('v', 10, ncomp(dm)), reg('v', 20, n + dn), dm, dim, ' a16' if a16 else ''))
+            if n > 1 and n + 20 < 256:      # NSA: every address register apart (partial NSA past 5)
+                regs = ['v%d' % (30 + 3 * i) for i in range(min(n, 4))]
+                if n > 4: regs.append(reg('v', 60, n - 4))
+                dm = 3 if atomic else 1 if 'M' in t else 0xf
+                out.append(line(reg('v', 10, ncomp(dm)), '[' + ', '.join(regs) + ']', dm, dim, ' a16' if a16 else ''))
+    n = mimg_addr(t, 1, False)
+    a = reg('v', 20, n)
+    if atomic:
+        dms = (3, 0xf) if 'cmpswap' in name else (1, 3)
+        for dm in dms:
+            for mods in ('', ' glc', ' slc dlc', ' glc slc dlc', ' unorm'):
+                out.append(line(reg('v', 10, ncomp(dm)), a, dm, 1, mods))
+        return out
+    for dm in (1, 2, 3, 4, 5, 7, 8, 0xc, 0xf):
+        out.append(line(reg('v', 10, ncomp(dm)), a, dm, 1))
+        out.append(line(reg('v', 10, (ncomp(dm) + 1) // 2), a, dm, 1, ' d16'))
+    for mods in (' unorm', ' glc', ' slc', ' dlc', ' glc slc dlc', ' unorm glc'):
+        out.append(line(reg('v', 10, ncomp(0xf)), a, 0xf, 1, mods))
+    if 'W' not in t:
+        for mods, extra in ((' tfe', 1), (' lwe', 0), (' tfe lwe', 1)):
+            out.append(line(reg('v', 10, ncomp(0x3) + extra), a, 0x3, 1, mods))
+            if 'P' not in t and 'M' not in t:   # gather4 / msaa_load with tfe d16: llvm-objdump prints a different vaddr width (see docs)
+                out.append(line(reg('v', 10, (ncomp(0x3) + 1) // 2 + extra), a, 0x3, 1, mods + ' d16'))
+    out.append(line(reg('v', 250, ncomp(0xf)), reg('v', 255 - n + 1, n), 0xf, 1))
+    out.append(line(reg('v', 0, ncomp(0xf)), a, 0xf, 1).replace('s[8:15]', 's[96:103]').replace('s[12:15]', 's[100:103]'))
+    return out
+
 def gen_vopd(rx_all, ry_all):
     out = []
     def half(r, dst, s0, s1):
@@ -333,6 +396,7 @@ def generate(rs, fams):
         elif f == 'DS': lines += gen_ds(r)
         elif f in ('FLAT', 'GLOBAL', 'SCRATCH'): lines += gen_flat(r)
         elif f in ('MUBUF', 'MTBUF'): lines += gen_buf(r)
+        elif f == 'MIMG': lines += gen_mimg(r)
     if not fams or 'VOPD' in fams:
         lines += gen_vopd(by.get('VOPDX', []), by.get('VOPDY', []))
     return lines

@@ -259,8 +259,9 @@ int main(int argc, char **argv)
     uint32_t wave = (uint32_t)atoi(argv[6]);
     const tcase *c = NULL;
     const struct { const tcase *cases; size_t n; } tables[] = {
-        { tc_cases_basic, tc_ncases_basic }, { tc_cases_math, tc_ncases_math }, { tc_cases_misc, tc_ncases_misc } };
-    for (size_t k = 0; k < 3; k++)
+        { tc_cases_basic, tc_ncases_basic }, { tc_cases_math, tc_ncases_math }, { tc_cases_misc, tc_ncases_misc },
+        { tc_cases_image, tc_ncases_image } };
+    for (size_t k = 0; k < sizeof tables / sizeof tables[0]; k++)
         for (size_t i = 0; i < tables[k].n; i++)
             if (!strcmp(tables[k].cases[i].name, name)) c = &tables[k].cases[i];
     if (!c) {

@@ -64,8 +64,8 @@ typedef struct tcase {
     void (*run)(tctx *t);
 } tcase;
 
-/* cases_basic.c, cases_math.c, cases_misc.c */
-extern const tcase tc_cases_basic[], tc_cases_math[], tc_cases_misc[];
-extern const size_t tc_ncases_basic, tc_ncases_math, tc_ncases_misc;
+/* cases_basic.c, cases_math.c, cases_misc.c, cases_image.c */
+extern const tcase tc_cases_basic[], tc_cases_math[], tc_cases_misc[], tc_cases_image[];
+extern const size_t tc_ncases_basic, tc_ncases_math, tc_ncases_misc, tc_ncases_image;
 
 #endif

@@ -1,0 +1,126 @@
+// Texture and surface objects in kernels (the MIMG instructions): an 8 x 6 float array
+// img[y][x] = 10y + x (+ 0.25 for odd x);
+//   tex2D<float> with point filtering and unnormalized coordinates at texel centres -> img;
+//   tex2D<float> with linear filtering at quarter-texel coordinates (clamp) -> the bilinear C
+//   reference (exact at these weights);
+//   tex2D<float> with normalized coordinates and wrap, coordinates past 1 -> the wrapped texel;
+//   surf2Dwrite<float>(2 * img + 1) into a second array, read back with hipMemcpy2DFromArray, and
+//   surf2Dread of it in a kernel -> 2 * img + 1.
+// Registered in CTest once the tree has the MIMG executor (tests/hip/CMakeLists.txt).
+#include "hip_test.h"
+#include <cmath>
+#include <vector>
+
+enum { W = 8, H = 6, N = 64 };
+
+__global__ void sample(hipTextureObject_t t, const float2 *c, float *out)
+{
+  int i = threadIdx.x;
+  out[i] = tex2D<float>(t, c[i].x, c[i].y);
+}
+
+__global__ void write_surface(hipSurfaceObject_t s, hipTextureObject_t t)
+{
+  int x = threadIdx.x, y = threadIdx.y;
+  surf2Dwrite(2.0f * tex2D<float>(t, x + 0.5f, y + 0.5f) + 1.0f, s, x * (int)sizeof(float), y);
+}
+
+__global__ void read_surface(hipSurfaceObject_t s, float *out)
+{
+  int x = threadIdx.x, y = threadIdx.y;
+  float v;
+  surf2Dread(&v, s, x * (int)sizeof(float), y);
+  out[y * W + x] = v;
+}
+
+static float texel(const std::vector<float> &img, int x, int y)
+{
+  x = x < 0 ? 0 : x >= W ? W - 1 : x;
+  y = y < 0 ? 0 : y >= H ? H - 1 : y;
+  return img[y * W + x];
+}
+
+int main()
+{
+  std::vector<float> img(W * H);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) img[y * W + x] = 10.0f * y + x + (x & 1 ? 0.25f : 0.0f);
+  hipChannelFormatDesc fd = hipCreateChannelDesc<float>();
+  hipArray_t a = nullptr, b = nullptr;
+  HIP_CHECK(hipMallocArray(&a, &fd, W, H, 0));
+  HIP_CHECK(hipMallocArray(&b, &fd, W, H, hipArraySurfaceLoadStore));
+  HIP_CHECK(hipMemcpy2DToArray(a, 0, 0, img.data(), W * sizeof(float), W * sizeof(float), H, hipMemcpyHostToDevice));
+  hipResourceDesc rd = {};
+  rd.resType = hipResourceTypeArray;
+  rd.res.array.array = a;
+  float2 *dc = nullptr;
+  float *dout = nullptr;
+  HIP_CHECK(hipMalloc(&dc, N * sizeof(float2)));
+  HIP_CHECK(hipMalloc(&dout, W * H * sizeof(float)));
+  std::vector<float2> c(N);
+  std::vector<float> out(W * H);
+
+  struct { hipTextureFilterMode filter; int norm; hipTextureAddressMode am; } modes[] = {
+    { hipFilterModePoint, 0, hipAddressModeClamp },
+    { hipFilterModeLinear, 0, hipAddressModeClamp },
+    { hipFilterModePoint, 1, hipAddressModeWrap },
+  };
+  for (auto &m : modes) {
+    hipTextureDesc td = {};
+    td.addressMode[0] = td.addressMode[1] = m.am;
+    td.filterMode = m.filter;
+    td.normalizedCoords = m.norm;
+    hipTextureObject_t t = 0;
+    HIP_CHECK(hipCreateTextureObject(&t, &rd, &td, nullptr));
+    for (int i = 0; i < N; i++) {
+      float x = m.filter == hipFilterModeLinear ? -0.5f + 0.25f * (i % 16) * 2.5f : (i % W) + 0.5f + (m.norm ? W : 0);
+      float y = m.filter == hipFilterModeLinear ? 0.25f + 1.25f * (i / 16) : (i / W % H) + 0.5f;
+      c[i] = m.norm ? make_float2(x / W, y / H) : make_float2(x, y);
+    }
+    HIP_CHECK(hipMemcpy(dc, c.data(), N * sizeof(float2), hipMemcpyHostToDevice));
+    hipLaunchKernelGGL(sample, dim3(1), dim3(N), 0, 0, t, dc, dout);
+    std::vector<float> got(N);
+    HIP_CHECK(hipMemcpy(got.data(), dout, N * sizeof(float), hipMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++) {
+      float x = m.norm ? c[i].x * W : c[i].x, y = m.norm ? c[i].y * H : c[i].y, want;
+      if (m.filter == hipFilterModePoint) {
+        int ix = (int)floorf(x), iy = (int)floorf(y);
+        if (m.norm) ix = ((ix % W) + W) % W, iy = ((iy % H) + H) % H;
+        want = texel(img, ix, iy);
+      } else {
+        float fx = x - 0.5f, fy = y - 0.5f;
+        int i0 = (int)floorf(fx), j0 = (int)floorf(fy);
+        float p = fx - floorf(fx), q = fy - floorf(fy);
+        want = (1 - p) * (1 - q) * texel(img, i0, j0) + p * (1 - q) * texel(img, i0 + 1, j0) +
+               (1 - p) * q * texel(img, i0, j0 + 1) + p * q * texel(img, i0 + 1, j0 + 1);
+      }
+      EXPECT(fabsf(got[i] - want) <= 1e-5f * (1 + fabsf(want)), "filter %d norm %d: tex2D(%g, %g) = %g, want %g",
+             (int)m.filter, m.norm, c[i].x, c[i].y, got[i], want);
+    }
+    HIP_CHECK(hipDestroyTextureObject(t));
+  }
+
+  // surfaces
+  hipTextureDesc td = {};
+  td.addressMode[0] = td.addressMode[1] = hipAddressModeClamp;
+  hipTextureObject_t t = 0;
+  HIP_CHECK(hipCreateTextureObject(&t, &rd, &td, nullptr));
+  hipResourceDesc sd = {};
+  sd.resType = hipResourceTypeArray;
+  sd.res.array.array = b;
+  hipSurfaceObject_t s = 0;
+  HIP_CHECK(hipCreateSurfaceObject(&s, &sd));
+  hipLaunchKernelGGL(write_surface, dim3(1), dim3(W, H), 0, 0, s, t);
+  HIP_CHECK(hipMemcpy2DFromArray(out.data(), W * sizeof(float), b, 0, 0, W * sizeof(float), H, hipMemcpyDeviceToHost));
+  for (int i = 0; i < W * H; i++) EXPECT(out[i] == 2 * img[i] + 1, "surf2Dwrite [%d] = %g, want %g", i, out[i], 2 * img[i] + 1);
+  hipLaunchKernelGGL(read_surface, dim3(1), dim3(W, H), 0, 0, s, dout);
+  HIP_CHECK(hipMemcpy(out.data(), dout, W * H * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < W * H; i++) EXPECT(out[i] == 2 * img[i] + 1, "surf2Dread [%d] = %g, want %g", i, out[i], 2 * img[i] + 1);
+  HIP_CHECK(hipDestroySurfaceObject(s));
+  HIP_CHECK(hipDestroyTextureObject(t));
+  HIP_CHECK(hipFreeArray(a));
+  HIP_CHECK(hipFreeArray(b));
+  HIP_CHECK(hipFree(dc));
+  HIP_CHECK(hipFree(dout));
+  return ht_finish("textures");
+}
