@@ -249,16 +249,22 @@ static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_co
  * - abs_diff for int and long (and their vectors): the library subtracts in signed arithmetic,
  *   whose overflow C leaves undefined, and LLVM folds it at -O3 into a wrapping v_sub + v_max:
  *   abs_diff(INT_MIN, 1) gave INT_MAX instead of 2^31 + 1 (docs/BUILTINS.md). ROCm on the
- *   hardware gives the same wrong answer; umbra's OpenCL gives the specification's (§6.12.3). */
+ *   hardware gives the same wrong answer; umbra's OpenCL gives the specification's (§6.12.3).
+ *   Every type gets its overload here: a program-declared abs_diff hides clang's built-in
+ *   declarations of the name, so the other types must be defined too (|x - y| of the unsigned
+ *   reinterpretations, which wraps exactly onto the result's range). */
 static const char spec_fixes[] =
     "#define UMBRA_ABS_DIFF_(T, U) static __attribute__((overloadable, always_inline)) U abs_diff(T x, T y) "
     "{ return x > y ? as_##U(x) - as_##U(y) : as_##U(y) - as_##U(x); }\n"
     "#define UMBRA_ABS_DIFF(T, U) UMBRA_ABS_DIFF_(T, U) UMBRA_ABS_DIFF_(T##2, U##2) UMBRA_ABS_DIFF_(T##4, U##4) "
     "UMBRA_ABS_DIFF_(T##8, U##8) UMBRA_ABS_DIFF_(T##16, U##16)\n"
-    "UMBRA_ABS_DIFF(int, uint)\n"
-    "UMBRA_ABS_DIFF(long, ulong)\n"
+    "UMBRA_ABS_DIFF(char, uchar) UMBRA_ABS_DIFF(uchar, uchar) UMBRA_ABS_DIFF(short, ushort)\n"
+    "UMBRA_ABS_DIFF(ushort, ushort) UMBRA_ABS_DIFF(int, uint) UMBRA_ABS_DIFF(uint, uint)\n"
+    "UMBRA_ABS_DIFF(long, ulong) UMBRA_ABS_DIFF(ulong, ulong)\n"
     "#if __OPENCL_C_VERSION__ >= 110\n"
-    "UMBRA_ABS_DIFF_(int3, uint3) UMBRA_ABS_DIFF_(long3, ulong3)\n"
+    "UMBRA_ABS_DIFF_(char3, uchar3) UMBRA_ABS_DIFF_(uchar3, uchar3) UMBRA_ABS_DIFF_(short3, ushort3)\n"
+    "UMBRA_ABS_DIFF_(ushort3, ushort3) UMBRA_ABS_DIFF_(int3, uint3) UMBRA_ABS_DIFF_(uint3, uint3)\n"
+    "UMBRA_ABS_DIFF_(long3, ulong3) UMBRA_ABS_DIFF_(ulong3, ulong3)\n"
     "#endif\n"
     "#undef UMBRA_ABS_DIFF\n"
     "#undef UMBRA_ABS_DIFF_\n"

@@ -2,7 +2,9 @@
  * library at -O3 wraps for int and long (docs/BUILTINS.md; umbra's OpenCL compiles the
  * specification's definition instead). Expected: abs_diff(INT_MIN, 1) = 2^31 + 1 = 2147483649,
  * abs_diff(INT_MAX, INT_MIN) = 2^32 - 1, abs_diff(-5, 7) = 12; abs_diff(LONG_MIN, 1) = 2^63 + 1,
- * abs_diff(LONG_MAX, LONG_MIN) = 2^64 - 1; the same through int4 and long2 vectors. */
+ * abs_diff(LONG_MAX, LONG_MIN) = 2^64 - 1; the same through int4 and long2 vectors; and the other
+ * types still resolve (char 100, -100: 200; uchar 5, 250: 245; short -32768, 32767: 65535;
+ * uint 5, 2^32 - 1: 2^32 - 6; char2 (100, 5), (-100, 250 as char -6): (200, 11)). */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdint.h>
@@ -10,7 +12,14 @@
 #include "check.h"
 
 static const char *src =
-    "__kernel void d(__global const int *a, __global const long *b, __global uint *o, __global ulong *p) {\n"
+    "__kernel void d(__global const int *a, __global const long *b, __global uint *o, __global ulong *p,\n"
+    "                __global const int *e, __global uint *r) {\n"
+    "  r[0] = abs_diff((char)e[0], (char)e[1]);\n"
+    "  r[1] = abs_diff((uchar)e[2], (uchar)e[3]);\n"
+    "  r[2] = abs_diff((short)e[4], (short)e[5]);\n"
+    "  r[3] = abs_diff((uint)e[6], (uint)e[7]);\n"
+    "  uchar2 c2 = abs_diff((char2)((char)e[0], (char)e[2]), (char2)((char)e[1], (char)e[3]));\n"
+    "  r[4] = c2.x; r[5] = c2.y;\n"
     "  for (int i = 0; i < 4; i++) o[i] = abs_diff(a[2 * i], a[2 * i + 1]);\n"
     "  int4 x = vload4(0, a), y = vload4(1, a);\n"
     "  vstore4(abs_diff(x, y), 1, o);\n"
@@ -45,22 +54,35 @@ int main(void)
     CHECK_CL(err);
     cl_mem bp = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, sizeof want_p, NULL, &err);
     CHECK_CL(err);
+    const cl_int e[8] = { 100, -100, 5, 250, -32768, 32767, 5, -1 };
+    const cl_uint want_r[6] = { 200u, 245u, 65535u, 4294967290u, 200u, 11u };
+    cl_mem be = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof e, (void *)e, &err);
+    CHECK_CL(err);
+    cl_mem br = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, sizeof want_r, NULL, &err);
+    CHECK_CL(err);
     CHECK_CL(clSetKernelArg(k, 0, sizeof ba, &ba));
     CHECK_CL(clSetKernelArg(k, 1, sizeof bb, &bb));
     CHECK_CL(clSetKernelArg(k, 2, sizeof bo, &bo));
     CHECK_CL(clSetKernelArg(k, 3, sizeof bp, &bp));
+    CHECK_CL(clSetKernelArg(k, 4, sizeof be, &be));
+    CHECK_CL(clSetKernelArg(k, 5, sizeof br, &br));
     size_t one = 1;
     CHECK_CL(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, NULL, 0, NULL, NULL));
     cl_uint o[8];
     cl_ulong p[4];
     CHECK_CL(clEnqueueReadBuffer(q, bo, CL_TRUE, 0, sizeof o, o, 0, NULL, NULL));
     CHECK_CL(clEnqueueReadBuffer(q, bp, CL_TRUE, 0, sizeof p, p, 0, NULL, NULL));
+    cl_uint r[6];
+    CHECK_CL(clEnqueueReadBuffer(q, br, CL_TRUE, 0, sizeof r, r, 0, NULL, NULL));
+    for (int i = 0; i < 6; i++)
+        if (r[i] != want_r[i]) FAIL("other-type abs_diff %d: %u, want %u", i, r[i], want_r[i]);
     for (int i = 0; i < 8; i++)
         if (o[i] != want_o[i]) FAIL("int abs_diff %d: %u, want %u", i, o[i], want_o[i]);
     for (int i = 0; i < 4; i++)
         if (p[i] != want_p[i]) FAIL("long abs_diff %d: %llu, want %llu", i, (unsigned long long)p[i],
                                     (unsigned long long)want_p[i]);
     clReleaseMemObject(ba), clReleaseMemObject(bb), clReleaseMemObject(bo), clReleaseMemObject(bp);
+    clReleaseMemObject(be), clReleaseMemObject(br);
     clReleaseKernel(k);
     clReleaseProgram(prog);
     clReleaseCommandQueue(q);
