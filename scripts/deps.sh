@@ -17,6 +17,7 @@ packages=(
   clblast-tests clfft-client       # CLBlast's correctness tests and clFFT's client: unmodified OpenCL applications (opencl.clblast, opencl.clfft)
   libamdhip64-dev hipcc            # the HIP runtime is built against Debian's HIP 5.2 headers; HIP test programs built with hipcc too
   clang-tools-19                   # clang-offload-bundler-19 (HIP fat binaries: scripts/hip-samples.sh)
+  spirv-headers                    # building newer Khronos OpenCL CTS tags (scripts/cts.sh)
 )
 
 missing=()

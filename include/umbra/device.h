@@ -35,10 +35,13 @@ typedef struct umb_device_config {
     uint32_t quantum;           /* instructions a warp runs before the scheduler moves on
                                    (default 1: round robin, like the Ventus golden model) */
     uint64_t max_instructions;  /* per-launch budget of warp-instructions; 0 = unlimited */
-    uint64_t stall_limit;       /* "no forward progress": stop a launch in which this many
-                                   warp-instructions ran while no workgroup finished, no barrier
-                                   completed and nothing was written to global or local memory
-                                   (every resident wave spinning); 0 = the default, 2^28 */
+    uint64_t stall_limit;       /* "no forward progress": after this many warp-instructions
+                                   in which no workgroup finished, no barrier completed and
+                                   nothing was written to global or local memory, look for a
+                                   proof that the launch can never progress (every resident wave
+                                   back in a state it was in, with nothing written since: see
+                                   src/core/sched.c); stop the launch only on that proof, never
+                                   on the count alone; 0 = the default, 2^28 */
     bool progress;              /* print a progress line on stderr for long runs (if a terminal) */
     struct umb_timing *timing;  /* non-NULL: launches run on this timing model (umbra/timing.h) */
     uint64_t heap_base;         /* where umb_mem_alloc places allocations: [heap_base, heap_base +

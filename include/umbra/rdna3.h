@@ -85,6 +85,7 @@ typedef struct umb_rdna3_arg_info {
     umb_rdna3_addr_space address_space;
     uint32_t pointee_align;     /* dynamic_shared_pointer: `.pointee_align` (0 when absent) */
     umb_rdna3_access access;    /* images: `.access` */
+    bool is_const, is_restrict, is_volatile;   /* `.is_const`, `.is_restrict`, `.is_volatile` (type qualifiers) */
 } umb_rdna3_arg_info;
 
 /* The 64-byte kernel descriptor `NAME.kd` (AMDHSAKernelDescriptor.h). */
@@ -120,6 +121,8 @@ typedef struct umb_rdna3_kernel_info {
     uint32_t sgpr_count, vgpr_count, max_flat_workgroup_size;
     uint32_t sgpr_spill_count, vgpr_spill_count;
     uint32_t reqd_workgroup_size[3];   /* `.reqd_workgroup_size` (reqd_work_group_size), 0,0,0 if none */
+    uint32_t workgroup_size_hint[3];   /* `.workgroup_size_hint` (work_group_size_hint), 0,0,0 if none */
+    char vec_type_hint[64];     /* `.vec_type_hint` (vec_type_hint(T)), "" if none */
     bool uses_dynamic_stack, workgroup_processor_mode;
     uint32_t nargs;             /* every argument, hidden ones included */
     uint32_t nexplicit;         /* arguments the program passes (the non-hidden ones, in order) */

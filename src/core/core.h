@@ -113,6 +113,15 @@ struct umb_frontend {
      * state (umb_warp.isa) is `isa`; prefetch the host memory that state and that instruction
      * will touch (no effect on any result). */
     void (*timing_prefetch)(void *kernel, const void *isa, const struct umb_tinst *ti);
+    /* Optional: what proves "no forward progress" (sched.c). A warp's architectural state is
+     * everything that decides what it does next (PC, registers, masks, control stacks), and not
+     * what only counts (cycle and instruction counters, statistics). state_size: the bytes it
+     * takes; state_save copies it into buf (false: it cannot be compared now, e.g. a fault is
+     * pending); state_same: the warp is exactly in the state saved in buf. Without them a launch
+     * is never declared stuck (only --max-instructions bounds it). */
+    size_t (*state_size)(void *kernel);
+    bool (*state_save)(void *kernel, const umb_warp *w, void *buf);
+    bool (*state_same)(void *kernel, const umb_warp *w, const void *buf);
 };
 
 /* One kernel launch as the core sees it. */

@@ -13,8 +13,17 @@
  * a barrier, writes global or local memory); one that has run QUIET_ROUNDS rounds without any
  * of these (a spin wait) yields to the next. So ordinary kernels run exactly as if one workgroup
  * ran after another, and workgroups that wait on each other (a software grid barrier) finish.
- * When the whole launch has run stall_limit warp-instructions with no progress anywhere, every
- * resident wave is waiting for something that will not come: "no forward progress".
+ * When the whole launch has run stall_limit warp-instructions with no progress anywhere, the
+ * launch may be stuck, or may be a long computation that writes late (a loop over global loads
+ * that stores once at the end). The count alone proves nothing, so a host thread then looks for
+ * a proof (prove_stuck): each of its resident waves is run alone until it is back in exactly an
+ * architectural state it was in (PC, registers, masks: umb_frontend.state_same) having written
+ * nothing. Such a wave repeats that cycle for as long as no one else writes memory. A host thread
+ * whose waves are all in such cycles parks until another one progresses; when every host thread
+ * still running is parked or waits (below), nothing can ever write again: "no forward
+ * progress". A wave that does not come back to its state in PROOF_STEPS instructions (a loop
+ * counter, a clock read) is not stuck: the launch runs on, bounded only by the user's
+ * --max-instructions.
  *
  * Waits across workgroups (UMB_WARP_WAITING: RDNA3's GWS barriers and semaphores) cost no host
  * time. A workgroup whose waves can only wait (the others at its barrier or exited) ends its turn
@@ -57,6 +66,7 @@ typedef struct launch_run {
     umb_launch *launch;
     launch_shared shared;
     _Atomic uint64_t wgs_started;
+    _Atomic uint32_t parked;     /* host threads parked with their waves proven in closed cycles */
     umb_wake wake;
 } launch_run;
 
@@ -88,6 +98,10 @@ typedef struct host_thread {
  * PROGRESS_CHECK rounds (a power of two). */
 #define QUIET_ROUNDS 4096u
 #define PROGRESS_CHECK 256u
+
+/* A wave that has not come back to its state within this many instructions run alone is not
+ * in a closed cycle (it is computing, or counting). */
+#define PROOF_STEPS (1u << 20)
 
 static double now_seconds(void)
 {
@@ -160,6 +174,16 @@ static void launch_fail(umb_launch *l, umb_status st, const char *fmt, ...)
     set_fault(l, st, "", fmt, ap);
     va_end(ap);
     umb_launch_wake(l);
+}
+
+/* launch_fail for a caller holding the wake lock (it wakes the sleepers itself). */
+static void launch_fail_locked(umb_launch *l, umb_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void launch_fail_locked(umb_launch *l, umb_status st, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    set_fault(l, st, "", fmt, ap);
+    va_end(ap);
 }
 
 /* ---- progress ---- */
@@ -453,6 +477,7 @@ static void refill(launch_run *run, host_thread *ht, wg_slot *s)
     s->started = false;
 }
 
+/* Called with the wake lock held. */
 static void report_no_progress(launch_run *run, host_thread *ht, uint64_t executed)
 {
     umb_launch *l = run->launch;
@@ -474,24 +499,118 @@ static void report_no_progress(launch_run *run, host_thread *ht, uint64_t execut
         }
     }
     const umb_device_config *cfg = umb_device_get_config(l->dev);
-    launch_fail(l, UMB_ERR_DEADLOCK,
+    launch_fail_locked(l, UMB_ERR_DEADLOCK,
                 "kernel %s: no forward progress: %" PRIu64 " warp-instructions ran while no workgroup finished, no "
-                "barrier completed and nothing was written to global or local memory; %u resident workgroups on "
-                "this host thread wait (the device holds %u per CU x %u CUs; %" PRIu64 " of %" PRIu64
+                "barrier completed and nothing was written to memory, and every resident wave is in a closed "
+                "loop (back in a state it was in, registers and PC, having written nothing) or waits; %u "
+                "resident workgroups on this host thread (the device holds %u per CU x %u CUs; %" PRIu64 " of %" PRIu64
                 " workgroups done): %s",
                 l->kernel_name ? l->kernel_name : "?", executed - ht->executed_at_epoch, resident,
                 l->concurrent_wgs ? (l->wgs_per_cu ? l->wgs_per_cu : 1u) : 1u, cfg->compute_units,
                 atomic_load(&run->shared.wgs_done), run->shared.wgs_total, waves);
 }
 
+/* Everything a wave does that another wave (or its own next pass) could see: stores and atomics
+ * to any memory, barriers completed, work the host did for it. */
+static uint64_t effects_of(const umb_workgroup *wg)
+{
+    const umb_stats *s = wg->stats;
+    uint64_t n = s->barriers + wg->progress;
+    for (int sp = 0; sp < UMB_SPACE_COUNT; sp++) n += s->mem[sp].stores + s->mem[sp].atomics;
+    return n;
+}
+
+/* Run the runnable warp w alone, one instruction at a time, until it is back in the state it
+ * started from (true: a closed cycle in which it wrote nothing, which it repeats for as long as
+ * nobody writes memory). False when it wrote, stopped being runnable (barrier, wait, exit,
+ * fault) or has not come back within PROOF_STEPS instructions. Running one wave alone is a
+ * schedule the hardware may choose too, so the instructions count as executed. */
+static bool in_closed_cycle(launch_run *run, umb_workgroup *wg, umb_warp *w, void *state)
+{
+    umb_launch *l = run->launch;
+    const umb_frontend *fe = l->fe;
+    if (!fe->state_save(l->kernel, w, state)) return false;
+    uint64_t effects = effects_of(wg), wakes = atomic_load(&l->wakes), executed = 0;
+    bool closed = false;
+    for (uint32_t i = 0; i < PROOF_STEPS && !closed; i++) {
+        uint64_t n = 0;
+        w->state = fe->step(l->kernel, w, 1, &n);
+        executed += n;
+        if (w->state != UMB_WARP_RUNNABLE || effects_of(wg) != effects || atomic_load(&l->wakes) != wakes) break;
+        closed = fe->state_same(l->kernel, w, state);
+    }
+    atomic_fetch_add_explicit(&run->shared.executed, executed, memory_order_relaxed);
+    return closed;
+}
+
+/* True when every resident wave of this host thread is in a closed cycle that writes nothing,
+ * waits at a barrier, or waits for waves of other workgroups. */
+static bool prove_stuck(launch_run *run, host_thread *ht)
+{
+    umb_launch *l = run->launch;
+    const umb_frontend *fe = l->fe;
+    if (!fe->state_size || !fe->state_save || !fe->state_same) return false;   /* no proof possible */
+    void *state = malloc(fe->state_size(l->kernel));
+    if (!state) return false;
+    bool stuck = true;
+    for (uint32_t i = 0; i < ht->nslots && stuck; i++) {
+        wg_slot *s = &ht->slots[i];
+        if (!s->live) continue;
+        if (!s->started) {
+            stuck = false;   /* a workgroup that has not had its first turn */
+            break;
+        }
+        for (uint32_t w = 0; w < s->wg.nwarps && stuck; w++) {
+            umb_warp *wp = &s->wg.warps[w];
+            if (wp->state == UMB_WARP_RUNNABLE) stuck = in_closed_cycle(run, &s->wg, wp, state);
+            else if (wp->state == UMB_WARP_WAITING) stuck = !fe->wait_poll(l->kernel, wp);
+            if (!stuck && wp->state == UMB_WARP_WAITING) wp->state = UMB_WARP_RUNNABLE;   /* its wait is over */
+        }
+    }
+    free(state);
+    return stuck;
+}
+
+/* This host thread's waves are all proven stuck: sleep until another host thread progresses
+ * (its writes may end the cycles). When every host thread still running is parked or asleep
+ * waiting, nothing can ever write again: report and return false. */
+static bool park_until_progress(launch_run *run, host_thread *ht, uint64_t executed)
+{
+    umb_launch *l = run->launch;
+    umb_wake *wk = &run->wake;
+    bool ok = true;
+    atomic_fetch_add(&run->parked, 1);   /* before the epoch is looked at: see watch_progress */
+    pthread_mutex_lock(&wk->lock);
+    uint64_t wakes = atomic_load(&l->wakes);
+    if (atomic_load(&run->shared.progress_epoch) == ht->epoch_seen && !atomic_load(&l->failed)) {
+        wk->asleep++;
+        while (atomic_load(&l->wakes) == wakes && atomic_load(&run->shared.progress_epoch) == ht->epoch_seen &&
+               !atomic_load(&l->failed)) {
+            if (wk->asleep == wk->live) {   /* nobody left who could write */
+                report_no_progress(run, ht, executed);
+                pthread_cond_broadcast(&wk->cond);
+                ok = false;
+                break;
+            }
+            pthread_cond_wait(&wk->cond, &wk->lock);
+        }
+        if (atomic_load(&l->wakes) == wakes && wk->asleep) wk->asleep--;   /* a wake resets the count */
+    }
+    pthread_mutex_unlock(&wk->lock);
+    atomic_fetch_sub(&run->parked, 1);
+    return ok;
+}
+
 /* After a pass over the resident workgroups: advance the launch's progress epoch, or, when no
- * host thread has progressed for stall_limit warp-instructions, stop the launch. */
+ * host thread has progressed for stall_limit warp-instructions, look for the proof that the
+ * launch is stuck (then park, and stop the launch when every host thread is stuck). */
 static bool watch_progress(launch_run *run, host_thread *ht, bool progressed)
 {
     uint64_t executed = atomic_load_explicit(&run->shared.executed, memory_order_relaxed);
     if (progressed) {
         ht->epoch_seen = atomic_fetch_add(&run->shared.progress_epoch, 1) + 1;
         ht->executed_at_epoch = executed;
+        if (atomic_load(&run->parked)) umb_launch_wake(run->launch);   /* parked threads look again */
         return true;
     }
     uint64_t epoch = atomic_load(&run->shared.progress_epoch);
@@ -501,8 +620,15 @@ static bool watch_progress(launch_run *run, host_thread *ht, bool progressed)
         return true;
     }
     if (executed - ht->executed_at_epoch < umb_device_get_config(run->launch->dev)->stall_limit) return true;
-    report_no_progress(run, ht, executed);
-    return false;
+    if (!prove_stuck(run, ht)) {
+        /* a long computation, or the proof's own steps wrote: as progress (parked threads look again) */
+        ht->epoch_seen = atomic_fetch_add(&run->shared.progress_epoch, 1) + 1;
+        ht->executed_at_epoch = atomic_load_explicit(&run->shared.executed, memory_order_relaxed);
+        if (atomic_load(&run->parked)) umb_launch_wake(run->launch);
+        return true;
+    }
+    ht->executed_at_epoch = executed;
+    return park_until_progress(run, ht, executed);
 }
 
 /* Every host thread still running sleeps with all its workgroups waiting (called with the wake

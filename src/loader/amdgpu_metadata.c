@@ -62,16 +62,16 @@ static umb_status get_u32(md_ctx *c, const msgpack_object *m, const char *key, b
     return UMB_OK;
 }
 
-/* `.reqd_workgroup_size`: three sizes of 1..1024, or absent (left 0, 0, 0). */
-static umb_status get_size3(md_ctx *c, const msgpack_object *m, const char *key, uint32_t out[3])
+/* `.reqd_workgroup_size`: three sizes of 1..max, or absent (left 0, 0, 0). */
+static umb_status get_size3(md_ctx *c, const msgpack_object *m, const char *key, uint32_t max, uint32_t out[3])
 {
     const msgpack_object *v = map_get(m, key);
     if (!v) return UMB_OK;
     if (v->type != MSGPACK_OBJECT_ARRAY || v->via.array.size != 3) return md_fail(c, "%s is not an array of 3", key);
     for (uint32_t i = 0; i < 3; i++) {
         const msgpack_object *e = &v->via.array.ptr[i];
-        if (e->type != MSGPACK_OBJECT_POSITIVE_INTEGER || e->via.u64 == 0 || e->via.u64 > 1024)
-            return md_fail(c, "%s[%u] is not a size of 1..1024", key, i);
+        if (e->type != MSGPACK_OBJECT_POSITIVE_INTEGER || e->via.u64 == 0 || e->via.u64 > max)
+            return md_fail(c, "%s[%u] is not a size of 1..%u", key, i, max);
         out[i] = (uint32_t)e->via.u64;
     }
     return UMB_OK;
@@ -155,7 +155,9 @@ static umb_status parse_arg(md_ctx *c, const msgpack_object *a, umb_rdna3_arg_in
     if ((st = get_u32(c, a, ".offset", true, &arg->offset)) || (st = get_u32(c, a, ".size", true, &arg->size)) ||
         (st = parse_kind(c, a, &arg->kind)) || (st = parse_addr_space(c, a, &arg->address_space)) ||
         (st = get_u32(c, a, ".pointee_align", false, &arg->pointee_align)) ||
-        (st = get_str(c, a, ".name", false, arg->name, sizeof arg->name)) || (st = parse_access(c, a, &arg->access)))
+        (st = get_str(c, a, ".name", false, arg->name, sizeof arg->name)) || (st = parse_access(c, a, &arg->access)) ||
+        (st = get_bool(c, a, ".is_const", &arg->is_const)) || (st = get_bool(c, a, ".is_restrict", &arg->is_restrict)) ||
+        (st = get_bool(c, a, ".is_volatile", &arg->is_volatile)))
         return st;
     /* type names can be long (struct types); keep a truncated copy, it is only for display */
     const msgpack_object *tn = map_get(a, ".type_name");
@@ -226,7 +228,10 @@ static umb_status parse_kernel(md_ctx *c, const msgpack_object *k, uint32_t inde
         (st = get_u32(c, k, ".max_flat_workgroup_size", false, &ki->max_flat_workgroup_size)) ||
         (st = get_bool(c, k, ".uses_dynamic_stack", &ki->uses_dynamic_stack)) ||
         (st = get_bool(c, k, ".workgroup_processor_mode", &ki->workgroup_processor_mode)) ||
-        (st = get_size3(c, k, ".reqd_workgroup_size", ki->reqd_workgroup_size)))
+        (st = get_size3(c, k, ".reqd_workgroup_size", 1024, ki->reqd_workgroup_size)) ||
+        /* a hint may name any size; it only informs */
+        (st = get_size3(c, k, ".workgroup_size_hint", UINT32_MAX, ki->workgroup_size_hint)) ||
+        (st = get_str(c, k, ".vec_type_hint", false, ki->vec_type_hint, sizeof ki->vec_type_hint)))
         return st;
     if (ki->wavefront_size != 32 && ki->wavefront_size != 64)
         return md_fail(c, ".wavefront_size %u (gfx1100 runs 32 or 64)", ki->wavefront_size);

@@ -37,6 +37,10 @@
 #include "umbra/umbra.h"
 #include "platform/platform.h"
 
+/* A macro's value as a string literal (ocl_compile.c spells __OPENCL_VERSION__ from OCL_VERSION_*). */
+#define OCL_STRINGIFY_(x) #x
+#define OCL_STRINGIFY(x) OCL_STRINGIFY_(x)
+
 typedef enum ocl_kind {
     OCL_PLATFORM = 1, OCL_DEVICE, OCL_CONTEXT, OCL_QUEUE, OCL_MEM, OCL_PROGRAM, OCL_KERNEL, OCL_EVENT, OCL_SAMPLER,
 } ocl_kind;
@@ -57,6 +61,10 @@ struct _cl_platform_id { ocl_obj h; };
 struct _cl_device_id {
     ocl_obj h;
     umb_platform p;               /* the simulated device, shared with the HIP runtime's design */
+    /* What a kernel that fails on the device does to the program (ocl_kernel.c run_kernel):
+     * false (default): umbra's report, then abort(), as ROCm's OpenCL does on a device fault;
+     * true (UMBRA_KERNEL_FAULT=continue): the program goes on, the failure sticks to the queue. */
+    bool fault_continues;
 };
 
 /* A context's destructor callback (clSetContextDestructorCallback): called on its last release,
@@ -86,6 +94,9 @@ struct _cl_command_queue {
     size_t props_array_size;              /* bytes of it to report (0: none given) */
     plat_stream *ps;              /* its commands, run by the stream's worker */
     cl_ulong device_clock;        /* UMBRA_TIMING: simulated time its last command ended (ocl_timing.c) */
+    /* UMBRA_KERNEL_FAULT=continue: a kernel of this queue failed and no synchronising call
+     * (clFinish, a blocking enqueue) has returned CL_OUT_OF_RESOURCES for it yet */
+    atomic_bool failed;
 };
 
 typedef struct ocl_mapping {
@@ -117,6 +128,8 @@ struct _cl_mem {
     ocl_mapping *maps;
     cl_uint map_count;
     ocl_mem_callback *callbacks;
+    uint64_t serial;              /* unique per buffer ever created (a kernel argument names it by this
+                                     too: the object's memory may hold a later buffer once released) */
     struct ocl_image *image;      /* images (ocl_image.c); NULL for buffers */
 };
 
@@ -150,7 +163,9 @@ typedef struct ocl_arg {
     uint32_t size;                /* bytes of value, or __local bytes */
     uint8_t value[8];             /* small values inline */
     uint8_t *big;                 /* values larger than 8 bytes */
-    cl_mem mem;                   /* retained buffer or image (NULL buffer: is_mem with mem NULL) */
+    cl_mem mem;                   /* the buffer or image, not retained (OpenCL: setting an argument
+                                     takes no reference; NULL buffer: is_mem with mem NULL) */
+    uint64_t mem_serial;          /* mem->serial when set: the enqueue checks it is still that object */
     cl_sampler sampler;           /* retained sampler (its S# address is the value) */
 } ocl_arg;
 
@@ -200,6 +215,10 @@ struct ocl_cmd {
     ocl_mapping *map;
 };
 
+/* The failure a kernel of q left (UMBRA_KERNEL_FAULT=continue), reported once by the next
+ * synchronising call: CL_OUT_OF_RESOURCES, or CL_SUCCESS if none. */
+cl_int ocl_queue_take_failure(cl_command_queue q);
+
 /* ---- objects: ocl_objects.c ---- */
 /* Objects' memory is never returned to the system: the ICD loader reads the dispatch pointer of
  * any handle it is given, released ones included, so a released object keeps a valid header and
@@ -209,9 +228,11 @@ void ocl_obj_free(void *obj);
 void ocl_register(void *obj, ocl_kind kind);
 void ocl_unregister(void *obj);
 bool ocl_valid(const void *obj, ocl_kind kind);   /* a live object of this kind */
+bool ocl_valid_locked(const void *obj, ocl_kind kind);   /* the same, for a caller holding ocl_lock */
 void ocl_retain(void *obj);
 bool ocl_release_last(void *obj);   /* drops a reference; true when it was the last */
 void ocl_free_object(void *obj);    /* the kind's destructor (after the last release) */
+uint64_t ocl_mem_new_serial(void);  /* the next cl_mem serial (never 0) */
 cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n);
 cl_platform_id ocl_platform(void);
 cl_int ocl_add_release_callback(ocl_release_callback **list, const ocl_release_callback *c);

@@ -242,25 +242,125 @@ static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_co
     return CL_SUCCESS;
 }
 
-cl_int ocl_compile_source(const char *source, const char *options, bool bitcode, ocl_compile_result *r)
+/* Put before every program's source (then "#line 1" gives its diagnostics their own line
+ * numbers): built-in functions whose definition in AMD's device library does not compute what
+ * the specification says, defined here as the specification says, with internal linkage (each
+ * program has its own; the library's is then never linked in).
+ * - abs_diff for int and long (and their vectors): the library subtracts in signed arithmetic,
+ *   whose overflow C leaves undefined, and LLVM folds it at -O3 into a wrapping v_sub + v_max:
+ *   abs_diff(INT_MIN, 1) gave INT_MAX instead of 2^31 + 1 (docs/BUILTINS.md). ROCm on the
+ *   hardware gives the same wrong answer; umbra's OpenCL gives the specification's (§6.12.3).
+ *   Every type gets its overload here: a program-declared abs_diff hides clang's built-in
+ *   declarations of the name, so the other types must be defined too (|x - y| of the unsigned
+ *   reinterpretations, which wraps exactly onto the result's range). */
+static const char spec_fixes[] =
+    "#define UMBRA_ABS_DIFF_(T, U) static __attribute__((overloadable, always_inline)) U abs_diff(T x, T y) "
+    "{ return x > y ? as_##U(x) - as_##U(y) : as_##U(y) - as_##U(x); }\n"
+    "#define UMBRA_ABS_DIFF(T, U) UMBRA_ABS_DIFF_(T, U) UMBRA_ABS_DIFF_(T##2, U##2) UMBRA_ABS_DIFF_(T##4, U##4) "
+    "UMBRA_ABS_DIFF_(T##8, U##8) UMBRA_ABS_DIFF_(T##16, U##16)\n"
+    "UMBRA_ABS_DIFF(char, uchar) UMBRA_ABS_DIFF(uchar, uchar) UMBRA_ABS_DIFF(short, ushort)\n"
+    "UMBRA_ABS_DIFF(ushort, ushort) UMBRA_ABS_DIFF(int, uint) UMBRA_ABS_DIFF(uint, uint)\n"
+    "UMBRA_ABS_DIFF(long, ulong) UMBRA_ABS_DIFF(ulong, ulong)\n"
+    "#if __OPENCL_C_VERSION__ >= 110\n"
+    "UMBRA_ABS_DIFF_(char3, uchar3) UMBRA_ABS_DIFF_(uchar3, uchar3) UMBRA_ABS_DIFF_(short3, ushort3)\n"
+    "UMBRA_ABS_DIFF_(ushort3, ushort3) UMBRA_ABS_DIFF_(int3, uint3) UMBRA_ABS_DIFF_(uint3, uint3)\n"
+    "UMBRA_ABS_DIFF_(long3, ulong3) UMBRA_ABS_DIFF_(ulong3, ulong3)\n"
+    "#endif\n"
+    "#undef UMBRA_ABS_DIFF\n"
+    "#undef UMBRA_ABS_DIFF_\n"
+    "#line 1\n";
+
+/* __OPENCL_VERSION__ as the platform reports it (clang defines it only for SPIR targets). */
+#define OPENCL_VERSION_DEFINE "__OPENCL_VERSION__=" OCL_STRINGIFY(OCL_VERSION_MAJOR) OCL_STRINGIFY(OCL_VERSION_MINOR) "0"
+
+/* The program's source as clang reads it: spec_fixes first. */
+static bool write_source(const char *path, const char *source)
+{
+    size_t nf = strlen(spec_fixes), ns = strlen(source);
+    char *text = malloc(nf + ns);
+    if (!text) return false;
+    memcpy(text, spec_fixes, nf);
+    memcpy(text + nf, source, ns);
+    bool ok = write_file(path, text, nf + ns);
+    free(text);
+    return ok;
+}
+
+/* Write the embedded headers under hdir (hdir/NAME, making NAME's folders). The files written are
+ * listed in *written (relative to hdir, the folders last) for removal. False if a write fails. */
+static bool write_headers(const char *hdir, const ocl_header *h, size_t n, char **written, size_t *nwritten)
+{
+    char path[PATH_MAX];
+    for (size_t i = 0; i < n; i++) {
+        int len = snprintf(path, sizeof path, "%s/%s", hdir, h[i].name);
+        if (len < 0 || (size_t)len >= sizeof path) return false;
+        /* mkdir -p of the folders inside hdir, each remembered for removal */
+        for (char *s = path + strlen(hdir) + 1; (s = strchr(s, '/')); s++) {
+            *s = 0;
+            if (mkdir(path, 0700) == 0 && !(written[(*nwritten)++] = strdup(path))) return false;
+            *s = '/';
+        }
+        if (!write_file(path, h[i].source, strlen(h[i].source))) return false;
+        if (!(written[(*nwritten)++] = strdup(path))) return false;
+    }
+    return true;
+}
+
+/* Remove what write_headers wrote: files, then folders, deepest first (they were made in order). */
+static void remove_headers(char **written, size_t n)
+{
+    for (size_t i = n; i-- > 0;) {
+        if (unlink(written[i]) != 0) rmdir(written[i]);
+        free(written[i]);
+    }
+}
+
+cl_int ocl_compile_source(const char *source, const char *options, bool bitcode, const ocl_header *headers,
+                          size_t nheaders, ocl_compile_result *r)
 {
     memset(r, 0, sizeof *r);
     hash128 key = key_start(bitcode, options);
+    hash_str(&key, OPENCL_VERSION_DEFINE);
+    hash_str(&key, spec_fixes);
     hash_str(&key, source);
+    for (size_t i = 0; i < nheaders; i++) {
+        hash_str(&key, headers[i].name);
+        hash_str(&key, headers[i].source);
+    }
     if (cache_get(&key, r)) return CL_SUCCESS;
-    char dir[PATH_MAX - 32], in[PATH_MAX], out[PATH_MAX];
+    char dir[PATH_MAX - 32], in[PATH_MAX], out[PATH_MAX], hdir[PATH_MAX];
     if (!make_tmpdir(dir, sizeof dir)) return CL_OUT_OF_RESOURCES;
     snprintf(in, sizeof in, "%s/program.cl", dir);
     snprintf(out, sizeof out, "%s/program.out", dir);
-    cl_int st = CL_OUT_OF_RESOURCES;
-    if (write_file(in, source, strlen(source))) {
+    snprintf(hdir, sizeof hdir, "%s/headers", dir);
+    /* each header: its file and at most one folder per '/' of its name */
+    size_t cap = 0, nwritten = 0;
+    for (size_t i = 0; i < nheaders; i++) {
+        cap++;
+        for (const char *c = headers[i].name; *c; c++) cap += *c == '/';
+    }
+    char **written = calloc(cap ? cap : 1, sizeof *written);
+    cl_int st = written ? CL_OUT_OF_RESOURCES : CL_OUT_OF_HOST_MEMORY;
+    bool have_hdir = nheaders && mkdir(hdir, 0700) == 0;
+    if (written && (!nheaders || have_hdir) && write_source(in, source) &&
+        write_headers(hdir, headers, nheaders, written, &nwritten)) {
         compiler_extra x;
         extra_for(&x, options);
+        /* the device's arguments (ocl_features.c), then the headers' folder: searched after the
+         * options' -I folders (clang arguments in that order) */
+        const char *extra[OCL_COMPILER_ARGS_MAX + 2];
+        uint32_t nextra = 0;
+        for (uint32_t i = 0; i < x.n; i++) extra[nextra++] = x.args[i];
+        if (nheaders) extra[nextra++] = "-I", extra[nextra++] = hdir;
+        const char *defines[] = { OPENCL_VERSION_DEFINE };
         umb_rdna3_cc_options o = { .input = in, .output = out, .opt_level = 3, .build_options = options,
                                    .emit = bitcode ? UMB_RDNA3_EMIT_BITCODE : UMB_RDNA3_EMIT_CODE_OBJECT,
-                                   .extra = x.args, .nextra = x.n };
+                                   .defines = defines, .ndefines = 1, .extra = extra, .nextra = nextra };
         st = run_compiler(&o, out, r);
     }
+    if (written) remove_headers(written, nwritten);
+    free(written);
+    if (have_hdir) rmdir(hdir);
     const char *files[] = { "program.cl", "program.out" };
     remove_tmpdir(dir, files, 2);
     if (st == CL_SUCCESS) cache_put(&key, r);

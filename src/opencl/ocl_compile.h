@@ -10,10 +10,21 @@ typedef struct ocl_compile_result {
     char *log;         /* clang's diagnostics (never NULL after a call that got as far as clang) */
 } ocl_compile_result;
 
-/* OpenCL C source -> code object (bitcode = false) or bitcode of the source alone (true).
+/* An embedded header of clCompileProgram: the name #include finds it by (a relative path, which
+ * may name folders), and its text. */
+typedef struct ocl_header {
+    const char *name;
+    const char *source;
+} ocl_header;
+
+/* OpenCL C source -> code object (bitcode = false) or bitcode of the source alone (true), with
+ * `nheaders` embedded headers that #include "name" finds (after the including file's own folder and
+ * the options' -I folders).
+ * Kernels see __OPENCL_VERSION__ as the platform reports it (OCL_VERSION_*).
  * Returns CL_SUCCESS, CL_INVALID_BUILD_OPTIONS, CL_BUILD_PROGRAM_FAILURE or CL_OUT_OF_RESOURCES;
  * r->log holds the diagnostics either way. */
-cl_int ocl_compile_source(const char *source, const char *options, bool bitcode, ocl_compile_result *r);
+cl_int ocl_compile_source(const char *source, const char *options, bool bitcode, const ocl_header *headers,
+                          size_t nheaders, ocl_compile_result *r);
 /* Bitcode files (clCompileProgram's results) -> one code object. Returns CL_SUCCESS,
  * CL_INVALID_LINKER_OPTIONS, CL_LINK_PROGRAM_FAILURE or CL_OUT_OF_RESOURCES. */
 cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n, const char *options,

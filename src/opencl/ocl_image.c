@@ -319,6 +319,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context ctx, cl_mem_flags flags
     }
     if (buffer) ocl_retain(buffer);
     ocl_retain(ctx);
+    m->serial = ocl_mem_new_serial();
     ocl_register(m, OCL_MEM);
     OCL_OK(m);
 }

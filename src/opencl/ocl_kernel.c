@@ -21,7 +21,6 @@ static cl_kernel new_kernel(cl_program p, const umb_rdna3_kernel_info *ki)
 
 static void clear_arg(ocl_arg *a)
 {
-    if (a->mem && ocl_release_last(a->mem)) ocl_free_object(a->mem);
     if (a->sampler && ocl_release_last(a->sampler)) ocl_free_object(a->sampler);
     free(a->big);
     memset(a, 0, sizeof *a);
@@ -85,7 +84,7 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel src, cl_int *errcode_
             continue;
         }
         if (from->big) memcpy(to->big, from->big, from->size);
-        if (to->mem) ocl_retain(to->mem);
+        if (to->sampler) ocl_retain(to->sampler);   /* buffers and images: no reference, as set */
     }
     pthread_mutex_unlock(&ocl_lock);
     if (!ok) {
@@ -117,9 +116,9 @@ static cl_int set_buffer_arg(ocl_arg *a, cl_kernel k, size_t size, const void *v
     cl_mem m = value ? *(const cl_mem *)value : NULL;
     if (m && !ocl_valid(m, OCL_MEM)) return CL_INVALID_MEM_OBJECT;
     if (m && (m->ctx != k->program->ctx || m->image)) return CL_INVALID_MEM_OBJECT;
-    if (m) ocl_retain(m);
     clear_arg(a);
     a->set = a->is_mem = true, a->mem = m, a->size = 8;
+    a->mem_serial = m ? m->serial : 0;
     return CL_SUCCESS;
 }
 
@@ -134,9 +133,9 @@ static cl_int set_image_arg(ocl_arg *a, cl_kernel k, size_t size, const void *va
                         "which this build does not have\n");
         return CL_INVALID_OPERATION;
     }
-    ocl_retain(m);
     clear_arg(a);
     a->set = a->is_mem = true, a->mem = m, a->size = 8;
+    a->mem_serial = m->serial;
     return CL_SUCCESS;
 }
 
@@ -231,6 +230,21 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel k, cl_kernel_exec_
 
 /* ---------------- queries ---------------- */
 
+/* CL_KERNEL_ATTRIBUTES: the attributes the kernel was declared with, as OpenCL C spells them,
+ * from the code object's metadata (reqd_work_group_size, work_group_size_hint, vec_type_hint). */
+static void kernel_attributes(const umb_rdna3_kernel_info *ki, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    const uint32_t *r = ki->reqd_workgroup_size, *h = ki->workgroup_size_hint;
+    if (r[0] && n < len)
+        n += (size_t)snprintf(buf + n, len - n, "%sreqd_work_group_size(%u,%u,%u)", n ? " " : "", r[0], r[1], r[2]);
+    if (h[0] && n < len)
+        n += (size_t)snprintf(buf + n, len - n, "%swork_group_size_hint(%u,%u,%u)", n ? " " : "", h[0], h[1], h[2]);
+    if (ki->vec_type_hint[0] && n < len)
+        snprintf(buf + n, len - n, "%svec_type_hint(%s)", n ? " " : "", ki->vec_type_hint);
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info param, size_t size, void *value,
                                                 size_t *ret)
 {
@@ -241,7 +255,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel k, cl_kernel_info para
     case CL_KERNEL_REFERENCE_COUNT: OCL_INFO(cl_uint, atomic_load(&k->h.refs));
     case CL_KERNEL_CONTEXT: OCL_INFO(cl_context, k->program->ctx);
     case CL_KERNEL_PROGRAM: OCL_INFO(cl_program, k->program);
-    case CL_KERNEL_ATTRIBUTES: OCL_INFO_STR("");
+    case CL_KERNEL_ATTRIBUTES: {
+        char attrs[256];
+        kernel_attributes(k->ki, attrs, sizeof attrs);
+        OCL_INFO_STR(attrs);
+    }
     default: return CL_INVALID_VALUE;
     }
 }
@@ -252,6 +270,17 @@ static cl_kernel_arg_address_qualifier address_qualifier(const umb_rdna3_arg_inf
     if (ai->kind == UMB_RDNA3_ARG_IMAGE) return CL_KERNEL_ARG_ADDRESS_GLOBAL;   /* image memory objects */
     if (ai->kind != UMB_RDNA3_ARG_GLOBAL_BUFFER) return CL_KERNEL_ARG_ADDRESS_PRIVATE;
     return ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_ADDRESS_CONSTANT : CL_KERNEL_ARG_ADDRESS_GLOBAL;
+}
+
+/* From the code object's `.is_const`/`.is_restrict`/`.is_volatile` (clang sets them for what the
+ * pointer points to, as §5.9.3 reports); a __constant argument is const too. */
+static cl_kernel_arg_type_qualifier type_qualifier(const umb_rdna3_arg_info *ai)
+{
+    cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
+    if (ai->is_const || ai->address_space == UMB_RDNA3_AS_CONSTANT) q |= CL_KERNEL_ARG_TYPE_CONST;
+    if (ai->is_restrict) q |= CL_KERNEL_ARG_TYPE_RESTRICT;
+    if (ai->is_volatile) q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+    return q;
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, cl_kernel_arg_info param, size_t size,
@@ -273,8 +302,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel k, cl_uint index, c
         if (!ai->type_name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
         OCL_INFO_STR(ai->type_name);
     case CL_KERNEL_ARG_TYPE_QUALIFIER:
-        OCL_INFO(cl_kernel_arg_type_qualifier,
-                 ai->address_space == UMB_RDNA3_AS_CONSTANT ? CL_KERNEL_ARG_TYPE_CONST : CL_KERNEL_ARG_TYPE_NONE);
+        OCL_INFO(cl_kernel_arg_type_qualifier, type_qualifier(ai));
     case CL_KERNEL_ARG_NAME:
         if (!ai->name[0]) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
         OCL_INFO_STR(ai->name);
@@ -392,7 +420,29 @@ static void collect_printf(void *ctx, const char *text, size_t len)
     pthread_mutex_unlock(&ocl_lock);
 }
 
-/* A fault, budget exhaustion or deadlock: umbra's report on stderr, a negative event status. */
+/* A kernel that failed (a fault, budget exhaustion, a deadlock; plat_run has printed umbra's
+ * report). ROCm's OpenCL has no error code for this: its HSA queue callback prints
+ * "Device::callbackQueue aborting with error" and calls abort() (ROCm/clr, rocdevice.cpp), so no
+ * later call returns at all. umbra does the same by default; with UMBRA_KERNEL_FAULT=continue the
+ * event gets CL_OUT_OF_RESOURCES and the queue's next synchronising call returns it (the rule of
+ * drivers that let the program go on). */
+static cl_int kernel_failed(ocl_cmd *c, umb_status st)
+{
+    /* what a wave did (a fault, a deadlock, the budget); not a launch refused before any wave
+     * ran (arguments, memory, a feature umbra lacks), which fails its event and sticks below */
+    bool on_device = st == UMB_ERR_GUEST_FAULT || st == UMB_ERR_DEADLOCK || st == UMB_ERR_BUDGET;
+    if (on_device && !ocl_device()->fault_continues) {
+        fprintf(stderr, "umbra opencl: kernel %s failed on the device: ending the program, as ROCm's OpenCL does "
+                "after a device fault (UMBRA_KERNEL_FAULT=continue lets it go on with CL_OUT_OF_RESOURCES)\n",
+                c->kernel->ki->name);
+        fflush(stderr);
+        abort();
+    }
+    atomic_store(&c->ev->queue->failed, true);
+    return CL_OUT_OF_RESOURCES;
+}
+
+/* A fault, budget exhaustion or deadlock: umbra's report on stderr, then kernel_failed. */
 static cl_int run_kernel(ocl_cmd *c)
 {
     launch *l = c->launch;
@@ -405,7 +455,7 @@ static cl_int run_kernel(ocl_cmd *c)
     for (uint32_t i = 0; i < l->nmems; i++)
         if (!(l->mems[i]->flags & CL_MEM_READ_ONLY))   /* the host memory may be read-only too */
             ocl_mem_host_sync(l->mems[i], 0, l->mems[i]->size, true);
-    return st ? CL_OUT_OF_RESOURCES : CL_COMPLETE;
+    return st ? kernel_failed(c, st) : CL_COMPLETE;
 }
 
 /* Snapshot the kernel's arguments (they may change after the enqueue). Caller holds ocl_lock. */
@@ -425,6 +475,13 @@ static cl_int snapshot_args(cl_kernel k, launch *l)
         if (a->is_local) continue;
         l->args[i].value = w;
         if (a->is_mem) {
+            /* the program released the buffer or image after setting it (its memory may even hold
+             * a newer one now): the argument no longer has a value */
+            if (a->mem && (!ocl_valid_locked(a->mem, OCL_MEM) || a->mem->serial != a->mem_serial)) {
+                fprintf(stderr, "umbra opencl: kernel %s: argument %u names a memory object that was released\n",
+                        k->ki->name, i);
+                return CL_INVALID_KERNEL_ARGS;
+            }
             uint64_t addr = !a->mem ? 0 : a->mem->image ? ocl_image_arg_addr(a->mem) : a->mem->addr;
             memcpy(w, &addr, 8);
             if (a->mem) ocl_retain(a->mem), l->mems[l->nmems++] = a->mem;

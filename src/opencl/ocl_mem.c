@@ -71,6 +71,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
         m->addr = (uint64_t)(uintptr_t)host_ptr;
         m->host_ptr = host_ptr;
         ocl_retain(ctx);
+        m->serial = ocl_mem_new_serial();
         ocl_register(m, OCL_MEM);
         OCL_OK(m);
     }
@@ -88,6 +89,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context ctx, cl_mem_flags flag
         OCL_ERR(CL_OUT_OF_RESOURCES);
     }
     ocl_retain(ctx);
+    m->serial = ocl_mem_new_serial();
     ocl_register(m, OCL_MEM);
     OCL_OK(m);
 }
@@ -135,6 +137,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem parent, cl_mem_flags fl
     if (parent->host_ptr) m->host_ptr = (uint8_t *)parent->host_ptr + r->origin;
     ocl_retain(parent);
     ocl_retain(m->ctx);
+    m->serial = ocl_mem_new_serial();
     ocl_register(m, OCL_MEM);
     OCL_OK(m);
 }
@@ -208,6 +211,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, 
     case CL_MEM_PROPERTIES: return ocl_info(size, value, ret, NULL, 0);   /* none are defined */
     default: return CL_INVALID_VALUE;
     }
+}
+
+uint64_t ocl_mem_new_serial(void)
+{
+    static _Atomic uint64_t last;   /* the platform's one counter, like its registry */
+    return atomic_fetch_add(&last, 1) + 1;
 }
 
 /* Two buffer ranges share bytes (sub-buffers of one parent included). */
@@ -462,7 +471,31 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue q, cl_
                              (void *)ptr, n, list, out);
 }
 
-/* The byte span a rect touches, for the overlap rule of a copy within one buffer. */
+/* The overlap rule of clEnqueueCopyBufferRect within one buffer (OpenCL 1.2 §5.2.3 and Appendix
+ * E): the regions overlap unless their byte spans are disjoint, or one region's columns fit in the
+ * gap that the other leaves between the end of its row and the start of its next row (region[0]
+ * against row_pitch), or likewise its rows in the gap between the other's slices (a slice's bytes
+ * against slice_pitch). Both regions have the same pitches (checked before). */
+static bool rect_copy_overlaps(const rect *s, const rect *d, const size_t *region)
+{
+    size_t row = s->row, slice = s->slice;
+    size_t slice_bytes = (region[1] - 1) * row + region[0];
+    size_t block = (region[2] - 1) * slice + slice_bytes;
+    size_t s0 = s->origin[2] * slice + s->origin[1] * row + s->origin[0];
+    size_t d0 = d->origin[2] * slice + d->origin[1] * row + d->origin[0];
+    if (d0 + block <= s0 || s0 + block <= d0) return false;
+    size_t sx = s->origin[0] % row, dx = d->origin[0] % row;
+    if ((dx >= sx + region[0] && dx + region[0] <= sx + row) || (sx >= dx + region[0] && sx + region[0] <= dx + row))
+        return false;
+    size_t sy = (s->origin[1] * row + s->origin[0]) % slice, dy = (d->origin[1] * row + d->origin[0]) % slice;
+    if ((dy >= sy + slice_bytes && dy + slice_bytes <= sy + slice) ||
+        (sy >= dy + slice_bytes && sy + slice_bytes <= dy + slice))
+        return false;
+    return true;
+}
+
+/* Different buffer objects that may share memory (sub-buffers of one parent, with pitches of their
+ * own): their byte spans. */
 static bool rect_spans_overlap(const rect *a, const rect *b, const size_t *region, cl_mem sa, cl_mem sb)
 {
     size_t a0 = a->origin[2] * a->slice + a->origin[1] * a->row + a->origin[0];
@@ -488,7 +521,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue q, cl_m
     rect d = { { dorigin[0], dorigin[1], dorigin[2] }, drow, dslice };
     if (rect_check(&s, region, src->size) || rect_check(&d, region, dst->size)) return CL_INVALID_VALUE;
     if (src == dst && (srow != drow || sslice != dslice)) return CL_INVALID_VALUE;
-    if (rect_spans_overlap(&s, &d, region, src, dst)) return CL_MEM_COPY_OVERLAP;
+    if (src == dst ? rect_copy_overlaps(&s, &d, region) : rect_spans_overlap(&s, &d, region, src, dst))
+        return CL_MEM_COPY_OVERLAP;
     ocl_cmd *c = mem_cmd(src, dst);
     if (!c) return CL_OUT_OF_HOST_MEMORY;
     c->ptr = malloc(region[0]);

@@ -125,12 +125,17 @@ void ocl_unregister(void *obj)
     pthread_mutex_unlock(&ocl_lock);
 }
 
+bool ocl_valid_locked(const void *obj, ocl_kind kind)
+{
+    return obj && reg_find(obj) != SIZE_MAX && ((const ocl_obj *)obj)->kind == kind &&
+           atomic_load(&((const ocl_obj *)obj)->refs) > 0;
+}
+
 bool ocl_valid(const void *obj, ocl_kind kind)
 {
     if (!obj) return false;
     pthread_mutex_lock(&ocl_lock);
-    bool ok = reg_find(obj) != SIZE_MAX && ((const ocl_obj *)obj)->kind == kind &&
-              atomic_load(&((const ocl_obj *)obj)->refs) > 0;
+    bool ok = ocl_valid_locked(obj, kind);
     pthread_mutex_unlock(&ocl_lock);
     return ok;
 }
@@ -215,6 +220,10 @@ static void init_platform(void)
     if (!plat_reserve_heap(&heap))
         fprintf(stderr, "umbra opencl: cannot reserve address space for device memory: SVM allocations may fail\n");
     init_ok = plat_init(&device.p, "umbra opencl", heap);
+    const char *f = getenv("UMBRA_KERNEL_FAULT");
+    device.fault_continues = f && !strcmp(f, "continue");
+    if (f && *f && strcmp(f, "continue") && strcmp(f, "abort"))
+        fprintf(stderr, "umbra opencl: UMBRA_KERNEL_FAULT=%s: give abort (the default) or continue\n", f);
 }
 
 cl_platform_id ocl_platform(void)

@@ -246,7 +246,7 @@ static cl_int build(cl_program p, const char *options)
     cl_int st;
     ocl_compile_result r;
     if (p->source) {
-        st = ocl_compile_source(p->source, opts, false, &r);
+        st = ocl_compile_source(p->source, opts, false, NULL, 0, &r);
         take_result(p, &r, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
         p->nonuniform = allows_nonuniform(options);
     } else if (p->binary_type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ||
@@ -279,6 +279,44 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint ndev, const
     return st;
 }
 
+/* clCompileProgram's embedded headers (OpenCL 1.2 §5.6.3): programs created from source, each
+ * found by #include under its name. A name is a relative path inside the headers' folder: no
+ * leading '/', no empty, "." or ".." component. */
+static bool header_name_ok(const char *name)
+{
+    if (!name || !*name || name[0] == '/') return false;
+    for (const char *c = name; *c;) {
+        size_t n = strcspn(c, "/");
+        if (n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.')) return false;
+        c += n;
+        if (*c == '/') c++;
+        if (!*c && c[-1] == '/') return false;   /* ends with '/' */
+    }
+    return true;
+}
+
+static cl_int collect_headers(cl_uint n, const cl_program *headers, const char **names, ocl_header **out)
+{
+    for (cl_uint i = 0; i < n; i++) {
+        if (!ocl_valid(headers[i], OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+        if (!headers[i]->source) {
+            fprintf(stderr, "umbra: clCompileProgram: input header %u (\"%s\") was not created from source\n", i,
+                    names[i] ? names[i] : "(null)");
+            return CL_INVALID_OPERATION;
+        }
+        if (!header_name_ok(names[i])) {
+            fprintf(stderr, "umbra: clCompileProgram: header include name %u \"%s\" is not a relative path "
+                    "inside the program (no leading '/', no \".\" or \"..\" part)\n", i, names[i] ? names[i] : "(null)");
+            return CL_INVALID_VALUE;
+        }
+    }
+    ocl_header *hs = calloc(n, sizeof *hs);
+    if (!hs) return CL_OUT_OF_HOST_MEMORY;
+    for (cl_uint i = 0; i < n; i++) hs[i] = (ocl_header){ .name = names[i], .source = headers[i]->source };
+    *out = hs;
+    return CL_SUCCESS;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, const cl_device_id *devs,
                                                  const char *options, cl_uint nheaders, const cl_program *headers,
                                                  const char **header_names,
@@ -289,13 +327,15 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, con
     if (st) return st;
     if (!notify && data) return CL_INVALID_VALUE;
     if ((nheaders == 0) != (headers == NULL) || (nheaders == 0) != (header_names == NULL)) return CL_INVALID_VALUE;
-    if (nheaders) return CL_INVALID_OPERATION;   /* embedded headers are not supported (docs/OPENCL.md) */
     if (!p->source) return CL_INVALID_OPERATION;
-    if ((st = begin_build(p, options))) return st;
+    ocl_header *hs = NULL;
+    if (nheaders && (st = collect_headers(nheaders, headers, header_names, &hs))) return st;
+    if ((st = begin_build(p, options))) return free(hs), st;
     char *opts = compiler_options(options, NULL);
     ocl_compile_result r;
-    st = opts ? ocl_compile_source(p->source, opts, true, &r) : CL_OUT_OF_HOST_MEMORY;
+    st = opts ? ocl_compile_source(p->source, opts, true, hs, nheaders, &r) : CL_OUT_OF_HOST_MEMORY;
     free(opts);
+    free(hs);
     if (st == CL_BUILD_PROGRAM_FAILURE) st = CL_COMPILE_PROGRAM_FAILURE;
     if (st != CL_OUT_OF_HOST_MEMORY) take_result(p, &r, CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
     p->nonuniform = allows_nonuniform(options);

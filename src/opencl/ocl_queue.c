@@ -273,6 +273,7 @@ cl_int ocl_enqueue(cl_command_queue q, ocl_cmd *c, cl_command_type type, cl_uint
     }
     if (out) ocl_retain(ev), *out = ev;
     cl_int st = blocking ? ocl_wait_events(1, &ev) : CL_SUCCESS;
+    if (blocking && st == CL_SUCCESS) st = ocl_queue_take_failure(q);
     if (ocl_release_last(ev)) ocl_free_object(ev);
     return st;
 }
@@ -387,7 +388,12 @@ CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue q)
     if (!ocl_valid(q, OCL_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
     /* every command queued before this call has completed and been retired */
     plat_stream_wait(q->ps, plat_stream_last(q->ps));
-    return CL_SUCCESS;
+    return ocl_queue_take_failure(q);
+}
+
+cl_int ocl_queue_take_failure(cl_command_queue q)
+{
+    return atomic_exchange(&q->failed, false) ? CL_OUT_OF_RESOURCES : CL_SUCCESS;
 }
 
 /* ---------------- markers, barriers, waits ---------------- */

@@ -94,7 +94,8 @@ static umb_status plan_args(umb_device *dev, const umb_rdna3_dispatch *d, launch
     const umb_rdna3_kernel_info *ki = pl->ki;
     if (d->nargs != ki->nexplicit)
         return bad(dev, UMB_ERR_INVALID, "kernel %s takes %u arguments, %u given", pl->name, ki->nexplicit, d->nargs);
-    if (ki->nexplicit > 64) return bad(dev, UMB_ERR_INVALID, "kernel %s: more than 64 arguments", pl->name);
+    /* no limit on the number of arguments but the kernarg segment's size (OpenCL's
+     * CL_DEVICE_MAX_PARAMETER_SIZE of 1024 bytes allows 1024 char arguments) */
     if (ki->kernarg_segment_size > sizeof pl->kernarg)
         return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: kernarg segment of %u bytes (umbra supports %zu)", pl->name,
                    ki->kernarg_segment_size, sizeof pl->kernarg);

@@ -429,7 +429,11 @@ static void rect(void)
     EXPECT_ERR(clEnqueueReadBufferRect(q, a, CL_TRUE, o, o, big, 64, 0, 64, 0, back, 0, NULL, NULL), CL_INVALID_VALUE);
     EXPECT_ERR(clEnqueueReadBufferRect(q, a, CL_TRUE, o, o, r, 32, 0, 64, 0, back, 0, NULL, NULL), CL_INVALID_VALUE);
     EXPECT_ERR(clEnqueueWriteBufferRect(q, a, CL_TRUE, o, o, r, 64, 0, 64, 0, NULL, 0, NULL, NULL), CL_INVALID_VALUE);
-    EXPECT_ERR(clEnqueueCopyBufferRect(q, a, a, o, o8, r8, 64, 0, 64, 0, 0, NULL, NULL), CL_MEM_COPY_OVERLAP);
+    /* columns 0..7 of rows 0..3 and columns 8..15 of rows 2..5 share no byte (Appendix E); columns
+     * 4..11 of rows 2..5 share rows 2..3, columns 4..7 */
+    OK(clEnqueueCopyBufferRect(q, a, a, o, o8, r8, 64, 0, 64, 0, 0, NULL, NULL));
+    size_t o4[3] = { 4, 2, 0 };
+    EXPECT_ERR(clEnqueueCopyBufferRect(q, a, a, o, o4, r8, 64, 0, 64, 0, 0, NULL, NULL), CL_MEM_COPY_OVERLAP);
     EXPECT_ERR(clEnqueueCopyBufferRect(q, a, a, o, d, r, 64, 0, 64, 0, 0, NULL, NULL), CL_INVALID_VALUE);
     clReleaseMemObject(a), clReleaseCommandQueue(q), clReleaseContext(c);
 }
@@ -718,6 +722,30 @@ static void kernels(void)
     OK(clGetKernelArgInfo(k, 2, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof tq, &tq, NULL));
     EXPECT(tq & CL_KERNEL_ARG_TYPE_CONST);
     EXPECT_ERR(clGetKernelArgInfo(k, 3, CL_KERNEL_ARG_NAME, sizeof s, s, NULL), CL_INVALID_ARG_INDEX);
+    {   /* type qualifiers of what each pointer points to (CTS get_kernel_arg_info) */
+        cl_program qp = build(c, "__kernel void qual(__global const int *restrict a, __global volatile int *b, "
+                              "__constant int *c, int d) { b[0] = a[0] + c[0] + d; }\n", "-cl-kernel-arg-info");
+        cl_kernel qk = clCreateKernel(qp, "qual", &e_);
+        OK(e_);
+        const cl_kernel_arg_type_qualifier want[4] = { CL_KERNEL_ARG_TYPE_CONST | CL_KERNEL_ARG_TYPE_RESTRICT,
+                                                       CL_KERNEL_ARG_TYPE_VOLATILE, CL_KERNEL_ARG_TYPE_CONST,
+                                                       CL_KERNEL_ARG_TYPE_NONE };
+        for (cl_uint i = 0; i < 4; i++) {
+            OK(clGetKernelArgInfo(qk, i, CL_KERNEL_ARG_TYPE_QUALIFIER, sizeof tq, &tq, NULL));
+            EXPECT(tq == want[i]);
+        }
+        clReleaseKernel(qk), clReleaseProgram(qp);
+        /* CL_KERNEL_ATTRIBUTES as the kernel was declared (CTS kernel_attributes); none: "" */
+        OK(clGetKernelInfo(k, CL_KERNEL_ATTRIBUTES, sizeof s, s, NULL));
+        EXPECT(!strcmp(s, ""));
+        qp = build(c, "__kernel __attribute__((vec_type_hint(uchar2))) __attribute__((work_group_size_hint(4,2,1))) "
+                      "__attribute__((reqd_work_group_size(8,4,2))) void va(__global int *a) { a[0] = 1; }\n", "");
+        qk = clCreateKernel(qp, "va", &e_);
+        OK(e_);
+        OK(clGetKernelInfo(qk, CL_KERNEL_ATTRIBUTES, sizeof s, s, NULL));
+        EXPECT(!strcmp(s, "reqd_work_group_size(8,4,2) work_group_size_hint(4,2,1) vec_type_hint(uchar2)"));
+        clReleaseKernel(qk), clReleaseProgram(qp);
+    }
     size_t wg, pref, cwg[3];
     cl_ulong lm;
     OK(clGetKernelWorkGroupInfo(k, dev, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL));
@@ -1040,8 +1068,10 @@ static void queue_engine(void)
     clReleaseCommandQueue(ooo), clReleaseCommandQueue(q2), clReleaseContext(c);
 }
 
-/* A kernel that faults: its event completes with a negative status, what waits on it fails,
- * the host goes on. */
+/* A kernel that faults, with UMBRA_KERNEL_FAULT=continue (main sets it for the suite): its event
+ * completes with CL_OUT_OF_RESOURCES, what waits on it fails, the queue's next synchronising call
+ * (clFinish, then a blocking read after a second fault) returns CL_OUT_OF_RESOURCES once, and the
+ * host goes on. */
 static void kernel_fault(void)
 {
     cl_context c = new_context();
@@ -1057,10 +1087,15 @@ static void kernel_fault(void)
     int out;
     OK(clEnqueueReadBuffer(q, m, CL_FALSE, 0, 4, &out, 1, &ev, &after));
     EXPECT_ERR(clWaitForEvents(1, &ev), CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    EXPECT_ERR(clFinish(q), CL_OUT_OF_RESOURCES);   /* the failure, once */
     OK(clFinish(q));
-    EXPECT(status_of(ev) < 0 && status_of(after) < 0);
+    EXPECT(status_of(ev) == CL_OUT_OF_RESOURCES && status_of(after) == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     /* the queue still works */
     OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, 4, &out, 0, NULL, NULL));
+    /* a second fault: the next blocking call on the queue reports it (its read is done) */
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+    EXPECT_ERR(clEnqueueReadBuffer(q, m, CL_TRUE, 0, 4, &out, 0, NULL, NULL), CL_OUT_OF_RESOURCES);
+    OK(clFinish(q));
     clReleaseEvent(ev), clReleaseEvent(after), clReleaseKernel(k), clReleaseProgram(p), clReleaseMemObject(m);
     clReleaseCommandQueue(q), clReleaseContext(c);
 }
@@ -1175,6 +1210,80 @@ typedef struct test_case {
 /* CL_DEVICE_MAX_WORK_GROUP_SIZE and what follows from it. Default: 256, 1024 per dimension. With
  * UMBRA_MAX_WORK_GROUP_SIZE below 256 (opencl.api.small_work_groups_32): a smaller GPU, whose
  * every dimension and every kernel, reqd_work_group_size ones included, is bounded by it. */
+static void CL_CALLBACK on_destroy_count(cl_mem m, void *data);
+
+/* clSetKernelArg takes no reference on a buffer (CTS retain_mem_object_set_kernel_arg): releasing
+ * the buffer after setting it runs its destructor callback at once; an enqueue with that argument
+ * is then CL_INVALID_KERNEL_ARGS, also when a new buffer took the old one's memory; set again, the
+ * kernel runs (out[0] = 7). */
+static void arg_release(void)
+{
+    cl_context c = new_context();
+    cl_command_queue q = new_queue(c, 0);
+    cl_program p = build(c, "__kernel void seven(__global int *out) { out[0] = 7; }\n", "");
+    cl_int e_;
+    cl_kernel k = clCreateKernel(p, "seven", &e_);
+    OK(e_);
+    cl_mem m = new_buffer(c, CL_MEM_READ_WRITE, 32, NULL);
+    static int destroyed;
+    destroyed = 0;
+    OK(clSetMemObjectDestructorCallback(m, on_destroy_count, &destroyed));
+    OK(clSetKernelArg(k, 0, sizeof m, &m));
+    OK(clReleaseMemObject(m));
+    EXPECT(destroyed == 1);
+    size_t g = 1;
+    EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS);
+    cl_mem again = new_buffer(c, CL_MEM_READ_WRITE, 32, NULL);   /* may reuse the released object's memory */
+    EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL), CL_INVALID_KERNEL_ARGS);
+    OK(clSetKernelArg(k, 0, sizeof again, &again));
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+    int out = 0;
+    OK(clEnqueueReadBuffer(q, again, CL_TRUE, 0, 4, &out, 0, NULL, NULL));
+    EXPECT(out == 7);
+    clReleaseMemObject(again), clReleaseKernel(k), clReleaseProgram(p), clReleaseCommandQueue(q), clReleaseContext(c);
+}
+
+static void CL_CALLBACK on_destroy_count(cl_mem m, void *data)
+{
+    (void)m;
+    ++*(int *)data;
+}
+
+/* A kernel with as many arguments as CL_DEVICE_MAX_PARAMETER_SIZE allows of chars and more than
+ * any small fixed limit: 200 char arguments (i + 1 each) and a buffer; out[0] = 1 + ... + 200 =
+ * 20100 (CTS test_api min_max_parameter_size). */
+static void many_args(void)
+{
+    enum { N = 200 };
+    static char src[N * 40 + 256];
+    size_t n = (size_t)snprintf(src, sizeof src, "__kernel void many(__global int *out");
+    for (int i = 0; i < N; i++) n += (size_t)snprintf(src + n, sizeof src - n, ", uchar a%d", i);
+    n += (size_t)snprintf(src + n, sizeof src - n, ") { int s = 0;");
+    for (int i = 0; i < N; i++) n += (size_t)snprintf(src + n, sizeof src - n, " s += a%d;", i);
+    snprintf(src + n, sizeof src - n, " out[0] = s; }\n");
+    size_t max_param;
+    OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_PARAMETER_SIZE, sizeof max_param, &max_param, NULL));
+    EXPECT(max_param >= 8 + N);
+    cl_context c = new_context();
+    cl_command_queue q = new_queue(c, 0);
+    cl_program p = build(c, src, "");
+    cl_int e_;
+    cl_kernel k = clCreateKernel(p, "many", &e_);
+    OK(e_);
+    cl_mem m = new_buffer(c, CL_MEM_WRITE_ONLY, 4, NULL);
+    OK(clSetKernelArg(k, 0, sizeof m, &m));
+    for (cl_uint i = 0; i < N; i++) {
+        cl_uchar v = (cl_uchar)(i % 255 + 1);
+        OK(clSetKernelArg(k, i + 1, 1, &v));
+    }
+    size_t g = 1;
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+    cl_int out = 0;
+    OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, 4, &out, 0, NULL, NULL));
+    EXPECT(out == N * (N + 1) / 2);
+    clReleaseMemObject(m), clReleaseKernel(k), clReleaseProgram(p), clReleaseCommandQueue(q), clReleaseContext(c);
+}
+
 static void small_work_groups(void)
 {
     size_t max_wg, items[3];
@@ -1227,11 +1336,35 @@ static const test_case cases[] = {
     C(platform), C(device), C(context), C(queue), C(buffers), C(sub_buffers), C(read_write), C(copy_fill),
     C(rect), C(map), C(migrate), C(program_source), C(program_binary), C(compile_link), C(kernels),
     C(set_args), C(ndrange), C(events), C(queue_engine), C(profiling), C(kernel_fault), C(misuse), C(threads),
-    C(small_work_groups),
+    C(small_work_groups), C(many_args), C(arg_release),
 };
+
+/* The default (UMBRA_KERNEL_FAULT unset): a kernel that faults ends the program after umbra's
+ * report, as ROCm's OpenCL does (abort() in its HSA queue callback). Run alone (opencl.api.
+ * kernel_fault_abort expects the report on stderr and never "returned"). */
+static void kernel_fault_abort(void)
+{
+    cl_context c = new_context();
+    cl_command_queue q = new_queue(c, 0);
+    cl_program p = build(c, "__kernel void wild(__global int *p) { p[0x40000000] = 1; }\n", "");
+    cl_kernel k = clCreateKernel(p, "wild", NULL);
+    cl_mem m = new_buffer(c, CL_MEM_READ_WRITE, 64, NULL);
+    OK(clSetKernelArg(k, 0, sizeof m, &m));
+    size_t g = 1;
+    OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, NULL, 0, NULL, NULL));
+    cl_int st = clFinish(q);
+    printf("kernel_fault_abort: clFinish returned %d\n", st);   /* must not be reached */
+    failures++;
+}
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "kernel_fault_abort")) {
+        setup();
+        kernel_fault_abort();
+        return 1;
+    }
+    setenv("UMBRA_KERNEL_FAULT", "continue", 0);   /* kernel_fault tests the program going on */
     setup();
     int ran = 0;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -43,7 +43,10 @@ static void room_usage(const api_room *r, FILE *f)
             "  --timing MACHINE       run kernels on the timing model (a machines/*.yaml name or file); profiling\n"
             "                         events report simulated device time (UMBRA_TIMING)\n"
             "  --max-instructions N   per-launch budget of wave-instructions (UMBRA_MAX_INSTRUCTIONS)\n"
-            "  --cache-dir DIR|off    the compile cache (UMBRA_CACHE_DIR)\n");
+            "  --cache-dir DIR|off    the compile cache (UMBRA_CACHE_DIR)\n"
+            "  --kernel-fault abort|continue  (OpenCL) a kernel that fails on the device ends the program after umbra's\n"
+            "                         report, as on ROCm (abort, the default), or the program goes on and the\n"
+            "                         queue's next synchronising call returns CL_OUT_OF_RESOURCES (UMBRA_KERNEL_FAULT)\n");
     fprintf(f, "  %-22s %s\n", r->lib_flag, r->lib_help);
 }
 
@@ -143,7 +146,7 @@ static const struct { const char *flag, *env; } valued[] = {
     { "--cus", "UMBRA_CUS" },           { "--trace", "UMBRA_TRACE" },
     { "--global-mem", "UMBRA_GLOBAL_MEM" }, { "--max-instructions", "UMBRA_MAX_INSTRUCTIONS" },
     { "--cache-dir", "UMBRA_CACHE_DIR" }, { "--max-work-group-size", "UMBRA_MAX_WORK_GROUP_SIZE" },
-    { "--timing", "UMBRA_TIMING" },
+    { "--timing", "UMBRA_TIMING" }, { "--kernel-fault", "UMBRA_KERNEL_FAULT" },
 };
 
 /* --quick: a smaller GPU of the same kind (2 CUs, as the RDNA2 graphics of AMD's Ryzen 7000

@@ -728,6 +728,54 @@ static void fe_wait_describe(void *kernel, const umb_warp *warp, char *buf, size
     rdna3_gws_describe(warp->isa, buf, len);
 }
 
+/* umb_frontend.state_*: what decides a wave's next instructions, for the proof of "no forward
+ * progress" (src/core/sched.c): PC, SCC, MODE, TRAPSTS, the SGPRs (EXEC, VCC and M0 among them)
+ * and the VGPR file. */
+typedef struct wave_scalars {
+    uint64_t pc;
+    uint32_t mode, trapsts, scc;
+} wave_scalars;
+
+static size_t fe_state_size(void *kernel)
+{
+    (void)kernel;
+    return sizeof(wave_scalars) + sizeof(((rdna3_wave *)0)->sgpr) + sizeof(((rdna3_wave *)0)->vgpr);
+}
+
+static wave_scalars scalars_of(const rdna3_wave *w)
+{
+    wave_scalars sc;
+    memset(&sc, 0, sizeof sc);   /* no padding bytes of a stale value in the comparison */
+    sc.pc = w->pc;
+    sc.mode = w->mode;
+    sc.trapsts = w->trapsts;
+    sc.scc = w->scc;
+    return sc;
+}
+
+static bool fe_state_save(void *kernel, const umb_warp *warp, void *buf)
+{
+    (void)kernel;
+    const rdna3_wave *w = warp->isa;
+    if (w->deferred_msg) return false;   /* a fault waits for its turn */
+    wave_scalars sc = scalars_of(w);
+    uint8_t *p = buf;
+    memcpy(p, &sc, sizeof sc);
+    memcpy(p + sizeof sc, w->sgpr, sizeof w->sgpr);
+    memcpy(p + sizeof sc + sizeof w->sgpr, w->vgpr, sizeof w->vgpr);
+    return true;
+}
+
+static bool fe_state_same(void *kernel, const umb_warp *warp, const void *buf)
+{
+    (void)kernel;
+    const rdna3_wave *w = warp->isa;
+    wave_scalars sc = scalars_of(w);
+    const uint8_t *p = buf;
+    return !w->deferred_msg && !memcmp(p, &sc, sizeof sc) && !memcmp(p + sizeof sc, w->sgpr, sizeof w->sgpr) &&
+           !memcmp(p + sizeof sc + sizeof w->sgpr, w->vgpr, sizeof w->vgpr);
+}
+
 const umb_frontend rdna3_frontend = {
     .name = "rdna3",
     .barrier_counts_exited = true,
@@ -746,4 +794,7 @@ const umb_frontend rdna3_frontend = {
     .timing_dynamic = rdna3_timing_dynamic,
     .timing_step = fe_timing_step,
     .timing_prefetch = rdna3_timing_prefetch,
+    .state_size = fe_state_size,
+    .state_save = fe_state_save,
+    .state_same = fe_state_same,
 };

@@ -338,6 +338,69 @@ static void vt_describe_pc(void *kernel, const umb_warp *uw, char *buf, size_t l
     snprintf(buf, len, "PC 0x%08x : 0x%08x %s", pc, bits, t);
 }
 
+/* umb_frontend.state_*: what decides a warp's next instructions, for the proof of "no forward
+ * progress" (src/core/sched.c): PC, SIMT mask and stack, vector length and type, the CSRs a
+ * program can change, the LR/SC reservation, and the x, f and v registers (not the cycle and
+ * instret counters, which only count, nor the sinks of writes to x0). */
+typedef struct warp_scalars {
+    uint32_t pc, mask, vl, sp;
+    uint32_t mstatus, fflags, frm, vtype, vstart, mtvec, mscratch, mepc, mcause, mtval, mie, mip, satp;
+    uint32_t csr_print, csr_rpc, resv_addr, resv_value, resv_valid;
+} warp_scalars;
+
+#define VT_STATE_X (sizeof(uint32_t) * VT_NUM_REGS)
+#define VT_STATE_V (sizeof(((vt_warp *)0)->v))
+#define VT_STATE_STACK (sizeof(((vt_warp *)0)->stack))
+
+static size_t vt_state_size(void *kernel)
+{
+    (void)kernel;
+    return sizeof(warp_scalars) + 2 * VT_STATE_X + VT_STATE_V + VT_STATE_STACK;
+}
+
+static warp_scalars scalars_of(const vt_warp *w)
+{
+    warp_scalars sc = {
+        .pc = w->pc, .mask = w->mask, .vl = w->vl, .sp = w->sp, .mstatus = w->mstatus, .fflags = w->fflags,
+        .frm = w->frm, .vtype = w->vtype, .vstart = w->vstart, .mtvec = w->mtvec, .mscratch = w->mscratch,
+        .mepc = w->mepc, .mcause = w->mcause, .mtval = w->mtval, .mie = w->mie, .mip = w->mip, .satp = w->satp,
+        .csr_print = w->csr_print, .csr_rpc = w->csr_rpc, .resv_addr = w->resv_addr, .resv_value = w->resv_value,
+        .resv_valid = w->resv_valid,
+    };
+    return sc;
+}
+
+static bool vt_state_save(void *kernel, const umb_warp *uw, void *buf)
+{
+    (void)kernel;
+    const vt_warp *w = uw->isa;
+    warp_scalars sc = scalars_of(w);
+    uint8_t *p = buf;
+    memcpy(p, &sc, sizeof sc), p += sizeof sc;
+    memcpy(p, w->x, VT_STATE_X), p += VT_STATE_X;
+    memcpy(p, w->f, VT_STATE_X), p += VT_STATE_X;
+    memcpy(p, w->stack, VT_STATE_STACK), p += VT_STATE_STACK;
+    memcpy(p, w->v, VT_STATE_V);
+    return true;
+}
+
+static bool vt_state_same(void *kernel, const umb_warp *uw, const void *buf)
+{
+    (void)kernel;
+    const vt_warp *w = uw->isa;
+    warp_scalars sc = scalars_of(w);
+    const uint8_t *p = buf;
+    if (memcmp(p, &sc, sizeof sc)) return false;
+    p += sizeof sc;
+    if (memcmp(p, w->x, VT_STATE_X)) return false;
+    p += VT_STATE_X;
+    if (memcmp(p, w->f, VT_STATE_X)) return false;
+    p += VT_STATE_X;
+    if (memcmp(p, w->stack, VT_STATE_STACK)) return false;
+    p += VT_STATE_STACK;
+    return !memcmp(p, w->v, VT_STATE_V);
+}
+
 static const umb_frontend vt_frontend = {
     .name = "ventus",
     .barrier_counts_exited = false,
@@ -352,6 +415,9 @@ static const umb_frontend vt_frontend = {
     .timing_pc = vt_timing_pc,
     .timing_static = vt_timing_static,
     .timing_dynamic = vt_timing_dynamic,
+    .state_size = vt_state_size,
+    .state_save = vt_state_save,
+    .state_same = vt_state_same,
 };
 
 umb_status umb_ventus_run(umb_device *dev, const umb_ventus_launch *launch,

@@ -25,3 +25,13 @@ __kernel void grid_phases(__global volatile int *count, __global int *data, __gl
         grid_barrier(count, (2 * p + 2) * ng);
     }
 }
+
+/* A legal kernel that runs long without writing (the case "no forward progress" once stopped):
+ * every work-item loops `iters` times over global loads and writes once at the end. */
+__kernel void long_loop(__global const int *in, __global int *out, int iters, int n)
+{
+    int gid = (int)get_global_id(0), acc = 0;
+    for (int i = 0; i < iters; i++)
+        acc += in[(gid + i) % n] ^ i;
+    out[gid] = acc;
+}
