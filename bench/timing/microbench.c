@@ -218,8 +218,9 @@ typedef struct row {
  * (2023-03-22), [C&C4] "Analyzing Starfield's Performance on Nvidia's 4090 and AMD's 7900 XTX"
  * (2023-09-14), [C&C5] "Nvidia's H100: Funny L2, and Tons of Bandwidth" (2023-07-03); a bound
  * read in [C&C1]'s text with [C&C7] "Blackwell: Nvidia's Massive GPU" (2025-06-29). Peaks
- * (labelled so): [AMD] the product's 960 GB/s GDDR6 and 61.4 TFLOPS FP32 with dual issue; the
- * LDS's 32 banks of 4 bytes a clock per CU ([C&C1]'s text) x 96 CUs x 2.5 GHz. */
+ * (labelled so): [AMD] the product's 61.4 TFLOPS FP32 with dual issue; the
+ * LDS's 32 banks of 4 bytes a clock per CU ([C&C1]'s text) x 96 CUs x 2.5 GHz. [P1] a memtest_vulkan
+ * log of a 7900 XTX (pastebin.com/Cd1f20Rc, 2024-04-19; ../shared/reference/rdna3-measurements.md). */
 static const row ROWS[] = {
     { "scalar cache latency (8 KB)", "ns", CHASE, "chase_scalar", 8 << 10, 64, 0, false, 15.4, false, "C&C1" },
     { "vector L0 latency (16 KB)", "ns", CHASE, "chase_vector", 16 << 10, 128, 0, false, -1, false, "" },
@@ -246,7 +247,10 @@ static const row ROWS[] = {
     { "Infinity Cache bandwidth (16 MB)", "GB/s", STREAM, NULL, 16 << 20, 1, 2, false, 3000, false, "C&C5 (just short of)" },
     /* 112 MB cycled through LRU caches of 6 + 96 MB (16-way) misses every line: every set of the
      * Infinity Cache gets 18 or 19 of its lines */
-    { "DRAM bandwidth (112 MB)", "GB/s", STREAM_COLD, NULL, 112 << 20, 1, 2, false, 960, false, "AMD (peak)" },
+    /* [P1] memtest_vulkan on a 7900 XTX wrote 797.0-825.3 GB/s over its intervals (the middle: 811);
+     * no read-stream figure of the XTX was found (the 7900 XT reads 706 of its 800 GB/s peak) */
+    { "DRAM bandwidth (112 MB)", "GB/s", STREAM_COLD, NULL, 112 << 20, 1, 2, false, 811, false,
+      "P1 (memtest_vulkan, 797-825 written)" },
     { "LDS bandwidth", "GB/s", LDS_BW, NULL, 0, 0, 0, false, 30720, false, "C&C1 (peak: 128 B/clk/CU)" },
     { "FP32 FMA throughput, VOPD dual issue", "TFLOPS", FP32, NULL, 0, 0, 0, false, 62.9, false, "C&C1 (Vulkan)" },
     { "FP32 FMA throughput, single issue", "TFLOPS", FP32_SINGLE, NULL, 0, 0, 0, false, 30.7, false, "AMD (peak / 2)" },

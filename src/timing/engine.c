@@ -1445,6 +1445,8 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
     }
     r->rec->dram_read_bytes = t->ms.dram_read_bytes - before.dram_read_bytes;
     r->rec->dram_write_bytes = t->ms.dram_write_bytes - before.dram_write_bytes;
+    r->rec->dram_row_hits = t->ms.dram_row_hits - before.dram_row_hits;
+    r->rec->dram_row_misses = t->ms.dram_row_misses - before.dram_row_misses;
     r->rec->lds_accesses = t->ms.lds_accesses - before.lds_accesses;
     r->rec->lds_conflict_cycles = t->ms.lds_conflict_cycles - before.lds_conflict_cycles;
     t->total_cycles += r->rec->cycles;

@@ -51,6 +51,7 @@ typedef struct tm_launch_rec {
     const char *occ_limiter;         /* "wave slots", "VGPRs", "SGPRs", "LDS", "workgroups" */
     tm_level_stats level[LVL_N];
     uint64_t dram_read_bytes, dram_write_bytes;
+    uint64_t dram_row_hits, dram_row_misses;   /* accesses that found their row open / had to open it */
     uint64_t lds_accesses, lds_conflict_cycles;
     uint32_t ncu;
     tm_cu_rec *cu;

@@ -105,6 +105,40 @@ static void read_cache(yaml_reader *r, const char *name, tm_cache_cfg *c)
 #undef KEY
 }
 
+/* Nanoseconds at path as core clock cycles, rounded up (a timing is a minimum). */
+static uint32_t read_ns(yaml_reader *r, const char *path, double clock_mhz)
+{
+    double ns = read_number(r, path, false);
+    return r->failed ? 0 : (uint32_t)ceil(ns * clock_mhz / 1000.0 - 1e-9);
+}
+
+/* /memory/dram's bank model: `channels: 0` keeps DRAM one queue (the other keys are not read). */
+static void read_dram(yaml_reader *r, tm_machine *m)
+{
+    tm_dram_cfg *d = &m->dram;
+    d->channels = read_u32(r, "/memory/dram/channels", true);
+    if (!d->channels) return;
+    d->banks = read_u32(r, "/memory/dram/banks", false);
+    d->bank_groups = read_u32(r, "/memory/dram/bank_groups", false);
+    d->row_bytes = read_u32(r, "/memory/dram/row_bytes", false);
+    d->burst_bytes = read_u32(r, "/memory/dram/burst_bytes", false);
+    d->interleave_bytes = read_u32(r, "/memory/dram/interleave_bytes", false);
+    d->t_rcd = read_ns(r, "/memory/dram/t_rcd_ns", m->clock_mhz);
+    d->t_rp = read_ns(r, "/memory/dram/t_rp_ns", m->clock_mhz);
+    d->t_ras = read_ns(r, "/memory/dram/t_ras_ns", m->clock_mhz);
+    d->t_cl = read_ns(r, "/memory/dram/t_cl_ns", m->clock_mhz);
+    d->ccdl_bursts = read_u32(r, "/memory/dram/ccdl_bursts", false);
+    d->t_wtr = read_ns(r, "/memory/dram/t_wtr_ns", m->clock_mhz);
+    d->t_rtw = read_ns(r, "/memory/dram/t_rtw_ns", m->clock_mhz);
+    d->t_rfc = read_ns(r, "/memory/dram/t_rfc_ns", m->clock_mhz);
+    d->t_refi = read_ns(r, "/memory/dram/t_refi_ns", m->clock_mhz);
+    if (r->failed) return;
+    if (d->banks > 64) reader_error(r, NULL, "/memory/dram/banks", "more than 64");
+    else if (d->banks % d->bank_groups) reader_error(r, NULL, "/memory/dram/bank_groups", "does not divide banks");
+    else if (d->row_bytes % d->interleave_bytes || d->row_bytes < d->interleave_bytes) reader_error(r, NULL, "/memory/dram/interleave_bytes", "does not divide row_bytes");
+    else if (d->t_rfc >= d->t_refi) reader_error(r, NULL, "/memory/dram/t_rfc_ns", "not below t_refi_ns");
+}
+
 static void read_machine(yaml_reader *r, tm_machine *m)
 {
     struct fy_node *n = fy_node_by_path(fy_document_root(r->doc), "/name", (size_t)-1, FYNWF_DONT_FOLLOW);
@@ -141,6 +175,7 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     for (int i = 0; i < LVL_N; i++) read_cache(r, level[i], &m->cache[i]);
     m->dram_latency = read_u32(r, "/memory/dram/latency", false);
     m->dram_bytes_per_cycle = read_number(r, "/memory/dram/bytes_per_cycle", false);
+    read_dram(r, m);
     m->store_latency = read_u32(r, "/memory/store_latency", false);
     m->vmem_lines_per_cycle = read_u32(r, "/memory/vmem_lines_per_cycle", false);
     m->lds_latency = read_u32(r, "/lds/latency", false);

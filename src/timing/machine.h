@@ -23,6 +23,16 @@ typedef struct tm_cache_cfg {
                                    writes between launches) */
 } tm_cache_cfg;
 
+/* GDDR-style DRAM behind the last cache level (memsys.c): independent channels, each with banks
+ * holding one open row; the timings in core clock cycles (the file gives nanoseconds). */
+typedef struct tm_dram_cfg {
+    uint32_t channels;          /* 0: no bank model, DRAM is one queue with a bandwidth */
+    uint32_t banks, bank_groups;            /* per channel */
+    uint32_t row_bytes, burst_bytes, interleave_bytes;
+    uint32_t ccdl_bursts;       /* tCCDL in burst times (tCCDL / tCCDS) */
+    uint32_t t_rcd, t_rp, t_ras, t_cl, t_wtr, t_rtw, t_rfc, t_refi;   /* cycles */
+} tm_dram_cfg;
+
 typedef struct tm_machine {
     char name[96];
     double clock_mhz;
@@ -49,8 +59,10 @@ typedef struct tm_machine {
     bool mem_waits_for_valu;
     /* memory */
     tm_cache_cfg cache[LVL_N];
-    uint32_t dram_latency;                     /* load-to-use cycles of a DRAM access */
+    uint32_t dram_latency;                     /* load-to-use cycles of a DRAM access (gddr: one that
+                                                  finds another row open in its bank) */
     double dram_bytes_per_cycle;               /* whole device, at the core clock */
+    tm_dram_cfg dram;                          /* channels 0: one queue at dram_bytes_per_cycle */
     uint32_t store_latency;                    /* cycles until a store is acknowledged (vscnt) */
     uint32_t lds_latency, lds_banks, lds_bank_bytes;
     uint32_t vmem_lines_per_cycle;             /* lines the CU's texture path handles per cycle */

@@ -1,5 +1,5 @@
 /* Caches (set associative, LRU, write-back at L2 and below, write-through without allocation at
- * L0/L1/scalar), DRAM as one queue with a bandwidth, and LDS banks.
+ * L0/L1/scalar), DRAM (GDDR channels and banks, or one queue with a bandwidth), and LDS banks.
  *
  * Time: an access takes its level's port for line / bytes_per_cycle cycles (so a level
  * saturates at its bandwidth) and, if it hits, returns `latency` cycles after it got the port:
@@ -29,6 +29,13 @@ bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
     memset(ms, 0, sizeof *ms);
     ms->m = m;
     if (!(ms->lds_memo = calloc(TM_LDS_MEMO, sizeof *ms->lds_memo))) return false;
+    const tm_dram_cfg *d = &m->dram;
+    if (d->channels) {
+        ms->chan = calloc(d->channels, sizeof *ms->chan);
+        ms->bank = calloc((size_t)d->channels * d->banks, sizeof *ms->bank);
+        ms->group_free = calloc((size_t)d->channels * d->bank_groups, sizeof *ms->group_free);
+        if (!ms->chan || !ms->bank || !ms->group_free) return false;
+    }
     for (int l = 0; l < LVL_N; l++) {
         const tm_cache_cfg *c = &m->cache[l];
         if (!c->size) continue;
@@ -59,6 +66,9 @@ void tm_memsys_fini(tm_memsys *ms)
         free(ms->inst[l]);
     }
     free(ms->lds_memo);
+    free(ms->chan);
+    free(ms->bank);
+    free(ms->group_free);
     memset(ms, 0, sizeof *ms);
 }
 
@@ -121,12 +131,99 @@ static uint64_t port(uint64_t *free_at, uint64_t t, uint32_t bytes, double bytes
     return (start + FRAC - 1) / FRAC;
 }
 
-static uint64_t dram(tm_memsys *ms, uint64_t t, uint32_t bytes, bool write)
+static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* The number of refresh windows of a channel (its first at `off`) begun by cycle t, and the first
+ * cycle of window k (k >= 1). */
+static uint64_t refresh_epoch(const tm_dram_cfg *d, uint64_t off, uint64_t t)
 {
-    uint64_t s = port(&ms->dram_free_at, t, bytes, ms->m->dram_bytes_per_cycle);
+    return t >= off ? (t - off) / d->t_refi + 1 : 0;
+}
+/* Where channel c's refresh windows begin within tREFI: spread over the interval by a hash of
+ * the channel (even steps of tREFI / channels line up with a stride through the channels, and a
+ * pointer chase then keeps meeting them). */
+static uint64_t refresh_offset(const tm_dram_cfg *d, uint32_t c)
+{
+    return ((c + 1) * 0x9E3779B97F4A7C15ull >> 32) % d->t_refi;
+}
+static uint64_t window_start(const tm_dram_cfg *d, uint64_t off, uint64_t k) { return off + (k - 1) * d->t_refi; }
+
+/* One access of `bytes` at byte_addr to GDDR (tm_dram_cfg), reaching the memory controller at
+ * cycle t; returns when its data is back (reads) or written. Addresses go round the channels every
+ * interleave_bytes, and a channel's chunks round its banks (the bank index XORed with the row's),
+ * then fill rows. A bank holds one row open: a hit needs only the column access (tCL), a
+ * precharged bank an activation first (tRCD), a bank with another row open a precharge before
+ * that (tRP, no earlier than tRAS after its activation). Each channel refreshes all banks for tRFC
+ * every tREFI (staggered over the channels), which closes their rows; its data bus turns around
+ * between reads and writes (tWTR, tRTW); within a bank group bursts follow each other no faster
+ * than tCCDL (ccdl_bursts burst times). `latency` is an access to a precharged bank of an idle
+ * channel; what it has beyond tRCD + tCL + the transfer (controller, fabric) is fixed. */
+static uint64_t gddr(tm_memsys *ms, uint64_t t, uint64_t byte_addr, uint32_t bytes, bool write)
+{
+    const tm_machine *m = ms->m;
+    const tm_dram_cfg *d = &m->dram;
+    uint64_t chunk = byte_addr / d->interleave_bytes;
+    uint32_t c = (uint32_t)(chunk % d->channels);
+    uint64_t local = chunk / d->channels;   /* the channel's chunks: round the banks, then rows */
+    uint64_t row = local / d->banks / (d->row_bytes / d->interleave_bytes);
+    /* the bank index XORed with the row's low bits (permutation-based interleaving: strides that
+       are a multiple of the banks' span do not keep hitting one bank); a bank group is a range of
+       consecutive bank indices, so chunks a few banks apart still change groups */
+    uint32_t b = (uint32_t)((local ^ row) % d->banks), g = b / (d->banks / d->bank_groups);
+    row++;
+    tm_dram_chan *ch = &ms->chan[c];
+    tm_dram_bank *bk = &ms->bank[(size_t)c * d->banks + b];
+    uint64_t *group_free = &ms->group_free[(size_t)c * d->bank_groups + g];
+    /* refresh: the channel's k-th window covers [off + (k-1) * tREFI, + tRFC) */
+    uint64_t off = refresh_offset(d, c);
+    uint64_t epoch = refresh_epoch(d, off, t);
+    if (epoch && t < window_start(d, off, epoch) + d->t_rfc) t = window_start(d, off, epoch) + d->t_rfc;
+    if (bk->epoch != epoch) {
+        bk->epoch = epoch;
+        bk->row = 0;
+    }
+    uint64_t cmd;
+    if (bk->row == row) {
+        ms->dram_row_hits++;
+        cmd = max_u64(t, bk->ready);
+    } else {
+        ms->dram_row_misses++;
+        uint64_t act = max_u64(t, bk->ready);
+        if (bk->row) act = max_u64(act, bk->act_at + d->t_ras) + d->t_rp;
+        bk->act_at = act;
+        bk->row = row;
+        cmd = act + d->t_rcd;
+    }
+    uint8_t dir = write ? 2 : 1;
+    if (ch->last && ch->last != dir)   /* the bus turns around after the last transfer */
+        cmd = max_u64(cmd, (ch->bus_free + FRAC - 1) / FRAC + (write ? d->t_rtw : d->t_wtr));
+    ch->last = dir;
+    double per_cycle = m->dram_bytes_per_cycle / d->channels;
+    uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;   /* whole bursts */
+    uint64_t xfer = (uint64_t)((double)moved * FRAC / per_cycle + 0.5);
+    uint64_t group_time = xfer * d->ccdl_bursts;   /* tCCDL: a burst every ccdl_bursts burst times */
+    uint64_t start = max_u64(max_u64((cmd + d->t_cl) * FRAC, ch->bus_free), *group_free);
+    /* the bus is not free before then: if a refresh came after the command, the transfer waits
+       for it and the row to be opened again */
+    uint64_t late = refresh_epoch(d, off, (start + FRAC - 1) / FRAC);
+    if (late != bk->epoch) {
+        start = max_u64(start, (window_start(d, off, late) + d->t_rfc + d->t_rcd + d->t_cl) * FRAC);
+        bk->epoch = late;
+    }
+    ch->bus_free = start + xfer;
+    *group_free = start + group_time;
+    bk->ready = cmd + (group_time + FRAC - 1) / FRAC;
+    uint64_t end = (start + xfer + FRAC - 1) / FRAC;
+    uint64_t xfer_cycles = (xfer + FRAC - 1) / FRAC, path = (uint64_t)d->t_rcd + d->t_cl + xfer_cycles;
+    return end + (m->dram_latency > path ? m->dram_latency - path : 0);
+}
+
+static uint64_t dram(tm_memsys *ms, uint64_t t, uint64_t byte_addr, uint32_t bytes, bool write)
+{
     if (write) ms->dram_write_bytes += bytes;
     else ms->dram_read_bytes += bytes;
-    return s + ms->m->dram_latency;
+    if (ms->m->dram.channels) return gddr(ms, t, byte_addr, bytes, write);
+    return port(&ms->dram_free_at, t, bytes, ms->m->dram_bytes_per_cycle) + ms->m->dram_latency;
 }
 
 static int next_level(const tm_machine *m, int l)
@@ -142,7 +239,7 @@ static void write_back(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_addr, ui
 {
     int n = next_level(ms->m, l);
     if (n == LVL_N) {
-        dram(ms, t, ms->m->cache[l].line, true);
+        dram(ms, t, byte_addr, ms->m->cache[l].line, true);
         return;
     }
     tm_cache *k = &ms->inst[n][ms->m->cache[n].cus_per_instance ? cu / ms->m->cache[n].cus_per_instance : 0];
@@ -176,7 +273,7 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
                              uint64_t t)
 {
     const tm_machine *m = ms->m;
-    if (l == LVL_N) return dram(ms, t, m->cache[LVL_L2].size ? m->cache[LVL_L2].line : 64, kind == TM_WRITE);
+    if (l == LVL_N) return dram(ms, t, byte_addr, m->cache[LVL_L2].size ? m->cache[LVL_L2].line : 64, kind == TM_WRITE);
     const tm_cache_cfg *c = &m->cache[l];
     tm_cache *k = &ms->inst[l][c->cus_per_instance ? cu / c->cus_per_instance : 0];
     uint64_t s = port(&k->free_at, t, c->line, c->bytes_per_cycle);

@@ -35,11 +35,29 @@ typedef struct tm_lds_memo {
     int32_t delta[64];      /* each lane's address minus the first lane's (0 for lanes not in it) */
 } tm_lds_memo;
 
+/* A DRAM bank: the row it holds open and when it can take commands (machine.h tm_dram_cfg). */
+typedef struct tm_dram_bank {
+    uint64_t row;           /* open row + 1; 0: precharged */
+    uint64_t act_at;        /* cycle of its last activation (tRAS runs from it) */
+    uint64_t ready;         /* next cycle it takes a command */
+    uint64_t epoch;         /* refresh window it last saw (a refresh closes every row) */
+} tm_dram_bank;
+
+typedef struct tm_dram_chan {
+    uint64_t bus_free;      /* data bus: next free cycle, in 1/256 cycles */
+    uint8_t last;           /* 0: no transfer yet, 1: the last one read, 2: wrote */
+} tm_dram_chan;
+
 typedef struct tm_memsys {
     const tm_machine *m;
     tm_cache *inst[LVL_N];  /* instances of each level */
     uint32_t ninst[LVL_N];
-    uint64_t dram_free_at;  /* 1/256 cycles */
+    uint64_t dram_free_at;  /* 1/256 cycles (no bank model) */
+    tm_dram_chan *chan;     /* the bank model: channels, channels * banks banks, channels * bank
+                               groups next-free cycles (1/256) of each bank group's column path */
+    tm_dram_bank *bank;
+    uint64_t *group_free;
+    uint64_t dram_row_hits, dram_row_misses;
     tm_level_stats level[LVL_N];
     uint64_t dram_read_bytes, dram_write_bytes;
     uint64_t lds_accesses, lds_conflict_cycles;

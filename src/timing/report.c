@@ -150,6 +150,8 @@ static json_t *launch_json(const umb_timing *t, const tm_launch_rec *r)
     json_t *d = json_object();
     json_object_set_new(d, "read_bytes", json_integer((json_int_t)r->dram_read_bytes));
     json_object_set_new(d, "write_bytes", json_integer((json_int_t)r->dram_write_bytes));
+    json_object_set_new(d, "row_hits", json_integer((json_int_t)r->dram_row_hits));
+    json_object_set_new(d, "row_misses", json_integer((json_int_t)r->dram_row_misses));
     double sec = r->cycles / (m->clock_mhz * 1e6);
     json_object_set_new(d, "bandwidth_gb_s", json_real(sec > 0 ? (r->dram_read_bytes + r->dram_write_bytes) / sec / 1e9 : 0));
     json_object_set_new(o, "dram", d);

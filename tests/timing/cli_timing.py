@@ -6,6 +6,7 @@ usage: cli_timing.py UMBRA SRC_DIR WORK_DIR
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -68,10 +69,13 @@ expect(len(lines) == 2 + 5, f"annotate printed {len(lines)} lines")
 p = run("annotate", *gather[1:], "--lines", "0")
 expect(any("global_load_b32" in l for l in p.stdout.splitlines()), "annotate --lines 0 shows the load")
 
-# a copied machine with a smaller clock gives the same cycles and a longer time
+# a copied machine with a smaller clock gives the same cycles and a longer time (the DRAM timings are
+# nanoseconds, not cycles: they double with the clock period)
 machine = os.path.join(work, "slow.yaml")
 text = open(os.path.join(src, "..", "..", "machines", "gfx1100.yaml")).read()
-open(machine, "w").write(text.replace("clock_mhz: 2500", "clock_mhz: 1250"))
+slow = re.sub(r"(t_\w+_ns: +)([0-9.]+)", lambda m: m.group(1) + repr(2 * float(m.group(2))), text)
+expect(slow.count("_ns: ") >= 8 and slow != text, "the DRAM timings found in gfx1100.yaml")
+open(machine, "w").write(slow.replace("clock_mhz: 2500", "clock_mhz: 1250"))
 run(*gather, "--machine", machine, "--stats", stats, "--quiet")
 la2 = json.load(open(stats))["timing"]["launches"][0]
 expect(la2["cycles"] == la["cycles"], "same cycles at another clock")
