@@ -62,8 +62,9 @@ struct _cl_device_id {
     ocl_obj h;
     umb_platform p;               /* the simulated device, shared with the HIP runtime's design */
     /* What a kernel that fails on the device does to the program (ocl_kernel.c run_kernel):
-     * false (default): umbra's report, then abort(), as ROCm's OpenCL does on a device fault;
-     * true (UMBRA_KERNEL_FAULT=continue): the program goes on, the failure sticks to the queue. */
+     * true (default): the program goes on, the failure sticks to the queue (CL_OUT_OF_RESOURCES
+     * from its next synchronising call), as the HIP room's sticky errors;
+     * false (UMBRA_KERNEL_FAULT=abort): umbra's report, then abort(), as ROCm's OpenCL does. */
     bool fault_continues;
 };
 

@@ -423,9 +423,9 @@ static void collect_printf(void *ctx, const char *text, size_t len)
 /* A kernel that failed (a fault, budget exhaustion, a deadlock; plat_run has printed umbra's
  * report). ROCm's OpenCL has no error code for this: its HSA queue callback prints
  * "Device::callbackQueue aborting with error" and calls abort() (ROCm/clr, rocdevice.cpp), so no
- * later call returns at all. umbra does the same by default; with UMBRA_KERNEL_FAULT=continue the
- * event gets CL_OUT_OF_RESOURCES and the queue's next synchronising call returns it (the rule of
- * drivers that let the program go on). */
+ * later call returns at all. umbra does that with UMBRA_KERNEL_FAULT=abort. By default a host
+ * program must not die of its guest's fault: the event gets CL_OUT_OF_RESOURCES and the queue's
+ * next synchronising call returns it (the rule of drivers that let the program go on). */
 static cl_int kernel_failed(ocl_cmd *c, umb_status st)
 {
     /* what a wave did (a fault, a deadlock, the budget); not a launch refused before any wave
@@ -433,7 +433,7 @@ static cl_int kernel_failed(ocl_cmd *c, umb_status st)
     bool on_device = st == UMB_ERR_GUEST_FAULT || st == UMB_ERR_DEADLOCK || st == UMB_ERR_BUDGET;
     if (on_device && !ocl_device()->fault_continues) {
         fprintf(stderr, "umbra opencl: kernel %s failed on the device: ending the program, as ROCm's OpenCL does "
-                "after a device fault (UMBRA_KERNEL_FAULT=continue lets it go on with CL_OUT_OF_RESOURCES)\n",
+                "after a device fault (UMBRA_KERNEL_FAULT=abort; the default lets it go on with CL_OUT_OF_RESOURCES)\n",
                 c->kernel->ki->name);
         fflush(stderr);
         abort();

@@ -221,9 +221,9 @@ static void init_platform(void)
         fprintf(stderr, "umbra opencl: cannot reserve address space for device memory: SVM allocations may fail\n");
     init_ok = plat_init(&device.p, "umbra opencl", heap);
     const char *f = getenv("UMBRA_KERNEL_FAULT");
-    device.fault_continues = f && !strcmp(f, "continue");
+    device.fault_continues = !(f && !strcmp(f, "abort"));
     if (f && *f && strcmp(f, "continue") && strcmp(f, "abort"))
-        fprintf(stderr, "umbra opencl: UMBRA_KERNEL_FAULT=%s: give abort (the default) or continue\n", f);
+        fprintf(stderr, "umbra opencl: UMBRA_KERNEL_FAULT=%s: give continue (the default) or abort\n", f);
 }
 
 cl_platform_id ocl_platform(void)

@@ -1704,13 +1704,17 @@ static void run_quanta(trun *r)
 /* The quantum mode, if the machine has shader arrays (L1 instances of whole dispatch units) in
  * front of shared levels: partitions of the launch, one per host thread up to the arrays
  * (timeline and cooperative launches: one). Every launch on such a machine runs in quanta, at one
- * thread too, so that the results do not depend on the number of threads. */
+ * thread too, so that the results do not depend on the number of threads. Machines with an in-order
+ * front end (the Ventus RTL's) run as one partition-less launch. */
 static bool setup_parts(trun *r)
 {
     const tm_machine *m = r->m;
     const tm_cache_cfg *l1 = &m->cache[LVL_L1];
     uint32_t unit = l1->size ? l1->cus_per_instance : 0;
     if (!unit || m->cus % unit || unit % r->group || !m->cache[LVL_L2].size) return true;
+    /* The in-order front end's icaches and fetch interlock live in the shared memsys only: a
+     * machine with a `frontend:` section runs unpartitioned. */
+    if (m->icache.size || m->single_issue) return true;
     uint32_t units = m->cus / unit, threads = umb_device_get_config(r->l->dev)->host_threads;
     uint32_t n = r->t->timeline || r->l->all_resident || threads <= 1 ? 1 : threads < units ? threads : units;
     uint32_t q = m->dispatch_cycles;

@@ -572,8 +572,9 @@ uint64_t tm_memsys_flush_l2(tm_memsys *ms, uint64_t t)
         size_t n = (size_t)c->sets * c->assoc;
         for (size_t j = 0; j < n; j++) {
             if (!(c->tag[j] & 1u)) continue;
+            uint64_t byte_addr = ((c->tag[j] - 2) >> 1) << c->line_shift;
             c->tag[j] &= ~(uint64_t)1;
-            uint64_t d = dram(ms, t, cfg->line, true);
+            uint64_t d = dram(ms, t, byte_addr, cfg->line, true);
             if (d > done) done = d;
         }
     }

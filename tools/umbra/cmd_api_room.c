@@ -44,9 +44,10 @@ static void room_usage(const api_room *r, FILE *f)
             "                         events report simulated device time (UMBRA_TIMING)\n"
             "  --max-instructions N   per-launch budget of wave-instructions (UMBRA_MAX_INSTRUCTIONS)\n"
             "  --cache-dir DIR|off    the compile cache (UMBRA_CACHE_DIR)\n"
-            "  --kernel-fault abort|continue  (OpenCL) a kernel that fails on the device ends the program after umbra's\n"
-            "                         report, as on ROCm (abort, the default), or the program goes on and the\n"
-            "                         queue's next synchronising call returns CL_OUT_OF_RESOURCES (UMBRA_KERNEL_FAULT)\n");
+            "  --kernel-fault continue|abort  (OpenCL) after a kernel fails on the device (umbra's report on stderr),\n"
+            "                         the program goes on and the queue's next synchronising call returns\n"
+            "                         CL_OUT_OF_RESOURCES (continue, the default), or it ends as on ROCm (abort)\n"
+            "                         (UMBRA_KERNEL_FAULT)\n");
     fprintf(f, "  %-22s %s\n", r->lib_flag, r->lib_help);
 }
 
