@@ -551,7 +551,8 @@ static void img_sample_nearest_modes_w32(amt *t) { sample_nearest_modes(t, 32); 
 static void img_sample_nearest_modes_w64(amt *t) { sample_nearest_modes(t, 64); }
 
 /* Bilinear weights with 8 fractional bits: unnormalized coordinates whose fractions are exact
- * binary fractions, and some whose fraction is truncated to a multiple of 1/256. */
+ * binary fractions, and some whose fraction is rounded to the nearest 1/256 (D3D11.3 7.18.8 and
+ * 3.2.4.1: u - 0.5 converted to 16.8 fixed point, round to nearest even). */
 static void img_sample_linear(amt *t)
 {
     samp_image(t, 32);
@@ -562,9 +563,10 @@ static void img_sample_linear(amt *t)
     s.force_unnormalized = 1;
     s.max_lod = 0xfff;
     put_s(t, 16, &s);
-    /* u - 0.5 = ui + fu (in texels); fu in {0, .25, .5, .75, 0.3 -> 76/256} */
+    /* u - 0.5 = ui + fu (in texels); fu in {0, .25, .5, .75, 0.3}: 0.3 * 256 = 76.8 (76.79998 for
+     * the f32 values 1.8f - 0.5f, 2.8f - 0.5f) rounds to 77/256 (truncation would give 76/256) */
     static const float fu[5] = { 0.0f, 0.25f, 0.5f, 0.75f, 0.3f };
-    static const float fq[5] = { 0.0f, 0.25f, 0.5f, 0.75f, 76.0f / 256.0f };
+    static const float fq[5] = { 0.0f, 0.25f, 0.5f, 0.75f, 77.0f / 256.0f };
     for (unsigned l = 0; l < 32; l++) {
         unsigned ui = l % 3u;
         amt_v(t, 0, l, fbits32((float)ui + 0.5f + fu[l % 5u]));
