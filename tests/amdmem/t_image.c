@@ -584,6 +584,61 @@ static void img_sample_linear(amt *t)
     }
 }
 
+/* The fixed-point snap of texel-space coordinates (D3D11.3 7.18.7/7.18.8: the scaled coordinate,
+ * or u - 0.5 for bilinear, converted to 16.8 fixed point; 3.2.4.1: rounding to nearest even),
+ * on a 177 x 1 32_FLOAT image whose texel x holds x:
+ *  v10: normalized nearest at c = k * (1/177) (how AMD's device library snaps a normalized
+ *       coordinate for point filtering): in f32, c * 177 is k - epsilon for k = 55, 93, 95, 110,
+ *       125, 127 (a plain floor picks k - 1); the snap gives k;
+ *  v11: unnormalized nearest at u = k + d: d = -1/256 -> k - 1, d = -1/512 (a tie: 256k - 0.5
+ *       -> 256k, even) -> k, d = -1/1024 -> k, d = 255.5/256 (tie -> 256k + 256) -> k + 1,
+ *       d = 254.5/256 (tie -> 256k + 254) -> k, d = 0.5 -> k;
+ *  v12: unnormalized bilinear at u - 0.5 = k + f: f = -1/1024 -> texel k with weight 0 (k),
+ *       f = 2.5/256 (tie -> 2/256) -> k + 2/256, f = 3.5/256 (tie -> 4/256) -> k + 4/256,
+ *       f = 1.4/256 -> k + 1/256, f = 0.6/256 -> k + 1/256. */
+static void img_sample_fixed_point(amt *t)
+{
+    img_begin(t, 32);
+    amd_tsharp d = mkt(AMD_IMG_2D, 22, 177, 1, 0);
+    amd_tsharp_set_pitch(&d, 192);
+    put_t(t, 0, &d);
+    for (unsigned x = 0; x < 177; x++) amt_w32(t, IMG + x * 4u, fbits32((float)x));
+    amd_ssharp s;
+    memset(&s, 0, sizeof s);
+    s.clamp_x = s.clamp_y = AMD_TEX_CLAMP_LAST_TEXEL;
+    s.max_lod = 0xfff;
+    put_s(t, 16, &s);
+    s.xy_mag_filter = s.xy_min_filter = AMD_TEX_XY_BILINEAR;
+    put_s(t, 20, &s);
+    static const float dn[6] = { -1.0f / 256, -1.0f / 512, -1.0f / 1024, 255.5f / 256, 254.5f / 256, 0.5f };
+    static const int dn_texel[6] = { -1, 0, 0, 1, 0, 0 };
+    static const float fl[5] = { -1.0f / 1024, 2.5f / 256, 3.5f / 256, 1.4f / 256, 0.6f / 256 };
+    static const float fl_weight[5] = { 0.0f, 2.0f / 256, 4.0f / 256, 1.0f / 256, 1.0f / 256 };
+    static const unsigned kn[8] = { 55, 93, 95, 110, 125, 127, 3, 176 };
+    unsigned below = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned k = kn[l % 8u];
+        float c = (float)k * (1.0f / 177.0f);
+        if (floorf(c * 177.0f) < (float)k) below++;   /* cases a plain floor would get wrong */
+        amt_v(t, 0, l, fbits32(c));
+        amt_v(t, 1, l, fbits32(0.5f));
+        amt_v(t, 2, l, fbits32((float)(10u + l) + dn[l % 6u]));
+        amt_v(t, 3, l, fbits32(0.5f));
+        amt_v(t, 4, l, fbits32((float)(10u + l) + 0.5f + fl[l % 5u]));
+        amt_v(t, 5, l, fbits32(0.5f));
+    }
+    OK(t, below == 24);
+    amt_code(t, "image_sample_lz v10, v[0:1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_sample_lz v11, v[2:3], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_sample_lz v12, v[4:5], s[0:7], s[20:23] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        EQ(t, amt_gv(t, 10, l), fbits32((float)kn[l % 8u]));
+        EQ(t, amt_gv(t, 11, l), fbits32((float)((int)(10u + l) + dn_texel[l % 6u])));
+        EQ(t, amt_gv(t, 12, l), fbits32((float)(10u + l) + fl_weight[l % 5u]));
+    }
+}
+
 /* Mip selection for image_sample_l: levels hold the constant level + 1; POINT rounds the LOD,
  * LINEAR blends the two nearest levels; the LOD is clamped to the levels and MAX_LOD. */
 static void img_sample_l_mips(amt *t)
@@ -873,7 +928,7 @@ static void img_fuzz(amt *t)
 const amt_case amt_cases_image_exec[] = {
     C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_swizzle_dmask_tfe), C(img_array_mips),
     C(img_resinfo), C(img_atomics_w32), C(img_atomics_w64), C(img_a16_nsa),
-    C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear),
+    C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear), C(img_sample_fixed_point),
     C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_sample_3d_1darray),
     C(img_bad_descriptors), C(img_fuzz),
     { NULL, NULL },
