@@ -306,6 +306,49 @@ static void load_store_2d(amt *t, unsigned ws)
 static void img_load_store_2d_w32(amt *t) { load_store_2d(t, 32); }
 static void img_load_store_2d_w64(amt *t) { load_store_2d(t, 64); }
 
+/* Integer stores saturate to the component's range (D3D11.3 3.2.3.13; docs/MEMORY_MODEL.md
+ * §12a): 8_8_8_8_UINT (46), 16_16_SINT (28) and, through D16 halves, 8_8_8_8_SINT (47); lane l
+ * writes texel l of a 32 x 1 image. 32-bit components are copied. */
+static void img_store_int_saturate(amt *t)
+{
+    static const uint32_t u_in[8] = { 0, 255, 256, 65535, 7271820, 0x80000000u, 0xffffffffu, 17 };
+    static const uint8_t u_out[8] = { 0, 255, 255, 255, 255, 255, 255, 17 };
+    static const int32_t s_in[8] = { 0, 32767, 32768, -32768, -32769, INT32_MIN, INT32_MAX, -5 };
+    static const int16_t s_out[8] = { 0, 32767, 32767, -32768, -32768, -32768, 32767, -5 };
+    static const int16_t h_in[8] = { 0, 127, 128, -128, -129, INT16_MIN, INT16_MAX, -7 };
+    static const int8_t h_out[8] = { 0, 127, 127, -128, -128, -128, 127, -7 };
+    img_begin(t, 32);
+    amd_tsharp u = mkt(AMD_IMG_2D, 46, 32, 1, 0), sg = mkt(AMD_IMG_2D, 28, 32, 1, 0), h = mkt(AMD_IMG_2D, 47, 32, 1, 0);
+    sg.base = IMG + 0x1000;
+    h.base = IMG + 0x2000;
+    amd_tsharp_set_pitch(&u, 64), amd_tsharp_set_pitch(&sg, 64), amd_tsharp_set_pitch(&h, 64);
+    put_t(t, 0, &u), put_t(t, 8, &sg), put_t(t, 16, &h);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned a = l % 8u, b = (l + 3u) % 8u;
+        amt_v(t, 0, l, l);
+        amt_v(t, 1, l, 0);
+        for (unsigned c = 0; c < 4; c++) amt_v(t, 4 + c, l, u_in[(a + c) % 8u]);
+        amt_v(t, 8, l, (uint32_t)s_in[a]);
+        amt_v(t, 9, l, (uint32_t)s_in[b]);
+        amt_v(t, 10, l, (uint32_t)(uint16_t)h_in[a] | (uint32_t)(uint16_t)h_in[b] << 16);
+        amt_v(t, 11, l, (uint32_t)(uint16_t)h_in[(a + 2u) % 8u] | (uint32_t)(uint16_t)h_in[(a + 5u) % 8u] << 16);
+    }
+    amt_code(t, "image_store v[4:7], v[0:1], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_store v[8:9], v[0:1], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_store v[10:11], v[0:1], s[16:23] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned a = l % 8u, b = (l + 3u) % 8u;
+        for (unsigned c = 0; c < 4; c++) EQ(t, amt_r8(t, IMG + l * 4u + c), u_out[(a + c) % 8u]);
+        EQ(t, amt_r16(t, IMG + 0x1000 + l * 4u), (uint16_t)s_out[a]);
+        EQ(t, amt_r16(t, IMG + 0x1000 + l * 4u + 2), (uint16_t)s_out[b]);
+        EQ(t, amt_r8(t, IMG + 0x2000 + l * 4u), (uint8_t)h_out[a]);
+        EQ(t, amt_r8(t, IMG + 0x2000 + l * 4u + 1), (uint8_t)h_out[b]);
+        EQ(t, amt_r8(t, IMG + 0x2000 + l * 4u + 2), (uint8_t)h_out[(a + 2u) % 8u]);
+        EQ(t, amt_r8(t, IMG + 0x2000 + l * 4u + 3), (uint8_t)h_out[(a + 5u) % 8u]);
+    }
+}
+
 /* DST_SEL on loads (and its inverse on stores), a 2-component format, DMASK packing, TFE. */
 static void img_swizzle_dmask_tfe(amt *t)
 {
@@ -926,7 +969,7 @@ static void img_fuzz(amt *t)
 }
 
 const amt_case amt_cases_image_exec[] = {
-    C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_swizzle_dmask_tfe), C(img_array_mips),
+    C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_store_int_saturate), C(img_swizzle_dmask_tfe), C(img_array_mips),
     C(img_resinfo), C(img_atomics_w32), C(img_atomics_w64), C(img_a16_nsa),
     C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear), C(img_sample_fixed_point),
     C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_sample_3d_1darray),

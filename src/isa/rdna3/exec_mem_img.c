@@ -296,6 +296,26 @@ static void exec_img_load(rdna3_wave *w, const rdna3_inst *in)
     rdna3_xm_count(w, &tr, 0);
 }
 
+/* An integer register component for an n-bit UINT/SINT memory component: clamped to the
+ * component's range (D3D11.3 3.2.3.13, "SINT or UINT -> SINT or UINT with fewer bits: clamped to
+ * the range of the target format"). AMD's device library passes write_imagei/ui's int4 to
+ * image_store unchanged and the OpenCL CTS expects saturation (test_image_streams write uint
+ * stores 65535 and 7271820 into 8-bit channels), so the texture unit's store conversion
+ * saturates. D16 halves are zero/sign extended first. Other formats are unchanged. */
+static uint32_t img_int_saturate(unsigned num, unsigned n, uint32_t reg)
+{
+    if (n >= 32) return reg;
+    if (num == AMD_NUM_UINT) {
+        uint32_t max = (1u << n) - 1u;
+        return reg > max ? max : reg;
+    }
+    if (num == AMD_NUM_SINT) {
+        int32_t v = (int32_t)reg, max = (int32_t)((1u << (n - 1)) - 1u), min = -max - 1;
+        return (uint32_t)(v > max ? max : v < min ? min : v);
+    }
+    return reg;
+}
+
 /* Stores write the texel whole. The register components go through the inverse of DST_SEL
  * (memory component k takes the first enabled register component whose DST_SEL names k), so
  * that a texel written and read back through one T# keeps its values; memory components no
@@ -329,8 +349,16 @@ static void exec_img_store(rdna3_wave *w, const rdna3_inst *in)
             uint32_t raw = 0;
             for (unsigned i = 0; i < 4; i++) {
                 if (!(in->dmask >> i & 1u) || c.t.dst_sel[i] != AMD_SEL_X + mc) continue;
-                raw = in->d16 ? amd_fmt_store16(c.f->num, c.f->bits[mc], h16[i])
-                              : amd_fmt_store32(c.f->num, c.f->bits[mc], reg[i]);
+                unsigned num = c.f->num, n = c.f->bits[mc];
+                bool integer = num == AMD_NUM_UINT || num == AMD_NUM_SINT;
+                if (in->d16 && integer)   /* the half widened as its format's signedness says */
+                    raw = amd_fmt_store32(num, n, img_int_saturate(num, n, num == AMD_NUM_SINT
+                                                                           ? (uint32_t)(int32_t)(int16_t)h16[i]
+                                                                           : h16[i]));
+                else if (in->d16)
+                    raw = amd_fmt_store16(num, n, h16[i]);
+                else
+                    raw = amd_fmt_store32(num, n, img_int_saturate(num, n, reg[i]));
                 break;
             }
             amd_fmt_put_raw(c.f, buf, mc, raw);
