@@ -306,6 +306,49 @@ static void load_store_2d(amt *t, unsigned ws)
 static void img_load_store_2d_w32(amt *t) { load_store_2d(t, 32); }
 static void img_load_store_2d_w64(amt *t) { load_store_2d(t, 64); }
 
+/* Integer stores saturate to the component's range (D3D11.3 3.2.3.13; docs/MEMORY_MODEL.md
+ * §12a): 8_8_8_8_UINT (46), 16_16_SINT (28) and, through D16 halves, 8_8_8_8_SINT (47); lane l
+ * writes texel l of a 32 x 1 image. 32-bit components are copied. */
+static void img_store_int_saturate(amt *t)
+{
+    static const uint32_t u_in[8] = { 0, 255, 256, 65535, 7271820, 0x80000000u, 0xffffffffu, 17 };
+    static const uint8_t u_out[8] = { 0, 255, 255, 255, 255, 255, 255, 17 };
+    static const int32_t s_in[8] = { 0, 32767, 32768, -32768, -32769, INT32_MIN, INT32_MAX, -5 };
+    static const int16_t s_out[8] = { 0, 32767, 32767, -32768, -32768, -32768, 32767, -5 };
+    static const int16_t h_in[8] = { 0, 127, 128, -128, -129, INT16_MIN, INT16_MAX, -7 };
+    static const int8_t h_out[8] = { 0, 127, 127, -128, -128, -128, 127, -7 };
+    img_begin(t, 32);
+    amd_tsharp u = mkt(AMD_IMG_2D, 46, 32, 1, 0), sg = mkt(AMD_IMG_2D, 28, 32, 1, 0), h = mkt(AMD_IMG_2D, 47, 32, 1, 0);
+    sg.base = IMG + 0x1000;
+    h.base = IMG + 0x2000;
+    amd_tsharp_set_pitch(&u, 64), amd_tsharp_set_pitch(&sg, 64), amd_tsharp_set_pitch(&h, 64);
+    put_t(t, 0, &u), put_t(t, 8, &sg), put_t(t, 16, &h);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned a = l % 8u, b = (l + 3u) % 8u;
+        amt_v(t, 0, l, l);
+        amt_v(t, 1, l, 0);
+        for (unsigned c = 0; c < 4; c++) amt_v(t, 4 + c, l, u_in[(a + c) % 8u]);
+        amt_v(t, 8, l, (uint32_t)s_in[a]);
+        amt_v(t, 9, l, (uint32_t)s_in[b]);
+        amt_v(t, 10, l, (uint32_t)(uint16_t)h_in[a] | (uint32_t)(uint16_t)h_in[b] << 16);
+        amt_v(t, 11, l, (uint32_t)(uint16_t)h_in[(a + 2u) % 8u] | (uint32_t)(uint16_t)h_in[(a + 5u) % 8u] << 16);
+    }
+    amt_code(t, "image_store v[4:7], v[0:1], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_store v[8:9], v[0:1], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_store v[10:11], v[0:1], s[16:23] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned a = l % 8u, b = (l + 3u) % 8u;
+        for (unsigned c = 0; c < 4; c++) EQ(t, amt_r8(t, IMG + l * 4u + c), u_out[(a + c) % 8u]);
+        EQ(t, amt_r16(t, IMG + 0x1000 + l * 4u), (uint16_t)s_out[a]);
+        EQ(t, amt_r16(t, IMG + 0x1000 + l * 4u + 2), (uint16_t)s_out[b]);
+        EQ(t, amt_r8(t, IMG + 0x2000 + l * 4u), (uint8_t)h_out[a]);
+        EQ(t, amt_r8(t, IMG + 0x2000 + l * 4u + 1), (uint8_t)h_out[b]);
+        EQ(t, amt_r8(t, IMG + 0x2000 + l * 4u + 2), (uint8_t)h_out[(a + 2u) % 8u]);
+        EQ(t, amt_r8(t, IMG + 0x2000 + l * 4u + 3), (uint8_t)h_out[(a + 5u) % 8u]);
+    }
+}
+
 /* DST_SEL on loads (and its inverse on stores), a 2-component format, DMASK packing, TFE. */
 static void img_swizzle_dmask_tfe(amt *t)
 {
@@ -551,7 +594,8 @@ static void img_sample_nearest_modes_w32(amt *t) { sample_nearest_modes(t, 32); 
 static void img_sample_nearest_modes_w64(amt *t) { sample_nearest_modes(t, 64); }
 
 /* Bilinear weights with 8 fractional bits: unnormalized coordinates whose fractions are exact
- * binary fractions, and some whose fraction is truncated to a multiple of 1/256. */
+ * binary fractions, and some whose fraction is rounded to the nearest 1/256 (D3D11.3 7.18.8 and
+ * 3.2.4.1: u - 0.5 converted to 16.8 fixed point, round to nearest even). */
 static void img_sample_linear(amt *t)
 {
     samp_image(t, 32);
@@ -562,9 +606,10 @@ static void img_sample_linear(amt *t)
     s.force_unnormalized = 1;
     s.max_lod = 0xfff;
     put_s(t, 16, &s);
-    /* u - 0.5 = ui + fu (in texels); fu in {0, .25, .5, .75, 0.3 -> 76/256} */
+    /* u - 0.5 = ui + fu (in texels); fu in {0, .25, .5, .75, 0.3}: 0.3 * 256 = 76.8 (76.79998 for
+     * the f32 values 1.8f - 0.5f, 2.8f - 0.5f) rounds to 77/256 (truncation would give 76/256) */
     static const float fu[5] = { 0.0f, 0.25f, 0.5f, 0.75f, 0.3f };
-    static const float fq[5] = { 0.0f, 0.25f, 0.5f, 0.75f, 76.0f / 256.0f };
+    static const float fq[5] = { 0.0f, 0.25f, 0.5f, 0.75f, 77.0f / 256.0f };
     for (unsigned l = 0; l < 32; l++) {
         unsigned ui = l % 3u;
         amt_v(t, 0, l, fbits32((float)ui + 0.5f + fu[l % 5u]));
@@ -579,6 +624,61 @@ static void img_sample_linear(amt *t)
         float want = (1 - a) * (1 - b) * tex42(ui, 0) + a * (1 - b) * tex42(ui + 1, 0) +
                      (1 - a) * b * tex42(ui, 1) + a * b * tex42(ui + 1, 1);
         EQ(t, amt_gv(t, 4, l), fbits32(want));
+    }
+}
+
+/* The fixed-point snap of texel-space coordinates (D3D11.3 7.18.7/7.18.8: the scaled coordinate,
+ * or u - 0.5 for bilinear, converted to 16.8 fixed point; 3.2.4.1: rounding to nearest even),
+ * on a 177 x 1 32_FLOAT image whose texel x holds x:
+ *  v10: normalized nearest at c = k * (1/177) (how AMD's device library snaps a normalized
+ *       coordinate for point filtering): in f32, c * 177 is k - epsilon for k = 55, 93, 95, 110,
+ *       125, 127 (a plain floor picks k - 1); the snap gives k;
+ *  v11: unnormalized nearest at u = k + d: d = -1/256 -> k - 1, d = -1/512 (a tie: 256k - 0.5
+ *       -> 256k, even) -> k, d = -1/1024 -> k, d = 255.5/256 (tie -> 256k + 256) -> k + 1,
+ *       d = 254.5/256 (tie -> 256k + 254) -> k, d = 0.5 -> k;
+ *  v12: unnormalized bilinear at u - 0.5 = k + f: f = -1/1024 -> texel k with weight 0 (k),
+ *       f = 2.5/256 (tie -> 2/256) -> k + 2/256, f = 3.5/256 (tie -> 4/256) -> k + 4/256,
+ *       f = 1.4/256 -> k + 1/256, f = 0.6/256 -> k + 1/256. */
+static void img_sample_fixed_point(amt *t)
+{
+    img_begin(t, 32);
+    amd_tsharp d = mkt(AMD_IMG_2D, 22, 177, 1, 0);
+    amd_tsharp_set_pitch(&d, 192);
+    put_t(t, 0, &d);
+    for (unsigned x = 0; x < 177; x++) amt_w32(t, IMG + x * 4u, fbits32((float)x));
+    amd_ssharp s;
+    memset(&s, 0, sizeof s);
+    s.clamp_x = s.clamp_y = AMD_TEX_CLAMP_LAST_TEXEL;
+    s.max_lod = 0xfff;
+    put_s(t, 16, &s);
+    s.xy_mag_filter = s.xy_min_filter = AMD_TEX_XY_BILINEAR;
+    put_s(t, 20, &s);
+    static const float dn[6] = { -1.0f / 256, -1.0f / 512, -1.0f / 1024, 255.5f / 256, 254.5f / 256, 0.5f };
+    static const int dn_texel[6] = { -1, 0, 0, 1, 0, 0 };
+    static const float fl[5] = { -1.0f / 1024, 2.5f / 256, 3.5f / 256, 1.4f / 256, 0.6f / 256 };
+    static const float fl_weight[5] = { 0.0f, 2.0f / 256, 4.0f / 256, 1.0f / 256, 1.0f / 256 };
+    static const unsigned kn[8] = { 55, 93, 95, 110, 125, 127, 3, 176 };
+    unsigned below = 0;
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned k = kn[l % 8u];
+        float c = (float)k * (1.0f / 177.0f);
+        if (floorf(c * 177.0f) < (float)k) below++;   /* cases a plain floor would get wrong */
+        amt_v(t, 0, l, fbits32(c));
+        amt_v(t, 1, l, fbits32(0.5f));
+        amt_v(t, 2, l, fbits32((float)(10u + l) + dn[l % 6u]));
+        amt_v(t, 3, l, fbits32(0.5f));
+        amt_v(t, 4, l, fbits32((float)(10u + l) + 0.5f + fl[l % 5u]));
+        amt_v(t, 5, l, fbits32(0.5f));
+    }
+    OK(t, below == 24);
+    amt_code(t, "image_sample_lz v10, v[0:1], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                "image_sample_lz v11, v[2:3], s[0:7], s[16:19] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_sample_lz v12, v[4:5], s[0:7], s[20:23] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        EQ(t, amt_gv(t, 10, l), fbits32((float)kn[l % 8u]));
+        EQ(t, amt_gv(t, 11, l), fbits32((float)((int)(10u + l) + dn_texel[l % 6u])));
+        EQ(t, amt_gv(t, 12, l), fbits32((float)(10u + l) + fl_weight[l % 5u]));
     }
 }
 
@@ -869,9 +969,9 @@ static void img_fuzz(amt *t)
 }
 
 const amt_case amt_cases_image_exec[] = {
-    C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_swizzle_dmask_tfe), C(img_array_mips),
+    C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_store_int_saturate), C(img_swizzle_dmask_tfe), C(img_array_mips),
     C(img_resinfo), C(img_atomics_w32), C(img_atomics_w64), C(img_a16_nsa),
-    C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear),
+    C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear), C(img_sample_fixed_point),
     C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_sample_3d_1darray),
     C(img_bad_descriptors), C(img_fuzz),
     { NULL, NULL },

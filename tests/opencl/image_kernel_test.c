@@ -3,7 +3,7 @@
  * normalized and unnormalized coordinates, clamp-to-edge / repeat / mirrored repeat, samplers
  * passed as arguments and declared in the kernel, sampler-less reads (read_imagei/ui with int
  * coordinates), writes with format conversion, 2D arrays and 3D images, 1D images and 1D arrays
- * with the border colour of CL_ADDRESS_CLAMP.
+ * with the border colour of CL_ADDRESS_CLAMP; normalized sampling of an image 177 texels wide.
  *
  * Registered in CTest only when the tree has the MIMG executor (tests/opencl/CMakeLists.txt). */
 #define CL_TARGET_OPENCL_VERSION 300
@@ -202,6 +202,61 @@ static void sampling(cl_program p, const char *opt)
     clReleaseKernel(k), clReleaseMemObject(im);
 }
 
+/* A width that is not a power of two (177 x 2, texel (x, y) = (x, 1000 y + x, 0, 1)).
+ * Nearest with normalized coordinates at every texel centre, (k + 0.5) / 177: OpenCL 1.2 §8.2
+ * selects texel k. The device library snaps such a coordinate to floor(c * w) * (1 / w), which in
+ * f32 times 177 is k - epsilon for some k; the texture unit's 16.8 fixed-point conversion of the
+ * scaled coordinate gives k back (docs/MEMORY_MODEL.md §12a).
+ * Linear with u - 0.5 = k + 1 - 2^-12 (normalized, repeat): §8.2 weights the right texel by
+ * 0.99976; the hardware's 8-bit weight (round to nearest 1/256) gives weight 1, so the result is
+ * within 1/512 texel value of the reference (truncating the weight to 255/256 is 0.0037 off). */
+static void npot_width(cl_program p, const char *opt)
+{
+    enum { NW = 177, NH = 2 };
+    static float img[NW * NH * 4];
+    for (int y = 0; y < NH; y++)
+        for (int x = 0; x < NW; x++) {
+            float *t = &img[(y * NW + x) * 4];
+            t[0] = (float)x, t[1] = (float)(1000 * y + x), t[2] = 0.0f, t[3] = 1.0f;
+        }
+    cl_mem im = image2d(CL_RGBA, CL_FLOAT, NW, NH, img);
+    cl_int e;
+    cl_kernel k = clCreateKernel(p, "sample2d", &e);
+    static const cl_addressing_mode am[3] = { CL_ADDRESS_CLAMP_TO_EDGE, CL_ADDRESS_REPEAT, CL_ADDRESS_MIRRORED_REPEAT };
+    static float coord[NW * 2], got[NW * 4];
+    for (int m = 0; m < 4; m++) {
+        bool linear = m == 3;
+        for (int i = 0; i < NW; i++) {
+            coord[2 * i] = linear ? ((float)(i % (NW - 1)) + 1.5f - 1.0f / 4096) / NW : ((float)i + 0.5f) / NW;
+            coord[2 * i + 1] = (float)(1 + 2 * (i % 2)) / 4.0f;   /* row centre 0 or 1 */
+        }
+        cl_sampler s = clCreateSampler(ctx, CL_TRUE, linear ? CL_ADDRESS_REPEAT : am[m],
+                                       linear ? CL_FILTER_LINEAR : CL_FILTER_NEAREST, &e);
+        cl_mem cb = buffer(sizeof coord, coord), ob = buffer(sizeof got, NULL);
+        OK(clSetKernelArg(k, 0, sizeof im, &im));
+        OK(clSetKernelArg(k, 1, sizeof s, &s));
+        OK(clSetKernelArg(k, 2, sizeof cb, &cb));
+        OK(clSetKernelArg(k, 3, sizeof ob, &ob));
+        run(k, 1, (size_t[]){ NW });
+        OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof got, got, 0, NULL, NULL));
+        for (int i = 0; i < NW; i++) {
+            int y = i % 2;
+            float x = linear ? (float)(i % (NW - 1)) + 1.0f - 1.0f / 4096 : (float)i;   /* exact reference */
+            float want[4] = { x, 1000.0f * (float)y + x, 0.0f, 1.0f };
+            float tol = linear ? 1.0f / 512 : 0.0f;
+            for (int c = 0; c < 4; c++)
+                if (!(fabsf(got[i * 4 + c] - want[c]) <= tol)) {
+                    fprintf(stderr, "%s npot_width case %d coord (%.9g, %g) channel %d: got %.9g, expected %.9g\n", opt, m,
+                            coord[2 * i], coord[2 * i + 1], c, got[i * 4 + c], want[c]);
+                    failures++;
+                    break;
+                }
+        }
+        clReleaseMemObject(cb), clReleaseMemObject(ob), clReleaseSampler(s);
+    }
+    clReleaseKernel(k), clReleaseMemObject(im);
+}
+
 /* A sampler declared in the kernel; unorm8 BGRA texels read back as c / 255 in RGBA order. */
 static void constant_sampler(cl_program p, const char *opt)
 {
@@ -342,7 +397,8 @@ static void border_1d(cl_program p, const char *opt)
     clReleaseKernel(k), clReleaseMemObject(a), clReleaseMemObject(b), clReleaseMemObject(ob), clReleaseSampler(s);
 }
 
-/* write_imagef into unorm8 RGBA (round to nearest even, saturate) and write_imagei into int16 RG. */
+/* write_imagef into unorm8 RGBA (round to nearest even, saturate) and write_imagei into int16 RG
+ * (saturate). */
 static void stores(cl_program p, const char *opt)
 {
     float in[W * H * 4];
@@ -368,9 +424,10 @@ static void stores(cl_program p, const char *opt)
     clReleaseKernel(k), clReleaseMemObject(im), clReleaseMemObject(ib);
 
     int32_t ii[W * H * 4];
-    /* within the channel's range: OpenCL saturates wider values (convert_short_sat), which the
-     * RDNA3 documents do not state for image stores (docs/OPENCL.md) */
-    for (int i = 0; i < W * H * 4; i++) ii[i] = (i * 4099) % 65536 - 32768;
+    /* -65536 .. 65535, half of them outside the channel's range: OpenCL 1.2 §6.12.14.4 saturates
+     * (convert_short_sat); the device library passes the ints to image_store unchanged and the
+     * texture unit's store conversion clamps them (docs/MEMORY_MODEL.md §12a) */
+    for (int i = 0; i < W * H * 4; i++) ii[i] = (i * 4099) % 131072 - 65536;
     cl_mem im2 = image2d(CL_RG, CL_SIGNED_INT16, W, H, NULL);
     cl_mem ib2 = buffer(sizeof ii, ii);
     k = clCreateKernel(p, "store_i", &e);
@@ -381,7 +438,7 @@ static void stores(cl_program p, const char *opt)
     OK(clEnqueueReadImage(q, im2, CL_TRUE, (size_t[3]){ 0, 0, 0 }, (size_t[3]){ W, H, 1 }, 0, 0, got2, 0, NULL, NULL));
     for (int i = 0; i < W * H; i++)
         for (int c = 0; c < 2; c++) {
-            int32_t want = ii[i * 4 + c];
+            int32_t want = ii[i * 4 + c] < -32768 ? -32768 : ii[i * 4 + c] > 32767 ? 32767 : ii[i * 4 + c];
             if (got2[i * 2 + c] != want) {
                 fprintf(stderr, "%s store_i texel %d.%d: got %d, expected %d\n", opt, i, c, got2[i * 2 + c], want);
                 failures++;
@@ -404,6 +461,7 @@ int main(void)
     for (int o = 0; o < 2; o++) {
         cl_program p = program(opts[o]);
         sampling(p, opts[o]);
+        npot_width(p, opts[o]);
         constant_sampler(p, opts[o]);
         integer_loads(p, opts[o]);
         volume(p, opts[o]);

@@ -296,6 +296,26 @@ static void exec_img_load(rdna3_wave *w, const rdna3_inst *in)
     rdna3_xm_count(w, &tr, 0);
 }
 
+/* An integer register component for an n-bit UINT/SINT memory component: clamped to the
+ * component's range (D3D11.3 3.2.3.13, "SINT or UINT -> SINT or UINT with fewer bits: clamped to
+ * the range of the target format"). AMD's device library passes write_imagei/ui's int4 to
+ * image_store unchanged and the OpenCL CTS expects saturation (test_image_streams write uint
+ * stores 65535 and 7271820 into 8-bit channels), so the texture unit's store conversion
+ * saturates. D16 halves are zero/sign extended first. Other formats are unchanged. */
+static uint32_t img_int_saturate(unsigned num, unsigned n, uint32_t reg)
+{
+    if (n >= 32) return reg;
+    if (num == AMD_NUM_UINT) {
+        uint32_t max = (1u << n) - 1u;
+        return reg > max ? max : reg;
+    }
+    if (num == AMD_NUM_SINT) {
+        int32_t v = (int32_t)reg, max = (int32_t)((1u << (n - 1)) - 1u), min = -max - 1;
+        return (uint32_t)(v > max ? max : v < min ? min : v);
+    }
+    return reg;
+}
+
 /* Stores write the texel whole. The register components go through the inverse of DST_SEL
  * (memory component k takes the first enabled register component whose DST_SEL names k), so
  * that a texel written and read back through one T# keeps its values; memory components no
@@ -329,8 +349,16 @@ static void exec_img_store(rdna3_wave *w, const rdna3_inst *in)
             uint32_t raw = 0;
             for (unsigned i = 0; i < 4; i++) {
                 if (!(in->dmask >> i & 1u) || c.t.dst_sel[i] != AMD_SEL_X + mc) continue;
-                raw = in->d16 ? amd_fmt_store16(c.f->num, c.f->bits[mc], h16[i])
-                              : amd_fmt_store32(c.f->num, c.f->bits[mc], reg[i]);
+                unsigned num = c.f->num, n = c.f->bits[mc];
+                bool integer = num == AMD_NUM_UINT || num == AMD_NUM_SINT;
+                if (in->d16 && integer)   /* the half widened as its format's signedness says */
+                    raw = amd_fmt_store32(num, n, img_int_saturate(num, n, num == AMD_NUM_SINT
+                                                                           ? (uint32_t)(int32_t)(int16_t)h16[i]
+                                                                           : h16[i]));
+                else if (in->d16)
+                    raw = amd_fmt_store16(num, n, h16[i]);
+                else
+                    raw = amd_fmt_store32(num, n, img_int_saturate(num, n, reg[i]));
                 break;
             }
             amd_fmt_put_raw(c.f, buf, mc, raw);
@@ -429,11 +457,15 @@ static void exec_img_resinfo(rdna3_wave *w, const rdna3_inst *in)
 }
 
 /* ---- sampling ----
- * Texel space: u = s * width (normalized) or s (unnormalized). Nearest takes texel floor(u).
- * Bilinear takes texels floor(u - 0.5) and the next, with weights of 8 fractional bits: the
- * fraction of (u - 0.5) is truncated to a multiple of 1/256 (the "8 bits of sub-texel
- * precision" that D3D11 requires of texture filtering and llvmpipe's fixed-point path uses;
- * see docs). The weighted sum is computed in single precision. */
+ * Texel space: u = s * width (normalized) or s (unnormalized), a single-precision product. The
+ * texture unit then snaps u (nearest) or u - 0.5 (bilinear, single-precision subtraction) to a
+ * fixed-point number with 8 fractional bits, rounding to nearest even, and takes the integer part
+ * as the texel (nearest) or the left texel (bilinear), the fraction as the right texel's weight.
+ * Source: the D3D11.3 functional specification, sections 7.18.7 and 7.18.8 (point and linear
+ * sample addressing: the scaled coordinate "is converted to at least 16.8 Fixed Point"),
+ * 3.2.4.1 (the reference float-to-fixed conversion rounds to nearest even) and 7.18.16.1
+ * (8 bits of sub-texel precision); see docs/MEMORY_MODEL.md §12a. The weighted sum is computed in
+ * single precision. */
 
 /* Texel index under an addressing mode; -1: the border colour. */
 static int64_t address_mode(unsigned mode, int64_t i, int64_t n)
@@ -492,14 +524,25 @@ static bool fetch_addressed(rdna3_wave *w, const rdna3_inst *in, const img_ctx *
 
 static float lerpf(float a, float b, float t) { return a + (b - a) * t; }
 
-/* floor(x) as a texel index; NaN -> 0 and huge values clamped far outside any image (guest
- * coordinates may be anything) */
-static int64_t texel_index(double x)
+/* A texel-space coordinate as fixed point with 8 fractional bits (in units of 1/256 texel),
+ * rounded to nearest even (D3D11.3 3.2.4.1). x * 256 is exact in double; NaN -> 0 and huge
+ * values are clamped far outside any image (guest coordinates may be anything). */
+static int64_t texel_fixed8(float x)
 {
-    if (!(x == x)) return 0;
-    double f = floor(x);
-    return f < -1e12 ? (int64_t)-1e12 : f > 1e12 ? (int64_t)1e12 : (int64_t)f;
+    double v = (double)x * 256.0;
+    if (!(v == v)) return 0;
+    if (v < -256e12) return (int64_t)-256e12;
+    if (v > 256e12) return (int64_t)256e12;
+    double f = floor(v), d = v - f;
+    if (d > 0.5 || (d == 0.5 && fmod(f, 2.0) != 0.0)) f += 1.0;
+    return (int64_t)f;
 }
+
+/* Nearest: the texel holding u after the fixed-point snap. */
+static int64_t point_texel(float u) { return texel_fixed8(u) >> 8; }
+
+/* Bilinear: u - 0.5 after the fixed-point snap (left texel = >> 8, weight = & 255). */
+static int64_t linear_fixed(float u) { return texel_fixed8(u - 0.5f); }
 
 /* Filter one mip level at texel-space coordinates (u, v, r); slice for arrays. Results are the
  * pre-swizzle components (f32 bits for float formats). */
@@ -516,11 +559,11 @@ static bool filter_level(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, 
     float wgt[3] = { 0, 0, 0 };
     for (unsigned d = 0; d < dims; d++) {
         if (linear) {
-            int64_t fx = texel_index(((double)uvr[d] - 0.5) * 256.0);   /* 8 fractional bits */
+            int64_t fx = linear_fixed(uvr[d]);
             i0[d] = fx >> 8;
             wgt[d] = (float)(fx & 255) / 256.0f;
         } else {
-            i0[d] = texel_index((double)uvr[d]);
+            i0[d] = point_texel(uvr[d]);
         }
         i0[d] += off[d];
     }
@@ -668,8 +711,8 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
             float uvr[3];
             texel_space(&c, sc[lane], dims, l0, uvr);
             static const unsigned gx[4] = { 0, 1, 1, 0 }, gy[4] = { 1, 1, 0, 0 };
-            int64_t i0 = (texel_index(((double)uvr[0] - 0.5) * 256.0) >> 8) + off[0];
-            int64_t j0 = (texel_index(((double)uvr[1] - 0.5) * 256.0) >> 8) + off[1];
+            int64_t i0 = (linear_fixed(uvr[0]) >> 8) + off[0];
+            int64_t j0 = (linear_fixed(uvr[1]) >> 8) + off[1];
             unsigned comp = in->dmask ? (unsigned)__builtin_ctz(in->dmask) : 0u;
             for (unsigned k = 0; k < 4; k++) {
                 uint32_t t[4];
@@ -749,8 +792,8 @@ void rdna3_img_addrs(rdna3_wave *w, const rdna3_inst *in, uint64_t *addr)
         if (c.sampler) {   /* normalized float coordinates: the texel under the coordinate at base_level */
             amd_img_level lv;
             amd_img_level_layout(&c.t, c.bpe, c.slices, c.t.base_level, &lv);
-            x = texel_index((double)u2f(a.c[0]) * lv.width);
-            y = texel_index((double)u2f(a.c[1]) * lv.height);
+            x = point_texel(u2f(a.c[0]) * (float)lv.width);
+            y = point_texel(u2f(a.c[1]) * (float)lv.height);
             s = c.t.base_array;
             level = c.t.base_level;
         }
