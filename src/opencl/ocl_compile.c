@@ -244,8 +244,9 @@ static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_co
 
 /* Put before every program's source (then "#line 1" gives its diagnostics their own line
  * numbers): built-in functions whose definition in AMD's device library does not compute what
- * the specification says, defined here as the specification says, with internal linkage (each
- * program has its own; the library's is then never linked in).
+ * the specification says, defined here as the specification says, as always-inlined C99 inline
+ * definitions (no symbol of their own, so programs linked together do not collide, and valid in
+ * every OpenCL C version: 1.0 and 1.1 have no `static`); the library's is then never linked in.
  * - abs_diff for int and long (and their vectors): the library subtracts in signed arithmetic,
  *   whose overflow C leaves undefined, and LLVM folds it at -O3 into a wrapping v_sub + v_max:
  *   abs_diff(INT_MIN, 1) gave INT_MAX instead of 2^31 + 1 (docs/BUILTINS.md). ROCm on the
@@ -254,7 +255,7 @@ static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_co
  *   declarations of the name, so the other types must be defined too (|x - y| of the unsigned
  *   reinterpretations, which wraps exactly onto the result's range). */
 static const char spec_fixes[] =
-    "#define UMBRA_ABS_DIFF_(T, U) static __attribute__((overloadable, always_inline)) U abs_diff(T x, T y) "
+    "#define UMBRA_ABS_DIFF_(T, U) inline __attribute__((overloadable, always_inline)) U abs_diff(T x, T y) "
     "{ return x > y ? as_##U(x) - as_##U(y) : as_##U(y) - as_##U(x); }\n"
     "#define UMBRA_ABS_DIFF(T, U) UMBRA_ABS_DIFF_(T, U) UMBRA_ABS_DIFF_(T##2, U##2) UMBRA_ABS_DIFF_(T##4, U##4) "
     "UMBRA_ABS_DIFF_(T##8, U##8) UMBRA_ABS_DIFF_(T##16, U##16)\n"

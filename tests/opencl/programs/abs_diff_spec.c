@@ -33,7 +33,12 @@ int main(void)
     cl_context ctx;
     cl_command_queue q;
     cl_device_id dev = first_device(&ctx, &q, 0);
-    cl_program prog = build_program(ctx, dev, src, "");   /* -O3, as every build by default */
+    /* -O3 (every build's default) and -O0, in each OpenCL C version a program may ask for: the
+     * platform's definitions must compile in all of them (OpenCL C 1.1 has no `static`) */
+    static const char *const options[] = { "", "-cl-opt-disable", "-cl-std=CL1.1", "-cl-std=CL1.1 -cl-opt-disable",
+                                           "-cl-std=CL1.2" };
+    for (size_t opt = 0; opt < sizeof options / sizeof options[0]; opt++) {
+    cl_program prog = build_program(ctx, dev, src, options[opt]);
     cl_int err;
     cl_kernel k = clCreateKernel(prog, "d", &err);
     CHECK_CL(err);
@@ -75,16 +80,17 @@ int main(void)
     cl_uint r[6];
     CHECK_CL(clEnqueueReadBuffer(q, br, CL_TRUE, 0, sizeof r, r, 0, NULL, NULL));
     for (int i = 0; i < 6; i++)
-        if (r[i] != want_r[i]) FAIL("other-type abs_diff %d: %u, want %u", i, r[i], want_r[i]);
+        if (r[i] != want_r[i]) FAIL("%s: other-type abs_diff %d: %u, want %u", options[opt], i, r[i], want_r[i]);
     for (int i = 0; i < 8; i++)
-        if (o[i] != want_o[i]) FAIL("int abs_diff %d: %u, want %u", i, o[i], want_o[i]);
+        if (o[i] != want_o[i]) FAIL("%s: int abs_diff %d: %u, want %u", options[opt], i, o[i], want_o[i]);
     for (int i = 0; i < 4; i++)
-        if (p[i] != want_p[i]) FAIL("long abs_diff %d: %llu, want %llu", i, (unsigned long long)p[i],
+        if (p[i] != want_p[i]) FAIL("%s: long abs_diff %d: %llu, want %llu", options[opt], i, (unsigned long long)p[i],
                                     (unsigned long long)want_p[i]);
     clReleaseMemObject(ba), clReleaseMemObject(bb), clReleaseMemObject(bo), clReleaseMemObject(bp);
     clReleaseMemObject(be), clReleaseMemObject(br);
     clReleaseKernel(k);
     clReleaseProgram(prog);
+    }
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);
     PASS();
