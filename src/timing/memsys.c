@@ -251,11 +251,16 @@ static gddr_place gddr_map(const tm_dram_cfg *d, uint64_t byte_addr)
     uint64_t group = local % d->bank_groups;
     uint64_t rest = local / d->bank_groups / cols;
     uint64_t in_group = rest % per_group, row = rest / per_group;
-    /* the bank index XORed with the row's low bits (permutation-based interleaving: strides that
-       are a multiple of the banks' span do not keep hitting one bank); a bank group is a range of
+    /* the bank index XORed with all of the row's bits folded to the bank index's width
+       (permutation-based interleaving, Zhang et al., MICRO 2000: strides that are a multiple of
+       the banks' span do not keep hitting one bank; folding the higher row bits in too spreads
+       streams whose rows differ by a multiple of the banks); a bank group is a range of
        consecutive bank indices, and the group is the high bits, so consecutive chunks still change
        groups */
-    uint32_t b = (uint32_t)(((group * per_group + in_group) ^ row) % d->banks);
+    uint64_t fold = 0;
+    unsigned bank_bits = log2u(d->banks);
+    for (uint64_t r = row; r && bank_bits; r >>= bank_bits) fold ^= r;
+    uint32_t b = (uint32_t)(((group * per_group + in_group) ^ fold) % d->banks);
     return (gddr_place){ (uint32_t)(chunk % d->channels), b, b / per_group, row + 1 };
 }
 

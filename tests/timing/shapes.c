@@ -210,16 +210,17 @@ static int vgpr_limited_occupancy(void)
 }
 
 /* DRAM keeps its rate when streams interleave: the same 24 MB read as 1, 2, 8 and 32 streams
- * (each work-item reads word i of every stream). A GDDR6 controller serves ready row hits of
+ * (each work-item reads word i of every stream). A GDDR6 controller serves ready transfers of
  * other banks while a bank opens a row (FR-FCFS: Rixner et al., ISCA 2000) and keeps a stream's
- * consecutive chunks in one row, so up to the 16 banks of a channel (2 and 8 streams) the rate
- * stays within 15% of one stream's; at 32 streams (two rows wanted per bank) row conflicts cost
- * more, and 25% below one stream's is the bound (the model before the fix: one stream 750 GB/s
- * here, 8 streams about 200, 32 about 110). A fresh device each: its caches start empty. */
+ * consecutive chunks in one row, so interleaving costs only the row conflicts of streams sharing a
+ * bank: the bound is 0.80 of one stream's rate (measured at commit: 1 stream 845 GB/s; 2, 8, 32
+ * streams 0.92, 0.85, 0.96 of it). Reads only, so it does not exercise the read/write mixing
+ * that collapsed FluidX3D under the arrival-order model (that model gave 646 GB/s and 0.90, 0.96,
+ * 0.96 here). A fresh device each: its caches start empty. */
 static int dram_streams_keep_rate(void)
 {
     const uint32_t total = 24u << 20, counts[] = { 1, 2, 8, 32 };
-    const double bound[] = { 1.0, 0.85, 0.85, 0.75 };
+    const double bound[] = { 1.0, 0.80, 0.80, 0.80 };
     double gbs[4] = { 0 };
     int failures = 0;
     for (int k = 0; k < 4; k++) {
