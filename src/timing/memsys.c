@@ -168,36 +168,119 @@ static uint64_t refresh_offset(const tm_dram_cfg *d, uint32_t c)
 }
 static uint64_t window_start(const tm_dram_cfg *d, uint64_t off, uint64_t k) { return off + (k - 1) * d->t_refi; }
 
+/* ---- bookings with bounded reordering (tm_busy) ---- */
+
+/* The earliest start >= from (1/256 cycles) of `len` free units: in an open gap or at the end. */
+static uint64_t busy_find(const tm_busy *b, uint64_t from, uint64_t len)
+{
+    uint64_t best = max_u64(from, b->end);
+    for (int i = 0; i < TM_DRAM_GAPS; i++) {
+        if (!b->gap_to[i]) continue;
+        uint64_t s = max_u64(b->gap_from[i], from);
+        if (s + len <= b->gap_to[i] && s < best) best = s;
+    }
+    return best;
+}
+
+/* Keep [from, to) open if it can hold `min` units; when every slot is taken it replaces the gap
+ * that closes first (the oldest: the window slides with time). */
+static void busy_gap(tm_busy *b, uint64_t from, uint64_t to, uint64_t min)
+{
+    if (to < from + min) return;
+    int victim = 0;
+    for (int i = 0; i < TM_DRAM_GAPS; i++) {
+        if (!b->gap_to[i]) {
+            victim = i;
+            break;
+        }
+        if (b->gap_to[i] < b->gap_to[victim]) victim = i;
+    }
+    if (b->gap_to[victim] && b->gap_to[victim] >= to) return;
+    b->gap_from[victim] = from, b->gap_to[victim] = to;
+}
+
+/* Book [s, s + len), s as busy_find gave it; the pieces of a gap it splits stay open. */
+static void busy_book(tm_busy *b, uint64_t s, uint64_t len, uint64_t min)
+{
+    if (s >= b->end) {
+        busy_gap(b, b->end, s, min);
+        b->end = s + len;
+        return;
+    }
+    for (int i = 0; i < TM_DRAM_GAPS; i++)
+        if (b->gap_to[i] && b->gap_from[i] <= s && s + len <= b->gap_to[i]) {
+            uint64_t from = b->gap_from[i], to = b->gap_to[i];
+            b->gap_to[i] = 0;
+            busy_gap(b, from, s, min);
+            busy_gap(b, s + len, to, min);
+            return;
+        }
+}
+
 /* One access of `bytes` at byte_addr to GDDR (tm_dram_cfg), reaching the memory controller at
  * cycle t; returns when its data is back (reads) or written. Addresses go round the channels every
- * interleave_bytes, and a channel's chunks round its banks (the bank index XORed with the row's),
- * then fill rows. A bank holds one row open: a hit needs only the column access (tCL), a
- * precharged bank an activation first (tRCD), a bank with another row open a precharge before
- * that (tRP, no earlier than tRAS after its activation). Each channel refreshes all banks for tRFC
- * every tREFI (staggered over the channels), which closes their rows; its data bus turns around
- * between reads and writes (tWTR, tRTW); within a bank group bursts follow each other no faster
- * than tCCDL (ccdl_bursts burst times). `latency` is an access to a precharged bank of an idle
- * channel; what it has beyond tRCD + tCL + the transfer (controller, fabric) is fixed. */
+ * interleave_bytes; a channel's chunks go round its bank groups, then fill the columns of one row
+ * in each (row:bank:column:group, the bank index XORed with the row's). A bank holds one row open:
+ * a hit needs only the column access (tCL), a precharged bank an activation first (tRCD), a bank
+ * with another row open a precharge before that (tRP, no earlier than tRAS after its activation).
+ * Banks work in parallel: a bank's precharge and activation do not hold the channel, only its own
+ * transfer does; the data bus and each bank group's column path are booked as intervals, and a
+ * request whose data is ready sooner takes a free interval before transfers booked earlier (the
+ * first-ready part of FR-FCFS, over a window of TM_DRAM_GAPS intervals). Each channel refreshes
+ * all banks for tRFC every tREFI (staggered over the channels), which closes their rows; within a
+ * bank group bursts follow each other no faster than tCCDL (ccdl_bursts burst times); the bus
+ * turns around between read and write batches (tWTR + tRTW once per DRAM_WRITE_BATCH writes).
+ * `latency` is an access to a precharged bank of an idle channel; what it has beyond tRCD + tCL +
+ * the transfer (controller, fabric) is fixed. */
 typedef struct gddr_place {
     uint32_t chan, bank, group;
     uint64_t row;           /* + 1 */
 } gddr_place;
 
+/* Writes a controller drains per switch of the bus direction: Ramulator 2's generic DRAM
+ * controller drains its 32-entry write buffer from the high watermark (0.8) to the low (0.2). */
+#define DRAM_WRITE_BATCH 19u
+
 static gddr_place gddr_map(const tm_dram_cfg *d, uint64_t byte_addr)
 {
     uint64_t chunk = byte_addr / d->interleave_bytes;
-    uint64_t local = chunk / d->channels;   /* the channel's chunks: round the banks, then rows */
-    uint64_t row = local / d->banks / (d->row_bytes / d->interleave_bytes);
-    /* the bank index XORed with the row's low bits (permutation-based interleaving: strides that
-       are a multiple of the banks' span do not keep hitting one bank); a bank group is a range of
-       consecutive bank indices, so chunks a few banks apart still change groups */
-    uint32_t b = (uint32_t)((local ^ row) % d->banks);
-    return (gddr_place){ (uint32_t)(chunk % d->channels), b, b / (d->banks / d->bank_groups), row + 1 };
+    uint64_t local = chunk / d->channels;   /* the channel's chunks */
+    uint32_t per_group = d->banks / d->bank_groups, cols = d->row_bytes / d->interleave_bytes;
+    /* consecutive chunks change bank group (tCCDL spaces bursts within one group), then move
+       along the columns of one row in each group, then to the group's next bank, then rows */
+    uint64_t group = local % d->bank_groups;
+    uint64_t rest = local / d->bank_groups / cols;
+    uint64_t in_group = rest % per_group, row = rest / per_group;
+    /* the bank index XORed with all of the row's bits folded to the bank index's width
+       (permutation-based interleaving, Zhang et al., MICRO 2000: strides that are a multiple of
+       the banks' span do not keep hitting one bank; folding the higher row bits in too spreads
+       streams whose rows differ by a multiple of the banks); a bank group is a range of
+       consecutive bank indices, and the group is the high bits, so consecutive chunks still change
+       groups */
+    uint64_t fold = 0;
+    unsigned bank_bits = log2u(d->banks);
+    for (uint64_t r = row; r && bank_bits; r >>= bank_bits) fold ^= r;
+    uint32_t b = (uint32_t)(((group * per_group + in_group) ^ fold) % d->banks);
+    return (gddr_place){ (uint32_t)(chunk % d->channels), b, b / per_group, row + 1 };
 }
 
-/* The access on channel state ch, bank bk and its group's next-free cycle; *row_hit says whether
- * it found its row open. */
-static uint64_t gddr(const tm_machine *m, gddr_place p, tm_dram_chan *ch, tm_dram_bank *bk, uint64_t *group_free,
+/* The earliest start >= from at which both the channel's bus (for xfer) and the bank group's
+ * column path (for group_time) are free. */
+static uint64_t gddr_slot(const tm_busy *bus, const tm_busy *group, uint64_t from, uint64_t xfer, uint64_t group_time)
+{
+    uint64_t s = from;
+    for (int i = 0; i < 2 * TM_DRAM_GAPS; i++) {   /* each round moves past a gap of one of them */
+        uint64_t g = busy_find(group, s, group_time);
+        uint64_t u = busy_find(bus, g, xfer);
+        if (u == g) return g;
+        s = u;
+    }
+    return max_u64(max_u64(s, bus->end), group->end);   /* after both: always free */
+}
+
+/* The access on channel state ch, bank bk and its group's bookings; *row_hit says whether it
+ * found its row open. */
+static uint64_t gddr(const tm_machine *m, gddr_place p, tm_dram_chan *ch, tm_dram_bank *bk, tm_busy *group,
                      uint64_t t, uint32_t bytes, bool write, bool *row_hit)
 {
     const tm_dram_cfg *d = &m->dram;
@@ -222,26 +305,26 @@ static uint64_t gddr(const tm_machine *m, gddr_place p, tm_dram_chan *ch, tm_dra
         bk->row = row;
         cmd = act + d->t_rcd;
     }
-    uint8_t dir = write ? 2 : 1;
-    if (ch->last && ch->last != dir)   /* the bus turns around after the last transfer */
-        cmd = max_u64(cmd, (ch->bus_free + FRAC - 1) / FRAC + (write ? d->t_rtw : d->t_wtr));
-    ch->last = dir;
     double per_cycle = m->dram_bytes_per_cycle / d->channels;
     uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;   /* whole bursts */
     uint64_t xfer = (uint64_t)((double)moved * FRAC / per_cycle + 0.5);
     uint64_t group_time = xfer * d->ccdl_bursts;   /* tCCDL: a burst every ccdl_bursts burst times */
-    uint64_t start = max_u64(max_u64((cmd + d->t_cl) * FRAC, ch->bus_free), *group_free);
-    /* the bus is not free before then: if a refresh came after the command, the transfer waits
-       for it and the row to be opened again */
+    uint64_t bus_time = xfer;
+    if (write && ch->writes++ % DRAM_WRITE_BATCH == 0)   /* a batch of writes turns the bus twice */
+        bus_time += (uint64_t)(d->t_wtr + d->t_rtw) * FRAC;
+    uint64_t start = gddr_slot(&ch->bus, group, (cmd + d->t_cl) * FRAC, bus_time, group_time);
+    /* a refresh that came after the command: the transfer waits for it and the row to be opened
+       again */
     uint64_t late = refresh_epoch(d, off, (start + FRAC - 1) / FRAC);
     if (late != bk->epoch) {
-        start = max_u64(start, (window_start(d, off, late) + d->t_rfc + d->t_rcd + d->t_cl) * FRAC);
+        start = gddr_slot(&ch->bus, group, (window_start(d, off, late) + d->t_rfc + d->t_rcd + d->t_cl) * FRAC,
+                          bus_time, group_time);
         bk->epoch = late;
     }
-    ch->bus_free = start + xfer;
-    *group_free = start + group_time;
+    busy_book(group, start, group_time, xfer);
+    busy_book(&ch->bus, start, bus_time, xfer);
     bk->ready = cmd + (group_time + FRAC - 1) / FRAC;
-    uint64_t end = (start + xfer + FRAC - 1) / FRAC;
+    uint64_t end = (start + bus_time + FRAC - 1) / FRAC;
     uint64_t xfer_cycles = (xfer + FRAC - 1) / FRAC, path = (uint64_t)d->t_rcd + d->t_cl + xfer_cycles;
     return end + (m->dram_latency > path ? m->dram_latency - path : 0);
 }
@@ -413,8 +496,10 @@ static uint64_t view_dram(tm_view *v, const tm_memsys *sh, uint64_t t, uint64_t 
     }
     double per_cycle = m->dram_bytes_per_cycle / d->channels;
     uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;
-    uint64_t start = max_u64(t * FRAC, v->chan[p.chan].bus_free);
-    v->chan[p.chan].bus_free = start + (uint64_t)((double)moved * sh->share * FRAC / per_cycle + 0.5);
+    uint64_t len = (uint64_t)((double)moved * sh->share * FRAC / per_cycle + 0.5);
+    tm_busy *bus = &v->chan[p.chan].bus;
+    uint64_t start = busy_find(bus, t * FRAC, len);
+    busy_book(bus, start, len, len);
     (void)write;
     return (start + FRAC - 1) / FRAC + m->dram_latency;
 }

@@ -44,9 +44,18 @@ typedef struct tm_dram_bank {
     uint64_t epoch;         /* refresh window it last saw (a refresh closes every row) */
 } tm_dram_bank;
 
+/* A resource booked in intervals (1/256 cycles): everything booked ends by `end`; up to
+ * TM_DRAM_GAPS free intervals before it stay open to a later request that is ready sooner (a
+ * controller's bounded first-ready reordering). gap_to 0: slot empty. */
+#define TM_DRAM_GAPS 8
+typedef struct tm_busy {
+    uint64_t end;
+    uint64_t gap_from[TM_DRAM_GAPS], gap_to[TM_DRAM_GAPS];
+} tm_busy;
+
 typedef struct tm_dram_chan {
-    uint64_t bus_free;      /* data bus: next free cycle, in 1/256 cycles */
-    uint8_t last;           /* 0: no transfer yet, 1: the last one read, 2: wrote */
+    tm_busy bus;            /* the data bus */
+    uint32_t writes;        /* writes since the last write batch began (turnaround accounting) */
 } tm_dram_chan;
 
 /* A request that reached the shared levels (L2 and below) during a quantum of the parallel mode
@@ -81,9 +90,9 @@ typedef struct tm_memsys {
     uint32_t ninst[LVL_N];
     uint64_t dram_free_at;  /* 1/256 cycles (no bank model) */
     tm_dram_chan *chan;     /* the bank model: channels, channels * banks banks, channels * bank
-                               groups next-free cycles (1/256) of each bank group's column path */
+                               groups bookings of each bank group's column path */
     tm_dram_bank *bank;
-    uint64_t *group_free;
+    tm_busy *group_free;
     uint64_t dram_row_hits, dram_row_misses;
     tm_level_stats level[LVL_N];
     uint64_t dram_read_bytes, dram_write_bytes;

@@ -54,3 +54,13 @@ __kernel void heavy(__global const float *in, __global float *out)
         for (int i = 0; i < 128; i++) s = fma(a[i], a[(i + k) & 127], s);
     out[g] = s;
 }
+
+/* Work-item i reads word i of each of `nstreams` arrays of `len` words laid end to end: a wave
+ * reads one 128-byte line from each of nstreams streams, so the streams reach DRAM interleaved.
+ * The buffer holds zeros: the sum is 0 and nothing is written (the streams stay reads). */
+__kernel void streams(__global const uint *in, __global uint *out, uint nstreams, uint len)
+{
+    uint i = get_global_id(0), s = 0;
+    for (uint k = 0; k < nstreams; k++) s += in[k * len + i];
+    if (s == 1u) out[0] = s;
+}
