@@ -267,6 +267,10 @@ cl_int ocl_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list);
 /* Queue a command built by the caller; on error the command is freed. */
 cl_int ocl_enqueue(cl_command_queue q, ocl_cmd *c, cl_command_type type, cl_uint nwait,
                    const cl_event *wait, cl_event *out, bool blocking);
+/* A map command (c->map the new mapping of m) registered and enqueued: the mapped pointer, or NULL
+ * with *errcode_ret (ocl_mem.c). */
+void *ocl_enqueue_map(cl_command_queue q, cl_mem m, ocl_cmd *c, cl_command_type type, cl_uint n,
+                      const cl_event *list, cl_event *out, cl_bool blocking, cl_int *errcode_ret);
 ocl_cmd *ocl_cmd_new(void);
 void ocl_cmd_free(ocl_cmd *c);   /* releases what it holds */
 cl_int ocl_wait_events(cl_uint n, const cl_event *list);

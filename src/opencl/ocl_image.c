@@ -714,25 +714,8 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem m, c
     }
     *row_pitch = mp->row;
     if (slice_pitch) *slice_pitch = sliced ? mp->slice : 0;
-    void *ptr = mp->ptr;
-    pthread_mutex_lock(&ocl_lock);
-    mp->next = m->maps, m->maps = mp;
-    m->map_count++;
-    pthread_mutex_unlock(&ocl_lock);
     c->map = mp, c->run = run_map_image;
-    st = ocl_enqueue(q, c, CL_COMMAND_MAP_IMAGE, n, list, out, blocking);
-    if (st == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST || st == CL_SUCCESS) {
-        if (errcode_ret) *errcode_ret = st;
-        return st == CL_SUCCESS ? ptr : NULL;
-    }
-    pthread_mutex_lock(&ocl_lock);
-    for (ocl_mapping **pp = &m->maps; *pp; pp = &(*pp)->next)
-        if (*pp == mp) { *pp = mp->next; break; }
-    m->map_count--;
-    pthread_mutex_unlock(&ocl_lock);
-    if (mp->owned) free(mp->ptr);
-    free(mp);
-    OCL_ERR(st);
+    return ocl_enqueue_map(q, m, c, CL_COMMAND_MAP_IMAGE, n, list, out, blocking, errcode_ret);
 }
 
 /* ---------------- samplers ---------------- */

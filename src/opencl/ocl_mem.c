@@ -569,13 +569,23 @@ CL_API_ENTRY void *CL_API_CALL clEnqueueMapBuffer(cl_command_queue q, cl_mem m, 
         free(mp), ocl_cmd_free(c);
         OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     }
+    c->map = mp, c->run = run_map;
+    return ocl_enqueue_map(q, m, c, CL_COMMAND_MAP_BUFFER, n, list, out, blocking, errcode_ret);
+}
+
+/* Register the mapping c->map of m (a buffer or an image) and enqueue its map command c: the
+ * mapped pointer, or NULL with the error (the mapping withdrawn again if the command was not
+ * enqueued). */
+void *ocl_enqueue_map(cl_command_queue q, cl_mem m, ocl_cmd *c, cl_command_type type, cl_uint n,
+                      const cl_event *list, cl_event *out, cl_bool blocking, cl_int *errcode_ret)
+{
+    ocl_mapping *mp = c->map;
     void *ptr = mp->ptr;
     pthread_mutex_lock(&ocl_lock);
     mp->next = m->maps, m->maps = mp;
     m->map_count++;
     pthread_mutex_unlock(&ocl_lock);
-    c->map = mp, c->run = run_map;
-    st = ocl_enqueue(q, c, CL_COMMAND_MAP_BUFFER, n, list, out, blocking);
+    cl_int st = ocl_enqueue(q, c, type, n, list, out, blocking);
     if (st == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST || st == CL_SUCCESS) {
         if (errcode_ret) *errcode_ret = st;
         return st == CL_SUCCESS ? ptr : NULL;

@@ -12,26 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define EXPECT(cond)                                                                  \
-    do {                                                                              \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond);      \
-            failures++;                                                               \
-        }                                                                             \
-    } while (0)
-/* A call's status must be the given code. */
-#define EXPECT_ERR(call, code)                                                                      \
-    do {                                                                                            \
-        cl_int got_ = (call);                                                                       \
-        if (got_ != (code)) {                                                                       \
-            fprintf(stderr, "%s:%d: %s returned %d, expected %s (%d)\n", __FILE__, __LINE__, #call, \
-                    got_, #code, (int)(code));                                                      \
-            failures++;                                                                             \
-        }                                                                                           \
-    } while (0)
-#define OK(call) EXPECT_ERR(call, CL_SUCCESS)
+#include "expect.h"
 /* A call returning an object: the error code and whether an object came back. */
 #define EXPECT_OBJ_ERR(expr, code)                                 \
     do {                                                           \

@@ -16,22 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-#define EXPECT(cond)                                                             \
-    do {                                                                         \
-        if (!(cond)) {                                                           \
-            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                          \
-        }                                                                        \
-    } while (0)
-#define OK(call)                                                                                   \
-    do {                                                                                           \
-        cl_int got_ = (call);                                                                      \
-        if (got_ != CL_SUCCESS) {                                                                  \
-            fprintf(stderr, "%s:%d: %s returned %d\n", __FILE__, __LINE__, #call, got_);            \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
+#include "expect.h"
 
 static cl_device_id dev;
 static cl_context ctx;

@@ -13,24 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-#define EXPECT(cond)                                                             \
-    do {                                                                         \
-        if (!(cond)) {                                                           \
-            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                          \
-        }                                                                        \
-    } while (0)
-#define EXPECT_ERR(call, code)                                                                      \
-    do {                                                                                            \
-        cl_int got_ = (call);                                                                       \
-        if (got_ != (code)) {                                                                       \
-            fprintf(stderr, "%s:%d: %s returned %d, expected %s (%d)\n", __FILE__, __LINE__, #call, \
-                    got_, #code, (int)(code));                                                      \
-            failures++;                                                                             \
-        }                                                                                           \
-    } while (0)
-#define OK(call) EXPECT_ERR(call, CL_SUCCESS)
+#include "expect.h"
 #define EXPECT_OBJ_ERR(expr, code)                      \
     do {                                                \
         cl_int e_ = 12345;                              \
