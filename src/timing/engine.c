@@ -1548,7 +1548,7 @@ static bool quantum_end(trun *r)
         if (!all) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
         size_t k = 0;
         for (uint32_t i = 0; i < r->nparts; i++) {
-            memcpy(all + k, r->parts[i].pms.log, r->parts[i].pms.nlog * sizeof *all);
+            if (r->parts[i].pms.nlog) memcpy(all + k, r->parts[i].pms.log, r->parts[i].pms.nlog * sizeof *all);
             k += r->parts[i].pms.nlog;
         }
     }
@@ -1563,7 +1563,7 @@ static bool quantum_end(trun *r)
         if (!e) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
         uint32_t k = 0;
         for (uint32_t i = 0; i < r->nparts; i++) {
-            memcpy(e + k, r->parts[i].ended, r->parts[i].nended * sizeof *e);
+            if (r->parts[i].nended) memcpy(e + k, r->parts[i].ended, r->parts[i].nended * sizeof *e);
             k += r->parts[i].nended;
             r->parts[i].nended = 0;
         }
@@ -1600,7 +1600,8 @@ static bool issue_deferred(trun *r, uint64_t t)
     if (!d) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
     uint32_t k = 0;
     for (uint32_t i = 0; i < r->nparts; i++) {
-        memcpy(d + k, r->parts[i].deferred, r->parts[i].ndeferred * sizeof *d);
+        if (r->parts[i].ndeferred)   /* (a partition with none may have no list yet: memcpy(NULL)) */
+            memcpy(d + k, r->parts[i].deferred, r->parts[i].ndeferred * sizeof *d);
         k += r->parts[i].ndeferred;
         r->parts[i].ndeferred = 0;
     }

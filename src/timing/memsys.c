@@ -553,6 +553,7 @@ static int req_cmp(const void *a, const void *b)
 
 void tm_mem_replay(tm_memsys *shared, tm_req *reqs, size_t n)
 {
+    if (!n) return;   /* (reqs may be NULL: a quantum without shared requests) */
     qsort(reqs, n, sizeof *reqs, req_cmp);
     for (size_t i = 0; i < n; i++)
         access_level(shared, reqs[i].cu, reqs[i].level, reqs[i].addr, reqs[i].kind, reqs[i].policy, reqs[i].t);
