@@ -256,6 +256,16 @@ static bool load_coords(const rdna3_inst *in, const img_ctx *c, const img_args *
     return true;
 }
 
+/* A lane's integer texel coordinates, slice and mip level, read from its address VGPRs: the
+ * address of image_load/store and the atomics. */
+static void lane_coords(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, unsigned lane, int64_t *x, int64_t *y,
+                        int64_t *s, unsigned *level)
+{
+    img_args a;
+    read_args(w, in, c, lane, &a);
+    load_coords(in, c, &a, x, y, s, level);
+}
+
 static void exec_img_load(rdna3_wave *w, const rdna3_inst *in)
 {
     img_ctx c;
@@ -264,11 +274,9 @@ static void exec_img_load(rdna3_wave *w, const rdna3_inst *in)
     uint64_t mask = rdna3_exec(w), lanes = 0;
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        img_args a;
-        read_args(w, in, &c, lane, &a);
         int64_t x, y, s;
         unsigned level;
-        load_coords(in, &c, &a, &x, &y, &s, &level);
+        lane_coords(w, in, &c, lane, &x, &y, &s, &level);
         uint32_t raw[4] = { 0 }, v[4] = { 0 }, sw[4];
         uint16_t h[4], hsw[4];
         uint64_t addr;
@@ -327,11 +335,9 @@ static void exec_img_store(rdna3_wave *w, const rdna3_inst *in)
     uint64_t mask = rdna3_exec(w), lanes = 0;
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        img_args a;
-        read_args(w, in, &c, lane, &a);
         int64_t x, y, s;
         unsigned level;
-        load_coords(in, &c, &a, &x, &y, &s, &level);
+        lane_coords(w, in, &c, lane, &x, &y, &s, &level);
         uint64_t addr;
         if (!texel_addr(&c, level, x, y, s, &addr)) continue;   /* out of range: dropped */
         uint32_t reg[4] = { 0 };
@@ -394,11 +400,9 @@ static void exec_img_atomic(rdna3_wave *w, const rdna3_inst *in)
     uint64_t mask = rdna3_exec(w), lanes = 0;
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
-        img_args a;
-        read_args(w, in, &c, lane, &a);
         int64_t x, y, s;
         unsigned level;
-        load_coords(in, &c, &a, &x, &y, &s, &level);
+        lane_coords(w, in, &c, lane, &x, &y, &s, &level);
         uint64_t src = rdna3_vreg(w, in->data0)[lane], cv = 0, old = 0, addr;
         if (dw == 2) src |= (uint64_t)rdna3_vreg(w, (in->data0 + 1u) & 0xffu)[lane] << 32;
         if (cmp) {
