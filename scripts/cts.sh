@@ -24,6 +24,8 @@
 #   CTS_UMBRA_OPTS options of `umbra opencl` for every run (e.g. "--global-mem 4G": the CTS sizes
 #                  many buffers by CL_DEVICE_MAX_MEM_ALLOC_SIZE, a quarter of it; "--threads 2")
 #   CTS_NO_BUILD=1 do not configure/build (use what CTS_BUILD holds)
+#   CTS_IMAGE_ARGS arguments of the image suites before the subtest names (default "small_images":
+#                  the full sizes take hours per geometry on a simulator; "" for the CTS's default)
 #
 # Output: one line per subtest ("suite subtest umbra=pass pocl=pass"), then per suite a table of
 # pass/fail/skip/timeout/crash counts per platform. Statuses: pass, fail, skip (the CTS's own), timeout
@@ -78,6 +80,11 @@ def test_images_samplerless images/samplerlessReads/test_samplerless_reads
 default_suites="test_basic test_api test_compiler test_buffers test_images test_integer_ops test_relationals
 test_commonfns test_geometrics test_math_brute_force test_conversions test_vectors test_atomics test_events
 test_profiling test_printf test_allocations test_multiples"
+image_args=${CTS_IMAGE_ARGS-small_images}
+for s in test_images_get_info test_images_kernel_methods test_images_streams test_images_copy \
+  test_images_read_write test_images_fill test_images_samplerless; do
+  args[$s]="$image_args ${args[$s]}"
+done
 images="test_images_get_info test_images_kernel_methods test_images_streams test_images_copy test_images_read_write
 test_images_fill test_images_samplerless"
 

@@ -419,10 +419,14 @@ HIP_EXPORT hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute att
     }
 }
 
+/* Resident blocks per "multiprocessor" as the device reports them (multiProcessorCount): a WGP
+ * of two CUs, so that blocks per multiprocessor x multiProcessorCount is what fits at once. */
 static hipError_t active_blocks(int *numBlocks, hipFunction_t f, int blockSize, size_t dynShared)
 {
+    RT_OR_FAIL();
     if (!numBlocks || blockSize <= 0) return hip_ret(hipErrorInvalidValue);
-    *numBlocks = (int)hip_blocks_per_cu(f, (uint32_t)blockSize, dynShared);
+    uint32_t cus_per_unit = rt->plat.compute_units / rt->plat.reported_units;
+    *numBlocks = (int)(hip_blocks_per_cu(f, (uint32_t)blockSize, dynShared) * cus_per_unit);
     return hipSuccess;
 }
 

@@ -126,9 +126,10 @@ static void fill_props(hip_runtime *rt)
     p->memoryClockRate = 1250000;          /* GDDR6 at 20 Gbps: 1250 MHz */
     p->memoryBusWidth = 384;
     p->totalConstMem = 0x7fffffff;
-    p->multiProcessorCount = (int)pl->compute_units;
+    p->multiProcessorCount = (int)pl->reported_units;   /* WGPs, as ROCm (platform.h) */
     p->l2CacheSize = 6 << 20;
-    p->maxThreadsPerMultiProcessor = 32 * 32;   /* 16 wave slots on each of 2 SIMD32 */
+    /* 16 wave slots on each SIMD32, 2 SIMDs per CU, per multiprocessor (WGP) as ROCm counts it */
+    p->maxThreadsPerMultiProcessor = (int)(32 * 32 * (pl->compute_units / pl->reported_units));
     p->computeMode = 0;
     p->clockInstructionRate = 100000;      /* s_memrealtime: 100 MHz */
     p->arch.hasGlobalInt32Atomics = p->arch.hasGlobalFloatAtomicExch = p->arch.hasSharedInt32Atomics = 1;

@@ -388,7 +388,7 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     switch (param) {
     case CL_DEVICE_TYPE: OCL_INFO(cl_device_type, CL_DEVICE_TYPE_GPU);
     case CL_DEVICE_VENDOR_ID: OCL_INFO(cl_uint, 0x1002);
-    case CL_DEVICE_MAX_COMPUTE_UNITS: OCL_INFO(cl_uint, ocl_device()->p.compute_units);
+    case CL_DEVICE_MAX_COMPUTE_UNITS: OCL_INFO(cl_uint, ocl_device()->p.reported_units);
     case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: OCL_INFO(cl_uint, 3);
     /* 256 by default, as ROCm reports for its GPUs: clang gives an OpenCL kernel without
      * reqd_work_group_size a flat work-group size of at most 256 (amdgpu-flat-work-group-size) */

@@ -69,6 +69,11 @@ static bool init_timing(umb_platform *pl, umb_device_config *cfg)
     return true;
 }
 
+uint32_t plat_reported_units(uint32_t compute_units)
+{
+    return compute_units >= 2 ? compute_units / 2 : 1;
+}
+
 bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
 {
     memset(pl, 0, sizeof *pl);
@@ -103,6 +108,7 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
     /* the simulated device has the compute units it reports, so that as many workgroups are
      * resident at once as a program sizing its grid by the CU count expects */
     cfg.compute_units = pl->compute_units;
+    pl->reported_units = plat_reported_units(pl->compute_units);
     pl->host_threads = cfg.host_threads;
     if (umb_device_create(&cfg, &pl->dev) != UMB_OK) {
         fprintf(stderr, "%s: the simulated device could not be created\n", who);

@@ -35,6 +35,7 @@ typedef struct umb_platform {
     pthread_mutex_t run_lock;     /* one launch or copy at a time */
     uint64_t global_mem_size;     /* UMBRA_GLOBAL_MEM, default the RX 7900 XTX's 24 GiB */
     uint32_t compute_units;       /* UMBRA_CUS, default the XTX's 96 (or the timing machine's) */
+    uint32_t reported_units;      /* what ROCm's OpenCL and HIP report: WGPs of 2 CUs (plat_reported_units) */
     uint32_t max_work_group;      /* UMBRA_MAX_WORK_GROUP_SIZE (OpenCL), default 256 */
     uint32_t max_work_item;       /* per dimension, and the bound of any kernel's work-group */
     uint32_t clock_mhz;           /* engine clock: 2500 (the XTX's boost), or the timing machine's */
@@ -52,6 +53,10 @@ typedef struct plat_heap {
 
 /* Read the environment and create the device. False: a message naming the variable was printed. */
 bool plat_init(umb_platform *pl, const char *who, plat_heap heap);
+/* The compute units ROCm's OpenCL (CL_DEVICE_MAX_COMPUTE_UNITS) and HIP (multiProcessorCount)
+ * report for a gfx10+ GPU: its runtime (CLR) runs these in WGP mode and divides the CU count by two,
+ * so an RX 7900 XTX (96 CUs) reports 48; a 1-CU device reports 1. */
+uint32_t plat_reported_units(uint32_t compute_units);
 /* The largest single allocation: a quarter of the memory, at least 128 MiB (OpenCL's rule). */
 uint64_t plat_max_alloc(const umb_platform *pl);
 

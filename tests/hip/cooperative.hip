@@ -1,6 +1,7 @@
 // A cooperative kernel with grid-wide barriers (cooperative_groups::this_grid().sync()).
-// hipOccupancyMaxActiveBlocksPerMultiprocessor(block 256) gives B >= 1 resident blocks per CU;
-// the grid is min(B, 2) * multiProcessorCount blocks (192 with umbra's defaults), launched
+// hipOccupancyMaxActiveBlocksPerMultiprocessor(block 256) gives B >= 1 resident blocks per
+// multiprocessor (a WGP of two CUs, as ROCm counts them); the grid is min(B, 2) *
+// multiProcessorCount blocks (96 with umbra's defaults: 48 WGPs), launched
 // with hipLaunchCooperativeKernel. The kernel:
 //   - checks grid.size() = blocks * 256 and grid.thread_rank() = the flat global index;
 //   - runs 6 rounds of a rotation through two buffers, with a grid sync between rounds:
@@ -8,7 +9,7 @@
 //     x[i] = 5 * ((i + 6) % n) + 6 — any missing or broken barrier reads stale data;
 //   - after a last sync, thread 0 sums the final buffer (every block's writes must be visible).
 // The device attribute hipDeviceAttributeCooperativeLaunch must be 1. A cooperative launch with
-// more blocks than can be resident (B * CUs + 1) must fail with hipErrorCooperativeLaunchTooLarge.
+// more blocks than can be resident (B * multiProcessorCount + 1) must fail with hipErrorCooperativeLaunchTooLarge.
 #include "hip_test.h"
 #include <hip/hip_cooperative_groups.h>
 #include <vector>
@@ -42,15 +43,15 @@ __global__ void rotate_rounds(int *a, int *b, int n, int *bad, long long *total)
 
 int main()
 {
-  int coop = 0, cus = 0, per_cu = 0;
+  int coop = 0, cus = 0, per_mp = 0;
   HIP_CHECK(hipDeviceGetAttribute(&coop, hipDeviceAttributeCooperativeLaunch, 0));
   HIP_CHECK(hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiprocessorCount, 0));
   EXPECT(coop == 1, "hipDeviceAttributeCooperativeLaunch = %d", coop);
-  HIP_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_cu, rotate_rounds, BLOCK, 0));
-  printf("%d CUs, %d resident blocks of %d threads per CU\n", cus, per_cu, BLOCK);
-  EXPECT(per_cu >= 1, "hipOccupancyMaxActiveBlocksPerMultiprocessor = %d", per_cu);
-  if (per_cu < 1) return ht_finish("cooperative");
-  const int blocks = (per_cu < 2 ? per_cu : 2) * cus;
+  HIP_CHECK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&per_mp, rotate_rounds, BLOCK, 0));
+  printf("%d multiprocessors, %d resident blocks of %d threads each\n", cus, per_mp, BLOCK);
+  EXPECT(per_mp >= 1, "hipOccupancyMaxActiveBlocksPerMultiprocessor = %d", per_mp);
+  if (per_mp < 1) return ht_finish("cooperative");
+  const int blocks = (per_mp < 2 ? per_mp : 2) * cus;
   const int n = blocks * BLOCK * 2 + 77;   // two elements per thread and a few more
 
   int *a, *b, *dbad, bad = -1;
@@ -79,7 +80,7 @@ int main()
   EXPECT(total == want_total, "sum after the last sync %lld, want %lld", total, want_total);
   printf("%d blocks, n=%d: x[0]=%d x[n-1]=%d total=%lld\n", blocks, n, x[0], x[n - 1], total);
 
-  const int too_many = per_cu * cus + 1;
+  const int too_many = per_mp * cus + 1;
   hipError_t e = hipLaunchCooperativeKernel(reinterpret_cast<const void *>(rotate_rounds), dim3(too_many),
                                             dim3(BLOCK), args, 0, 0);
   printf("cooperative launch of %d blocks: %s\n", too_many, hipGetErrorName(e));

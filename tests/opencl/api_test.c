@@ -123,7 +123,7 @@ static void device(void)
     EXPECT(strstr(s, "cl_khr_fp64") && strstr(s, "cl_khr_int64_base_atomics") && strstr(s, "cl_khr_byte_addressable_store"));
     cl_uint u;
     OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof u, &u, NULL));
-    EXPECT(u == 96);
+    EXPECT(u == 48);   /* as ROCm reports the RX 7900 XTX: 48 WGPs of its 96 CUs (clinfo) */
     size_t z, sizes[3];
     OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof z, &z, NULL));
     EXPECT(z == 256);   /* as ROCm: the compiler's default flat work-group size for OpenCL */
