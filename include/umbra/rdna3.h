@@ -254,7 +254,8 @@ typedef struct umb_rdna3_cc_options {
     const char *const *inputs;  /* bitcode files made with UMB_RDNA3_EMIT_BITCODE, to link */
     uint32_t ninputs;
     const char *output;         /* the file to write */
-    umb_rdna3_emit emit;
+    umb_rdna3_emit emit;        /* with `inputs`: a code object, or (bitcode) the inputs merged into
+                                   one module, a library that a later call links */
     int opt_level;              /* 0..3; -O<n> or -cl-opt-disable in build_options win */
     bool wave64;
     /* An OpenCL build-options string as clBuildProgram takes it: -D NAME[=V], -I DIR, -cl-std=CL1.0|

@@ -368,11 +368,60 @@ cl_int ocl_compile_source(const char *source, const char *options, bool bitcode,
     return st;
 }
 
-cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n, const char *options,
+/* ---------------- library binaries ---------------- */
+
+enum { WRAPPER_HEADER = 20, LIBRARY_TAG_BYTES = 24, LIBRARY_OFFSET = WRAPPER_HEADER + LIBRARY_TAG_BYTES };
+static const char library_tag[] = "umbra-opencl-library";
+static const uint32_t wrapper_magic = 0x0B17C0DEu;
+
+static uint32_t get_le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> 8 * i);
+}
+
+bool ocl_binary_is_library(const uint8_t *b, size_t n)
+{
+    if (n < LIBRARY_OFFSET || get_le32(b) != wrapper_magic || get_le32(b + 4) != 0) return false;
+    uint32_t offset = get_le32(b + 8), size = get_le32(b + 12);
+    return offset == LIBRARY_OFFSET && size >= 4 && (uint64_t)offset + size <= n &&
+           !memcmp(b + WRAPPER_HEADER, library_tag, sizeof library_tag) && !memcmp(b + offset, "BC\xc0\xde", 4);
+}
+
+uint8_t *ocl_library_wrap(const uint8_t *bc, size_t n, size_t *size)
+{
+    if (n > UINT32_MAX - LIBRARY_OFFSET) return NULL;
+    uint8_t *w = calloc(1, LIBRARY_OFFSET + n);
+    if (!w) return NULL;
+    put_le32(w, wrapper_magic);
+    put_le32(w + 8, LIBRARY_OFFSET);
+    put_le32(w + 12, (uint32_t)n);
+    memcpy(w + WRAPPER_HEADER, library_tag, sizeof library_tag);
+    memcpy(w + LIBRARY_OFFSET, bc, n);
+    *size = LIBRARY_OFFSET + n;
+    return w;
+}
+
+/* The merged module read back from the linker becomes a library binary. */
+static cl_int wrap_result(ocl_compile_result *r)
+{
+    size_t size;
+    uint8_t *w = ocl_library_wrap(r->binary, r->size, &size);
+    if (!w) return CL_OUT_OF_HOST_MEMORY;
+    free(r->binary);
+    r->binary = w, r->size = size;
+    return CL_SUCCESS;
+}
+
+/* ---------------- linking ---------------- */
+
+cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n, const char *options, bool library,
                         ocl_compile_result *r)
 {
     memset(r, 0, sizeof *r);
-    hash128 key = key_start(false, options);
+    hash128 key = key_start(library, options);
+    hash_str(&key, library ? "library" : "executable");
     for (size_t i = 0; i < n; i++) hash_bytes(&key, bc[i], sizes[i]);
     if (cache_get(&key, r)) return CL_SUCCESS;
     char dir[PATH_MAX - 32], out[PATH_MAX];
@@ -390,10 +439,12 @@ cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n,
     snprintf(out, sizeof out, "%s/program.out", dir);
     if (st == CL_SUCCESS) {
         umb_rdna3_cc_options o = { .inputs = (const char *const *)paths, .ninputs = (uint32_t)n, .output = out,
-                                   .opt_level = 3, .build_options = options };
+                                   .opt_level = 3, .build_options = options,
+                                   .emit = library ? UMB_RDNA3_EMIT_BITCODE : UMB_RDNA3_EMIT_CODE_OBJECT };
         st = run_compiler(&o, out, r);
         if (st == CL_BUILD_PROGRAM_FAILURE) st = CL_LINK_PROGRAM_FAILURE;
         if (st == CL_INVALID_BUILD_OPTIONS) st = CL_INVALID_LINKER_OPTIONS;
+        if (st == CL_SUCCESS && library) st = wrap_result(r);
     }
     if (names) {
         names[n] = "program.out";

@@ -62,9 +62,14 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context ctx, cl
     OCL_OK(p);
 }
 
-/* A code object must load (and be for gfx1100); bitcode is taken as a compiled object. */
+/* A code object must load (and be for gfx1100); bitcode is taken as a compiled object, wrapped
+ * bitcode with umbra's library tag as a library (ocl_compile.h). */
 static cl_int classify_binary(const uint8_t *b, size_t n, cl_program_binary_type *type)
 {
+    if (ocl_binary_is_library(b, n)) {
+        *type = CL_PROGRAM_BINARY_TYPE_LIBRARY;
+        return CL_SUCCESS;
+    }
     if (is_bitcode(b, n)) {
         *type = CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT;
         return CL_SUCCESS;
@@ -252,7 +257,7 @@ static cl_int build(cl_program p, const char *options)
     } else if (p->binary_type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ||
                p->binary_type == CL_PROGRAM_BINARY_TYPE_LIBRARY) {
         const uint8_t *bc = p->binary;
-        st = ocl_link_bitcode(&bc, &p->binary_size, 1, opts, &r);
+        st = ocl_link_bitcode(&bc, &p->binary_size, 1, opts, false, &r);
         if (st == CL_LINK_PROGRAM_FAILURE) st = CL_BUILD_PROGRAM_FAILURE;
         if (st == CL_INVALID_LINKER_OPTIONS) st = CL_INVALID_BUILD_OPTIONS;
         take_result(p, &r, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
@@ -345,6 +350,66 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program p, cl_uint ndev, con
     return st;
 }
 
+/* clLinkProgram's options (OpenCL 3.0 §5.8.7): the library linking options -create-library and
+ * -enable-link-options (only with -create-library), and the program linking options, which allow
+ * optimizations and require none: the units keep the code their compile generated (the device
+ * library's included), so a link applies none of them. -cl-uniform-work-group-size is umbra's
+ * own: the executable then requires uniform work-groups even where its units allow others.
+ * Anything else is CL_INVALID_LINKER_OPTIONS, with the option named on stderr. */
+static cl_int check_link_options(const char *options, bool *library)
+{
+    static const char *const accepted[] = {
+        "-create-library", "-enable-link-options", "-cl-denorms-are-zero", "-cl-no-signed-zeros",
+        "-cl-unsafe-math-optimizations", "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-no-subgroup-ifp",
+        "-cl-uniform-work-group-size",
+    };
+    bool create = false, enable = false;
+    for (const char *s = options ? options : ""; *s;) {
+        s += strspn(s, " \t\n\r");
+        size_t n = strcspn(s, " \t\n\r");
+        if (!n) break;
+        size_t i = 0;
+        while (i < sizeof accepted / sizeof accepted[0] && !(strlen(accepted[i]) == n && !memcmp(s, accepted[i], n))) i++;
+        if (i == sizeof accepted / sizeof accepted[0]) {
+            fprintf(stderr, "umbra: clLinkProgram: '%.*s' is not a linker option (-create-library, "
+                    "-enable-link-options, and the program linking options of OpenCL 3.0 §5.8.7.2)\n", (int)n, s);
+            return CL_INVALID_LINKER_OPTIONS;
+        }
+        create |= i == 0, enable |= i == 1;
+        s += n;
+    }
+    if (enable && !create) {
+        fprintf(stderr, "umbra: clLinkProgram: -enable-link-options is an option of -create-library\n");
+        return CL_INVALID_LINKER_OPTIONS;
+    }
+    *library = create;
+    return CL_SUCCESS;
+}
+
+/* An input of clLinkProgram: a compiled object or a library whose compile or link completed. */
+static cl_int check_link_input(cl_program in)
+{
+    if (!ocl_valid(in, OCL_PROGRAM)) return CL_INVALID_PROGRAM;
+    pthread_mutex_lock(&ocl_lock);
+    cl_build_status status = in->status;
+    pthread_mutex_unlock(&ocl_lock);
+    if (status == CL_BUILD_IN_PROGRESS || status == CL_BUILD_ERROR) return CL_INVALID_OPERATION;
+    if (in->binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && in->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
+        return CL_INVALID_OPERATION;
+    return CL_SUCCESS;
+}
+
+/* Link the inputs into p: a library (bitcode, for a later link) or a loaded executable. */
+static cl_int link_into(cl_program p, const uint8_t *const *bc, const size_t *sizes, cl_uint n, const char *opts,
+                        bool library)
+{
+    ocl_compile_result r;
+    cl_int st = ocl_link_bitcode(bc, sizes, n, opts, library, &r);
+    take_result(p, &r, library ? CL_PROGRAM_BINARY_TYPE_LIBRARY : CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+    if (st == CL_SUCCESS && !library && load_executable(p) != CL_SUCCESS) st = CL_LINK_PROGRAM_FAILURE;
+    return st;
+}
+
 CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev, const cl_device_id *devs,
                                                   const char *options, cl_uint nprog, const cl_program *progs,
                                                   void (CL_CALLBACK *notify)(cl_program, void *), void *data,
@@ -355,51 +420,34 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context ctx, cl_uint ndev, 
     if (st) OCL_ERR(st);
     if (!notify && data) OCL_ERR(CL_INVALID_VALUE);
     if (nprog == 0 || !progs) OCL_ERR(CL_INVALID_VALUE);
+    for (cl_uint i = 0; i < nprog; i++)
+        if ((st = check_link_input(progs[i]))) OCL_ERR(st);
+    bool lib = false;
+    if ((st = check_link_options(options, &lib))) OCL_ERR(st);
     const uint8_t **bc = calloc(nprog, sizeof *bc);
     size_t *sizes = calloc(nprog, sizeof *sizes);
-    if (!bc || !sizes) {
-        free(bc), free(sizes);
+    char *opts = compiler_options(options, NULL);
+    cl_program p = bc && sizes && opts ? new_program(ctx) : NULL;
+    if (!p) {
+        free(bc), free(sizes), free(opts);
         OCL_ERR(CL_OUT_OF_HOST_MEMORY);
     }
     bool nonuniform = true;   /* when every unit allows it */
-    for (cl_uint i = 0; i < nprog && !st; i++) {
-        if (!ocl_valid(progs[i], OCL_PROGRAM)) st = CL_INVALID_PROGRAM;
-        else if (progs[i]->binary_type != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT &&
-                 progs[i]->binary_type != CL_PROGRAM_BINARY_TYPE_LIBRARY)
-            st = CL_INVALID_OPERATION;
-        else bc[i] = progs[i]->binary, sizes[i] = progs[i]->binary_size, nonuniform &= progs[i]->nonuniform;
-    }
-    bool lib = false;
-    char *opts = st ? NULL : compiler_options(options, &lib);
-    if (!st && !opts) st = CL_OUT_OF_HOST_MEMORY;
-    if (!st && lib && nprog != 1) st = CL_INVALID_LINKER_OPTIONS;   /* a library is one compiled object */
-    cl_program p = st ? NULL : new_program(ctx);
-    if (!st && !p) st = CL_OUT_OF_HOST_MEMORY;
-    if (st) {
-        free(bc), free(sizes), free(opts);
-        OCL_ERR(st);
-    }
+    for (cl_uint i = 0; i < nprog; i++)
+        bc[i] = progs[i]->binary, sizes[i] = progs[i]->binary_size, nonuniform &= progs[i]->nonuniform;
     p->options = strdup(options ? options : "");
     p->nonuniform = nonuniform && !ocl_options_has(options, "-cl-uniform-work-group-size");
-    ocl_compile_result r = { 0 };
-    if (lib) {
-        r.binary = malloc(sizes[0]), r.size = sizes[0];
-        st = r.binary ? (memcpy(r.binary, bc[0], sizes[0]), CL_SUCCESS) : CL_OUT_OF_HOST_MEMORY;
-        take_result(p, &r, CL_PROGRAM_BINARY_TYPE_LIBRARY);
-    } else {
-        st = ocl_link_bitcode(bc, sizes, nprog, opts, &r);
-        take_result(p, &r, CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
-        if (st == CL_SUCCESS && load_executable(p) != CL_SUCCESS) st = CL_LINK_PROGRAM_FAILURE;
-    }
+    st = link_into(p, bc, sizes, nprog, opts, lib);
     free(bc), free(sizes), free(opts);
     end_build(p, st);
-    if (notify) notify(p, data);
     if (errcode_ret) *errcode_ret = st;
-    /* A failed link still returns the program, so that its log can be read. */
+    /* A failed link still returns the program, so that its log can be read; a link that could
+     * not run (out of memory or resources) returns none, and calls no callback. */
     if (st != CL_SUCCESS && st != CL_LINK_PROGRAM_FAILURE) {
         if (ocl_release_last(p)) ocl_free_object(p);
         return NULL;
     }
+    if (notify) notify(p, data);
     return p;
 }
 

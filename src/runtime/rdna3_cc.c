@@ -14,7 +14,8 @@
  *
  * clCompileProgram / clLinkProgram: a unit is compiled to bitcode with the builtins it calls linked
  * in (internal to the unit, so units never clash) and without internalizing its own functions; a
- * link merges units with llvm-link-19 and generates code from the merged module.
+ * link merges units with llvm-link-19 and generates code from the merged module, or (a library,
+ * emit = bitcode) keeps the merged module as it is, for a later link.
  *
  * printf: clang links the device libraries before the optimizer, and LLVM's
  * AMDGPUPrintfRuntimeBinding (part of the optimizer) only then turns printf calls into calls of
@@ -289,8 +290,8 @@ static umb_status compile_source(cc_job *j, const char *out, bool bitcode, bool 
     return st;
 }
 
-/* bitcode units -> one merged bitcode -> object. */
-static umb_status link_bitcode(cc_job *j, const char *merged, const char *obj)
+/* bitcode units -> one merged bitcode module (llvm-link-19: a symbol defined twice is an error). */
+static umb_status merge_bitcode(cc_job *j, const char *merged)
 {
     const umb_rdna3_cc_options *o = j->o;
     arg_vec a = { 0 };
@@ -299,7 +300,16 @@ static umb_status link_bitcode(cc_job *j, const char *merged, const char *obj)
     push(&a, "-o");
     push(&a, merged);
     umb_status st = run_args(j, &a);
-    a.n = 0;
+    free(a.v);
+    return st;
+}
+
+/* bitcode units -> one merged bitcode -> object. */
+static umb_status link_bitcode(cc_job *j, const char *merged, const char *obj)
+{
+    const umb_rdna3_cc_options *o = j->o;
+    arg_vec a = { 0 };
+    umb_status st = merge_bitcode(j, merged);
     if (st == UMB_OK) {
         push(&a, o->clang ? o->clang : "clang-19");
         push(&a, "-x");
@@ -407,8 +417,8 @@ static umb_status check_options(const umb_rdna3_cc_options *o, char *err, size_t
         snprintf(err, errlen, "compile: an output and either an input source or bitcode inputs are required");
         return UMB_ERR_INVALID;
     }
-    if (o->ninputs && (!o->inputs || o->emit != UMB_RDNA3_EMIT_CODE_OBJECT)) {
-        snprintf(err, errlen, "compile: linking bitcode inputs makes a code object");
+    if (o->ninputs && !o->inputs) {
+        snprintf(err, errlen, "compile: %u bitcode inputs but no input list", o->ninputs);
         return UMB_ERR_INVALID;
     }
     if (o->opt_level < 0 || o->opt_level > 3) {
@@ -458,6 +468,8 @@ static umb_status compile_job(cc_job *j)
     char obj[4200] = "", merged[4200] = "";
     if (st == UMB_OK && o->input && o->emit == UMB_RDNA3_EMIT_BITCODE) {
         st = compile_source(j, o->output, true, true);
+    } else if (st == UMB_OK && o->emit == UMB_RDNA3_EMIT_BITCODE) {
+        st = merge_bitcode(j, o->output);   /* a library: the units merged, no code generated */
     } else if (st == UMB_OK) {
         st = temp_next_to(o->output, ".o", obj, sizeof obj, j->err, j->errlen);
         if (st == UMB_OK && o->input && opt_level == 0) {

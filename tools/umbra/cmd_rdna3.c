@@ -24,6 +24,7 @@ static void cc_usage(FILE *f)
     fprintf(f, "usage: umbra cc KERNEL.cl -o KERNEL.co [-O0|-O1|-O2|-O3] [--wave64] [BUILD OPTIONS]...\n"
                "       umbra cc KERNEL.cl -o KERNEL.bc --bitcode [...]      (compile only, for a later link)\n"
                "       umbra cc A.bc B.bc ... -o KERNEL.co [...]            (link bitcode units)\n"
+               "       umbra cc A.bc B.bc ... -o LIB.bc --bitcode           (merge them, for a later link)\n"
                "Compiles OpenCL C for gfx1100 with clang-19 and ld.lld-19 against AMD's ROCm device libraries.\n"
                "Build options are OpenCL's (clBuildProgram): -D NAME[=VALUE], -I DIR, -cl-std=CL1.2 (default)|CL2.0|\n"
                "CL3.0, -cl-fast-relaxed-math, -cl-denorms-are-zero, -cl-mad-enable, -cl-finite-math-only, ... -w,\n"

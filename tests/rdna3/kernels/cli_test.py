@@ -139,6 +139,30 @@ elif case == "byvalue":
     p = run(["run", co, "--kernel", "st", "--global", "1", "--arg", "hex:00", "--arg", "hex:" + q_hex,
              "--arg", "buf:zeros:16"], ok=False)
     check("does not fit" in p.stderr and "16 bytes" in p.stderr, p.stderr)
+elif case == "link":
+    # units compiled with --bitcode; two merged with --bitcode into a library (one bitcode module,
+    # linked later); the library and the kernel's unit linked into a code object that runs
+    units = {"twice": "int twice(int x) { return 2 * x; }\n",
+             "plus7": "int plus7(int x) { return x + 7; }\n",
+             "again": "int twice(int x) { return 3 * x; }\n",
+             "main": "int twice(int x); int plus7(int x);\n"
+                     "__kernel void k(__global int *o) { int i = get_global_id(0); o[i] = twice(plus7(i)); }\n"}
+    bc = {}
+    for name, text in units.items():
+        cl = os.path.join(work, f"cli-link-{name}.cl")
+        open(cl, "w").write(text)
+        bc[name] = os.path.join(work, f"cli-link-{name}.bc")
+        run(["cc", cl, "-o", bc[name], "--bitcode"])
+    lib = os.path.join(work, "cli-link-lib.bc")
+    run(["cc", bc["twice"], bc["plus7"], "-o", lib, "--bitcode"])
+    check(open(lib, "rb").read(4) == b"BC\xc0\xde", "the merged library is not LLVM bitcode")
+    run(["cc", lib, bc["main"], "-o", co])
+    out = os.path.join(work, "cli-link-out.bin")
+    run(["run", co, "--kernel", "k", "--global", "64", "--arg", "buf:zeros:256", "--out", f"0:{out}", "--quiet"])
+    got = struct.unpack("<64i", open(out, "rb").read())
+    check(list(got) == [2 * (i + 7) for i in range(64)], f"linked kernel gave {got[:8]}")
+    p = run(["cc", bc["twice"], bc["again"], "-o", lib, "--bitcode"], ok=False)
+    check("twice" in p.stderr and "multiply defined" in p.stderr, p.stderr)
 elif case == "errors":
     build()
     p = run(["cc", os.path.join(src, "vec_add.cl"), "-o", co, "--clang", "/nonexistent/clang-19"], ok=False)
