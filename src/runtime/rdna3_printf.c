@@ -60,16 +60,35 @@ static umb_status parse_format(const char *str, rdna3_printf_format *f)
     if (!parse_uint(&p, &f->id) || !parse_uint(&p, &f->nargs) || f->nargs > 4096) return UMB_ERR_FORMAT;
     f->sizes = calloc(f->nargs ? f->nargs : 1, sizeof *f->sizes);
     if (!f->sizes) return UMB_ERR_NOMEM;
+    /* A size per argument the compiler stored. LLVM 19's printf lowering (AMDGPUPrintfRuntimeBinding)
+     * stores only the first k arguments, k the conversions its scanner knows (not %F, %A, %n; later
+     * LLVM knows them), and lists k sizes, so there may be fewer than NARGS. The format part has
+     * every ':' escaped (\72), so "DIGITS:" after NARGS is always a size. */
     uint64_t total = 4;
-    for (uint32_t i = 0; i < f->nargs; i++) {
-        if (!parse_uint(&p, &f->sizes[i]) || f->sizes[i] == 0 || f->sizes[i] > 1024) return UMB_ERR_FORMAT;
-        total += f->sizes[i];
+    for (f->nstored = 0; f->nstored < f->nargs && parse_uint(&p, &f->sizes[f->nstored]); f->nstored++) {
+        if (f->sizes[f->nstored] == 0 || f->sizes[f->nstored] > 1024) return UMB_ERR_FORMAT;
+        total += f->sizes[f->nstored];
     }
     f->record_size = (uint32_t)total;
     f->text = strdup(p);
     if (!f->text) return UMB_ERR_NOMEM;
     unescape(f->text);
     return UMB_OK;
+}
+
+static uint32_t count_conversions(const char *text);
+
+/* Say (once per format, when the code object is loaded) that the compiler left values out. */
+static void warn_lost_values(const char *path, const rdna3_printf_format *f)
+{
+    uint32_t conversions = count_conversions(f->text);
+    uint32_t wanted = conversions < f->nargs ? conversions : f->nargs;
+    if (f->nstored >= wanted) return;
+    fprintf(stderr, "umbra: %s: printf format %u (\"%.60s%s\") has %u conversions but the compiler stored only %u "
+                    "of its %u values: LLVM 19's printf lowering does not recognise %%F, %%A and %%n, and "
+                    "leaves out their values and every later one; those conversions print as written "
+                    "(use %%f/%%a or %%e, or a later LLVM)\n",
+            path, f->id, f->text, strlen(f->text) > 60 ? "..." : "", conversions, f->nstored, f->nargs);
 }
 
 umb_status rdna3_printf_table_build(const umb_amdgpu_metadata *md, const char *path, rdna3_printf_table *t,
@@ -90,6 +109,7 @@ umb_status rdna3_printf_table_build(const umb_amdgpu_metadata *md, const char *p
             return st;
         }
         if (t->formats[i].record_size > t->max_record) t->max_record = t->formats[i].record_size;
+        warn_lost_values(path, &t->formats[i]);
     }
     return UMB_OK;
 }
@@ -261,6 +281,23 @@ static void format_vector(umb_text_buf *b, const conv_spec *c, const uint8_t *p,
     }
 }
 
+/* The conversions of an OpenCL format, as rdna3_printf_format_record walks them. */
+static uint32_t count_conversions(const char *text)
+{
+    uint32_t n = 0;
+    for (const char *s = text; (s = strchr(s, '%'));) {
+        if (s[1] == '%') {
+            s += 2;
+            continue;
+        }
+        const char *after = s + 1;
+        conv_spec c;
+        if (parse_spec(&after, &c, false)) n++;
+        s = after > s + 1 ? after : s + 1;
+    }
+    return n;
+}
+
 char *rdna3_printf_format_record(const rdna3_printf_format *f, const uint8_t *args, size_t *len)
 {
     umb_text_buf b = { 0 };
@@ -280,8 +317,8 @@ char *rdna3_printf_format_record(const rdna3_printf_format *f, const uint8_t *ar
         }
         const char *after = pct + 1;
         conv_spec c;
-        if (!parse_spec(&after, &c, false) || next >= f->nargs) {
-            /* not a conversion C or OpenCL knows, or no argument left for it: kept as written */
+        if (!parse_spec(&after, &c, false) || next >= f->nstored) {
+            /* not a conversion C or OpenCL knows, or no argument stored for it: kept as written */
             umb_text_append(&b, pct, (size_t)(after - pct));
             s = after > pct + 1 ? after : pct + 1;
             continue;

@@ -28,7 +28,8 @@
 typedef struct rdna3_printf_format {
     uint32_t id;
     uint32_t nargs;
-    uint32_t *sizes;            /* bytes of each argument in a record */
+    uint32_t nstored;           /* arguments in a record: the first nstored (see parse_format) */
+    uint32_t *sizes;            /* bytes of each stored argument in a record */
     uint32_t record_size;       /* 4 + the sizes */
     char *text;                 /* the format string, unescaped */
 } rdna3_printf_format;
