@@ -156,7 +156,9 @@ static void extra_for(compiler_extra *x, const char *options)
 static hash128 key_start(bool bitcode, const char *options)
 {
     hash128 h = { 0xcbf29ce484222325ull, 0x84222325cbf29ce4ull };
-    hash_str(&h, "umbra-opencl-cache-1 " UMBRA_VERSION_STRING);
+    /* the number changes whenever umbra's compile steps change what they produce (2: printf
+     * formats with %F/%A rewritten before LLVM 19's printf lowering) */
+    hash_str(&h, "umbra-opencl-cache-2 " UMBRA_VERSION_STRING);
     hash_compiler(&h);
     hash_str(&h, bitcode ? "bitcode" : "code-object");
     hash_device_lib(&h);

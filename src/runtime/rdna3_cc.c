@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "loader/elf.h"
+#include "runtime/rdna3_printf.h"
 #include "umbra/rdna3.h"
 
 extern char **environ;
@@ -259,7 +260,7 @@ static umb_status run_args(cc_job *j, arg_vec *a)
 
 /* .cl -> object (for a code object) or bitcode (for a later link); postopt links the device
  * libraries after the optimizer (see the top of the file). */
-static umb_status compile_source(cc_job *j, const char *out, bool bitcode, bool postopt)
+static umb_status compile_source(cc_job *j, const char *out, bool bitcode, bool postopt, bool no_passes)
 {
     const umb_rdna3_cc_options *o = j->o;
     arg_vec a = { 0 };
@@ -280,6 +281,10 @@ static umb_status compile_source(cc_job *j, const char *out, bool bitcode, bool 
         push(&a, "-Xclang");
         push(&a, "-mlink-builtin-bitcode-postopt");
     }
+    if (no_passes) {   /* the module as the front end made it, the library linked: printf not lowered yet */
+        push(&a, "-Xclang");
+        push(&a, "-disable-llvm-passes");
+    }
     if (bitcode) push(&a, "-emit-llvm");
     push(&a, "-c");
     push(&a, o->input);
@@ -288,6 +293,91 @@ static umb_status compile_source(cc_job *j, const char *out, bool bitcode, bool 
     umb_status st = run_args(j, &a);
     free(a.v);
     return st;
+}
+
+/* A whole file as a string (NULL: unreadable or out of memory). */
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *s = NULL;
+    size_t len = 0, cap = 0, n;
+    char chunk[65536];
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (len + n + 1 > cap) {
+            cap = (len + n + 1) * 2;
+            char *t = realloc(s, cap);
+            if (!t) {
+                free(s);
+                fclose(f);
+                return NULL;
+            }
+            s = t;
+        }
+        memcpy(s + len, chunk, n);
+        len += n;
+    }
+    fclose(f);
+    if (!s) s = calloc(1, 1);
+    else s[len] = '\0';
+    return s;
+}
+
+/* Might the OpenCL source printf a %F or %A (a '%', flags to length, then F or A)? Decides whether
+ * the bitcode goes through fix_printf_formats; a false alarm costs a disassembly, nothing else. */
+static bool may_print_upper(const char *path)
+{
+    char *s = read_text(path);
+    bool found = false;
+    for (const char *p = s ? s : ""; !found && (p = strchr(p, '%'));) {
+        p++;
+        p += strspn(p, "-+ #0123456789.vhlLjzt");
+        found = *p == 'F' || *p == 'A';
+    }
+    free(s);
+    return found;
+}
+
+/* LLVM 19's printf lowering (in the back end) drops the values of %F and %A conversions: rewrite
+ * the module's printf formats first (rdna3_printf_fix_ir: llvm-dis-19, the rewrite, llvm-as-19). */
+static umb_status fix_printf_formats(cc_job *j, const char *bc)
+{
+    char ll[4300];
+    snprintf(ll, sizeof ll, "%s.ll", bc);
+    const char *dis[] = { "llvm-dis-19", bc, "-o", ll, NULL };
+    umb_status st = run_tool(dis, j->o->verbose, j->log_fd, j->err, j->errlen);
+    char *ir = st == UMB_OK ? read_text(ll) : NULL;
+    if (st == UMB_OK && !ir) st = UMB_ERR_IO;
+    bool changed = false;
+    char *fixed = ir ? rdna3_printf_fix_ir(ir, &changed) : NULL;
+    if (ir && !fixed) st = UMB_ERR_NOMEM;
+    if (st == UMB_OK && changed) {
+        FILE *f = fopen(ll, "wb");
+        bool ok = f && fwrite(fixed, 1, strlen(fixed), f) == strlen(fixed);
+        if (f && fclose(f)) ok = false;
+        const char *as[] = { "llvm-as-19", ll, "-o", bc, NULL };
+        st = ok ? run_tool(as, j->o->verbose, j->log_fd, j->err, j->errlen) : UMB_ERR_IO;
+    }
+    if (st == UMB_ERR_IO && !j->err[0]) snprintf(j->err, j->errlen, "compile: cannot read or write %s", ll);
+    free(ir);
+    free(fixed);
+    unlink(ll);
+    return st;
+}
+
+/* Lower the rewritten module's printf calls now (opt-19's amdgpu-printf-runtime-binding) and link
+ * the library code they call (__printf_alloc in opencl.bc, what it uses in ockl.bc): the module
+ * left the front end unoptimized, before any call to __printf_alloc existed to pull it in. */
+static umb_status lower_printf(cc_job *j, const char *bc)
+{
+    const char *dir = j->libdir_arg + strlen("--rocm-device-lib-path=");
+    char opencl[4300], ockl[4300];
+    snprintf(opencl, sizeof opencl, "%s/opencl.bc", dir);
+    snprintf(ockl, sizeof ockl, "%s/ockl.bc", dir);
+    const char *lower[] = { "opt-19", "-passes=amdgpu-printf-runtime-binding", bc, "-o", bc, NULL };
+    const char *link[] = { "llvm-link-19", bc, "--only-needed", opencl, ockl, "-o", bc, NULL };
+    umb_status st = run_tool(lower, j->o->verbose, j->log_fd, j->err, j->errlen);
+    return st == UMB_OK ? run_tool(link, j->o->verbose, j->log_fd, j->err, j->errlen) : st;
 }
 
 /* bitcode units -> one merged bitcode module (llvm-link-19: a symbol defined twice is an error). */
@@ -344,7 +434,12 @@ static umb_status link_bitcode(cc_job *j, const char *merged, const char *obj)
  * the optimizer, again) runs on the result. */
 static umb_status compile_via_bitcode(cc_job *j, const char *bc, const char *obj, bool postopt)
 {
-    umb_status st = compile_source(j, bc, true, postopt);
+    /* clang's optimizer lowers printf, so a module whose formats need rewriting leaves the front end
+     * unoptimized, is rewritten, and is optimized by the last step below */
+    bool fix = may_print_upper(j->o->input);
+    umb_status st = compile_source(j, bc, true, postopt && !fix, fix);
+    if (st == UMB_OK && fix) st = fix_printf_formats(j, bc);
+    if (st == UMB_OK && fix) st = lower_printf(j, bc);
     arg_vec a = { 0 };
     if (st == UMB_OK) {
         push(&a, "opt-19");
@@ -467,7 +562,12 @@ static umb_status compile_job(cc_job *j)
 
     char obj[4200] = "", merged[4200] = "";
     if (st == UMB_OK && o->input && o->emit == UMB_RDNA3_EMIT_BITCODE) {
-        st = compile_source(j, o->output, true, true);
+        /* a unit whose printf formats need rewriting leaves the front end unoptimized (its printf
+         * not lowered yet), is rewritten and lowered; the link optimizes it */
+        bool fix = may_print_upper(o->input);
+        st = compile_source(j, o->output, true, !fix, fix);
+        if (st == UMB_OK && fix) st = fix_printf_formats(j, o->output);
+        if (st == UMB_OK && fix) st = lower_printf(j, o->output);
     } else if (st == UMB_OK && o->emit == UMB_RDNA3_EMIT_BITCODE) {
         st = merge_bitcode(j, o->output);   /* a library: the units merged, no code generated */
     } else if (st == UMB_OK) {
@@ -477,7 +577,7 @@ static umb_status compile_job(cc_job *j)
             if (st == UMB_OK) st = compile_via_bitcode(j, merged, obj, false);
             if (st == UMB_OK && calls_undefined_printf_alloc(obj)) st = compile_via_bitcode(j, merged, obj, true);
         } else if (st == UMB_OK && o->input) {
-            st = compile_source(j, obj, false, false);
+            st = compile_source(j, obj, false, false, false);
             if (st == UMB_OK && calls_undefined_printf_alloc(obj)) {
                 st = temp_next_to(o->output, ".bc", merged, sizeof merged, j->err, j->errlen);
                 if (st == UMB_OK) st = compile_via_bitcode(j, merged, obj, true);

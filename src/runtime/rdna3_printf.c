@@ -87,7 +87,7 @@ static void warn_lost_values(const char *path, const rdna3_printf_format *f)
     fprintf(stderr, "umbra: %s: printf format %u (\"%.60s%s\") has %u conversions but the compiler stored only %u "
                     "of its %u values: LLVM 19's printf lowering does not recognise %%F, %%A and %%n, and "
                     "leaves out their values and every later one; those conversions print as written "
-                    "(use %%f/%%a or %%e, or a later LLVM)\n",
+                    "(umbra cc and umbra's OpenCL compiler rewrite them; this code object was built without)\n",
             path, f->id, f->text, strlen(f->text) > 60 ? "..." : "", conversions, f->nstored, f->nargs);
 }
 
@@ -176,8 +176,12 @@ static bool parse_spec(const char **pp, conv_spec *c, bool hip)
             break;
         }
     }
+    /* umbra's compiler writes OpenCL's %F and %A as %<marker>f and %<marker>a, which LLVM 19's
+     * printf lowering knows (RDNA3_PRINTF_UPPER_MARK, rdna3_cc.c) */
+    bool upper = !hip && *p == RDNA3_PRINTF_UPPER_MARK && (p[1] == 'f' || p[1] == 'a');
+    if (upper) p++;
     if (!*p || !strchr(hip ? "diouxXcspfFeEgGaAn" : "diouxXcspfFeEgGaA", *p)) return false;
-    c->conv = *p++;
+    c->conv = upper ? (char)(*p++ - 'a' + 'A') : *p++;
     *pp = p;
     return true;
 }
@@ -471,4 +475,172 @@ char *rdna3_printf_format_hip(const uint8_t *data, size_t nwords, size_t *len)
     }
     *len = b.len;
     return b.s;
+}
+
+/* ---------------- before LLVM 19's printf lowering: %F and %A ----------------
+ *
+ * LLVM 19's AMDGPUPrintfRuntimeBinding (the back end's printf lowering for OpenCL) finds the
+ * conversions of a format with a letter set that lacks F, A and n, and stores only as many
+ * arguments as conversions it found: a format with %F or %A loses that value and every later one
+ * (later LLVM has the letters). Before code generation umbra writes each %F/%A of a printf format
+ * as %<mark>f/%<mark>a: conversions LLVM 19 knows, with a byte parse_spec reads back as the upper
+ * case. Only the globals passed as printf's format are touched. */
+
+typedef struct ir_out {
+    char *s;
+    size_t len, cap;
+    bool nomem;
+} ir_out;
+
+static void out_bytes(ir_out *o, const char *p, size_t n)
+{
+    if (o->nomem) return;
+    if (o->len + n + 1 > o->cap) {
+        size_t cap = o->cap ? o->cap : 4096;
+        while (o->len + n + 1 > cap) cap *= 2;
+        char *s = realloc(o->s, cap);
+        if (!s) {
+            o->nomem = true;
+            return;
+        }
+        o->s = s, o->cap = cap;
+    }
+    memcpy(o->s + o->len, p, n);
+    o->len += n;
+    o->s[o->len] = '\0';
+}
+
+static bool ir_name_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '$' || c == '-';
+}
+
+/* Is the global `name` (without '@', n bytes) the format argument of a printf call in ir? */
+static bool is_printf_format(const char *ir, const char *name, size_t n)
+{
+    for (const char *s = ir; (s = strstr(s, "@printf(")); ) {
+        s += 8;
+        size_t arg_end = strcspn(s, ",\n");   /* the first argument: "ptr addrspace(4) noundef @NAME" */
+        const char *at = memchr(s, '@', arg_end);
+        if (at && !strncmp(at + 1, name, n) && !ir_name_char(at[1 + n])) return true;
+    }
+    return false;
+}
+
+static int hex_value(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* The bytes of an IR string literal (after c"), up to its closing quote; *end: past the quote. */
+static size_t decode_ir_string(const char *p, uint8_t *out, const char **end)
+{
+    size_t n = 0;
+    while (*p && *p != '"') {
+        if (*p == '\\' && hex_value(p[1]) >= 0 && hex_value(p[2]) >= 0) {
+            out[n++] = (uint8_t)(hex_value(p[1]) * 16 + hex_value(p[2]));
+            p += 3;
+        } else {
+            out[n++] = (uint8_t)*p++;
+        }
+    }
+    *end = *p == '"' ? p + 1 : p;
+    return n;
+}
+
+/* Rewrite the %F/%A conversions of a format's bytes; the result's length. */
+static size_t mark_upper_conversions(const uint8_t *in, size_t n, uint8_t *out)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        if (in[i] != '%') {
+            out[w++] = in[i++];
+            continue;
+        }
+        size_t j = i + 1;
+        if (j < n && in[j] == '%') {
+            out[w++] = '%', out[w++] = '%';
+            i = j + 1;
+            continue;
+        }
+        while (j < n && in[j] && strchr("-+ #0123456789.vhlLjzt", in[j])) j++;   /* flags ... length */
+        memcpy(out + w, in + i, j - i);
+        w += j - i;
+        i = j;
+        if (i < n && (in[i] == 'F' || in[i] == 'A')) {
+            out[w++] = RDNA3_PRINTF_UPPER_MARK;
+            out[w++] = (uint8_t)(in[i++] - 'A' + 'a');
+        }
+    }
+    return w;
+}
+
+static void encode_ir_string(ir_out *o, const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char tmp[4];
+        if (b[i] >= 0x20 && b[i] < 0x7f && b[i] != '"' && b[i] != '\\') {
+            tmp[0] = (char)b[i];
+            out_bytes(o, tmp, 1);
+        } else {
+            snprintf(tmp, sizeof tmp, "\\%02X", b[i]);
+            out_bytes(o, tmp, 3);
+        }
+    }
+}
+
+/* One line "@NAME = ... [N x i8] c"..."...": rewritten into o if it is a printf format with %F or
+ * %A; false if the line is to be copied as it is. */
+static bool fix_format_line(ir_out *o, const char *ir, const char *line, size_t len)
+{
+    if (line[0] != '@') return false;
+    size_t name_len = 0;
+    while (name_len + 1 < len && ir_name_char(line[1 + name_len])) name_len++;
+    const char *lit = strstr(line, " x i8] c\"");
+    if (!name_len || !lit || lit > line + len) return false;
+    const char *count = lit;
+    while (count > line && count[-1] >= '0' && count[-1] <= '9') count--;
+    if (count == lit || count[-1] != '[') return false;
+    const char *body = lit + 9, *after;
+    uint8_t *bytes = malloc(len), *fixed = malloc(2 * len);
+    if (!bytes || !fixed) {
+        free(bytes), free(fixed);
+        o->nomem = true;
+        return false;
+    }
+    size_t n = decode_ir_string(body, bytes, &after), m = mark_upper_conversions(bytes, n, fixed);
+    bool fix = m != n && after <= line + len && is_printf_format(ir, line + 1, name_len);
+    if (fix) {
+        char num[24];
+        out_bytes(o, line, (size_t)(count - line));
+        snprintf(num, sizeof num, "%zu", m);
+        out_bytes(o, num, strlen(num));
+        out_bytes(o, " x i8] c\"", 9);
+        encode_ir_string(o, fixed, m);
+        out_bytes(o, "\"", 1);
+        out_bytes(o, after, (size_t)(line + len - after));
+    }
+    free(bytes), free(fixed);
+    return fix;
+}
+
+char *rdna3_printf_fix_ir(const char *ir, bool *changed)
+{
+    ir_out o = { 0 };
+    *changed = false;
+    out_bytes(&o, "", 0);
+    for (const char *line = ir; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line);
+        if (fix_format_line(&o, ir, line, len)) *changed = true;
+        else out_bytes(&o, line, len);
+        if (nl) out_bytes(&o, "\n", 1);
+        line += len + (nl ? 1 : 0);
+    }
+    if (o.nomem) {
+        free(o.s);
+        return NULL;
+    }
+    return o.s;
 }

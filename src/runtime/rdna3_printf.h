@@ -24,6 +24,12 @@
 #include "umbra/rdna3.h"
 
 #define RDNA3_PRINTF_HEADER 8u
+/* Marks an OpenCL %F or %A that umbra's compiler rewrote as %f or %a before LLVM 19's printf
+ * lowering, which stores no value for conversions it does not know (rdna3_cc.c). */
+#define RDNA3_PRINTF_UPPER_MARK '\x01'
+/* Rewrite the printf formats of an LLVM IR text module in place (see rdna3_cc.c); *changed tells
+ * whether any format was rewritten. NULL: out of host memory. */
+char *rdna3_printf_fix_ir(const char *ir, bool *changed);
 
 typedef struct rdna3_printf_format {
     uint32_t id;
