@@ -132,6 +132,8 @@ struct _cl_mem {
     uint64_t serial;              /* unique per buffer ever created (a kernel argument names it by this
                                      too: the object's memory may hold a later buffer once released) */
     struct ocl_image *image;      /* images (ocl_image.c); NULL for buffers */
+    bool listed_props;            /* made by clCreate*WithProperties with a (necessarily empty) list:
+                                     CL_MEM_PROPERTIES returns it, {0}, else nothing (OpenCL 3.0) */
 };
 
 struct _cl_sampler {
@@ -141,6 +143,8 @@ struct _cl_sampler {
     cl_addressing_mode address;
     cl_filter_mode filter;
     uint64_t addr;                /* its S# in device memory (what a sampler argument points to) */
+    cl_sampler_properties props[7];   /* the list clCreateSamplerWithProperties got (3 pairs and 0), */
+    uint32_t nprops;                  /* returned by CL_SAMPLER_PROPERTIES; 0: none was given */
 };
 
 /* One compiled-or-loaded program for the device. */

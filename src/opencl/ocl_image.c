@@ -331,7 +331,9 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context ctx, cons
 {
     if (!ocl_valid(ctx, OCL_CONTEXT)) OCL_ERR(CL_INVALID_CONTEXT);
     if (props && props[0]) OCL_ERR(CL_INVALID_PROPERTY);
-    return clCreateImage(ctx, flags, format, desc, host_ptr, errcode_ret);
+    cl_mem m = clCreateImage(ctx, flags, format, desc, host_ptr, errcode_ret);
+    if (m && props) m->listed_props = true;
+    return m;
 }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context ctx, cl_mem_flags flags, const cl_image_format *format,
@@ -791,7 +793,14 @@ CL_API_ENTRY cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context ctx
         else if (k == 1) am = (cl_addressing_mode)p[1];
         else fm = (cl_filter_mode)p[1];
     }
-    return clCreateSampler(ctx, norm, am, fm, errcode_ret);
+    cl_sampler s = clCreateSampler(ctx, norm, am, fm, errcode_ret);
+    if (s && props) {   /* kept as given, for CL_SAMPLER_PROPERTIES (at most 3 pairs, checked above) */
+        uint32_t n = 0;
+        while (props[n]) n += 2;
+        memcpy(s->props, props, (n + 1) * sizeof *props);
+        s->nprops = n + 1;
+    }
+    return s;
 }
 
 void ocl_sampler_destroy(cl_sampler s)
@@ -827,6 +836,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSamplerInfo(cl_sampler s, cl_sampler_info p
     case CL_SAMPLER_NORMALIZED_COORDS: OCL_INFO(cl_bool, s->normalized);
     case CL_SAMPLER_ADDRESSING_MODE: OCL_INFO(cl_addressing_mode, s->address);
     case CL_SAMPLER_FILTER_MODE: OCL_INFO(cl_filter_mode, s->filter);
+    case CL_SAMPLER_PROPERTIES: return ocl_info(size, value, ret, s->props, s->nprops * sizeof *s->props);
     default: return CL_INVALID_VALUE;
     }
 }

@@ -99,7 +99,9 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context ctx, con
                                                              cl_int *errcode_ret)
 {
     if (props && props[0]) OCL_ERR(CL_INVALID_PROPERTY);
-    return clCreateBuffer(ctx, flags, size, host_ptr, errcode_ret);
+    cl_mem m = clCreateBuffer(ctx, flags, size, host_ptr, errcode_ret);
+    if (m && props) m->listed_props = true;
+    return m;
 }
 
 /* A sub-buffer's flags: given ones must not contradict the parent's; missing ones are inherited. */
@@ -208,7 +210,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem m, cl_mem_info param, 
     case CL_MEM_ASSOCIATED_MEMOBJECT: OCL_INFO(cl_mem, m->parent);
     case CL_MEM_OFFSET: OCL_INFO(size_t, m->origin);
     case CL_MEM_USES_SVM_POINTER: OCL_INFO(cl_bool, m->svm || (m->parent && m->parent->svm));
-    case CL_MEM_PROPERTIES: return ocl_info(size, value, ret, NULL, 0);   /* none are defined */
+    case CL_MEM_PROPERTIES: {   /* none are defined: the list given ({0}) or nothing */
+        const cl_mem_properties end = 0;
+        return ocl_info(size, value, ret, m->listed_props ? &end : NULL, m->listed_props ? sizeof end : 0);
+    }
     default: return CL_INVALID_VALUE;
     }
 }

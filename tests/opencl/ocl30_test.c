@@ -798,8 +798,17 @@ static void entry_points(void)
     cl_mem_properties none[] = { 0 };
     cl_mem m = clCreateBufferWithProperties(ctx, none, CL_MEM_READ_WRITE, 64, NULL, &e);
     OK(e);
+    /* OpenCL 3.0 §5.5.6: the list given, as given ({0} here); nothing for one made without a list */
     OK(clGetMemObjectInfo(m, CL_MEM_PROPERTIES, 0, NULL, &n));
+    EXPECT(n == sizeof(cl_mem_properties));
+    cl_mem_properties got_props[2] = { 7, 7 };
+    OK(clGetMemObjectInfo(m, CL_MEM_PROPERTIES, sizeof got_props, got_props, NULL));
+    EXPECT(got_props[0] == 0 && got_props[1] == 7);
+    cl_mem plain = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 64, NULL, &e);
+    OK(e);
+    OK(clGetMemObjectInfo(plain, CL_MEM_PROPERTIES, 0, NULL, &n));
     EXPECT(n == 0);
+    OK(clReleaseMemObject(plain));
     cl_mem_properties bogus[] = { 0x7777, 1, 0 };
     EXPECT(clCreateBufferWithProperties(ctx, bogus, CL_MEM_READ_WRITE, 64, NULL, &e) == NULL);
     EXPECT_ERR(e, CL_INVALID_PROPERTY);
@@ -814,11 +823,24 @@ static void entry_points(void)
     cl_bool norm = CL_TRUE;
     OK(clGetSamplerInfo(smp, CL_SAMPLER_NORMALIZED_COORDS, sizeof norm, &norm, NULL));
     EXPECT(norm == CL_FALSE);
+    /* CL_SAMPLER_PROPERTIES: the list as given (§5.7.2), nothing for a NULL list */
+    cl_sampler_properties got_sp[8] = { 0 };
+    OK(clGetSamplerInfo(smp, CL_SAMPLER_PROPERTIES, 0, NULL, &n));
+    EXPECT(n == sizeof sp);
+    OK(clGetSamplerInfo(smp, CL_SAMPLER_PROPERTIES, sizeof got_sp, got_sp, NULL));
+    EXPECT(!memcmp(got_sp, sp, sizeof sp));
+    OK(clReleaseSampler(smp));
+    smp = clCreateSamplerWithProperties(ctx, NULL, &e);   /* a NULL list */
+    OK(e);
+    OK(clGetSamplerInfo(smp, CL_SAMPLER_PROPERTIES, 0, NULL, &n));
+    EXPECT(n == 0);
     OK(clReleaseSampler(smp));
     cl_image_format fmt = { CL_RGBA, CL_UNORM_INT8 };
     cl_image_desc desc = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 4, .image_height = 4 };
     cl_mem img = clCreateImageWithProperties(ctx, NULL, CL_MEM_READ_ONLY, &fmt, &desc, NULL, &e);
     OK(e);
+    OK(clGetMemObjectInfo(img, CL_MEM_PROPERTIES, 0, NULL, &n));
+    EXPECT(n == 0);   /* a NULL list */
     size_t w = 0;
     OK(clGetImageInfo(img, CL_IMAGE_WIDTH, sizeof w, &w, NULL));
     EXPECT(w == 4);
