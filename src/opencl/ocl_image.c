@@ -99,7 +99,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context ctx, cl_me
                                CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS | CL_MEM_KERNEL_READ_AND_WRITE;
     if (flags & ~known) return CL_INVALID_VALUE;
     plat_image_format all[128];
-    size_t count = plat_image_supported_formats(all, sizeof all / sizeof *all);
+    /* read-write image arguments are not offered (CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS 0): no format */
+    size_t count = flags & CL_MEM_KERNEL_READ_AND_WRITE ? 0 : plat_image_supported_formats(all, sizeof all / sizeof *all);
     for (size_t i = 0; formats && i < count && i < n; i++) formats[i] = to_cl_format(all[i]);
     if (num) *num = (cl_uint)count;
     return CL_SUCCESS;
@@ -241,6 +242,8 @@ static cl_int check_desc(const cl_image_desc *d)
     if (!d || !image_type_valid(d->image_type) || d->num_mip_levels || d->num_samples)
         return CL_INVALID_IMAGE_DESCRIPTOR;
     bool wants_buffer = d->image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
+    /* a 2D image from a buffer is cl_khr_image2d_from_buffer's, not offered (alignments 0) */
+    if (d->image_type == CL_MEM_OBJECT_IMAGE2D && d->buffer) return CL_INVALID_OPERATION;
     if (wants_buffer != (d->buffer != NULL)) return CL_INVALID_IMAGE_DESCRIPTOR;
     if (wants_buffer && (!ocl_valid(d->buffer, OCL_MEM) || d->buffer->image)) return CL_INVALID_IMAGE_DESCRIPTOR;
     return CL_SUCCESS;

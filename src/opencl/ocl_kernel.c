@@ -514,7 +514,8 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
     if (!global) return CL_INVALID_GLOBAL_WORK_SIZE;
     size_t items = 1;
     for (cl_uint i = 0; i < dim; i++) {
-        if (global[i] == 0 || global[i] > 0xffffffffu) return CL_INVALID_GLOBAL_WORK_SIZE;
+        /* a size of 0 is an empty launch (OpenCL 2.1 and later: clEnqueueNDRangeKernel) */
+        if (global[i] > 0xffffffffu) return CL_INVALID_GLOBAL_WORK_SIZE;
         if (offset && offset[i] > SIZE_MAX - global[i]) return CL_INVALID_GLOBAL_OFFSET;
         if (!local) continue;
         if (local[i] == 0) return CL_INVALID_WORK_GROUP_SIZE;
@@ -552,6 +553,16 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue q, cl_ke
     cl_int st = check_sizes(k, dim, offset, global, local);
     if (!st) st = ocl_check_wait_list(q, n, list);
     if (st) return st;
+    bool empty = false;
+    for (cl_uint i = 0; i < dim; i++) empty |= global[i] == 0;
+    if (empty) {   /* OpenCL 3.0 §5.10: trivially succeeds once its wait list has, with its event */
+        pthread_mutex_lock(&ocl_lock);
+        st = check_args_set(k);
+        pthread_mutex_unlock(&ocl_lock);
+        ocl_cmd *c = st ? NULL : ocl_cmd_new();
+        if (st || !c) return st ? st : CL_OUT_OF_HOST_MEMORY;
+        return ocl_enqueue(q, c, CL_COMMAND_NDRANGE_KERNEL, n, list, out, false);
+    }
     ocl_cmd *c = ocl_cmd_new();
     launch *l = calloc(1, sizeof *l);
     if (!c || !l) return free(c), free(l), CL_OUT_OF_HOST_MEMORY;

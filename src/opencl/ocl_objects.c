@@ -407,9 +407,9 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     case CL_DEVICE_MAX_READ_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_READ_ARGS);
     case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_WRITE_ARGS);
     case CL_DEVICE_MAX_SAMPLERS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_SAMPLERS);
-    /* In pixels, for images made from buffers (cl_khr_image2d_from_buffer, not offered): ROCm's 256. */
-    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-        OCL_INFO(cl_uint, PLAT_IMAGE_PITCH_ALIGN);
+    /* For 2D images made from buffers (cl_khr_image2d_from_buffer): not offered, so 0 (OpenCL 3.0;
+     * ROCm, which offers it, reports 256) */
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: OCL_INFO(cl_uint, 0);
     case CL_DEVICE_IMAGE2D_MAX_WIDTH: OCL_INFO(size_t, PLAT_IMAGE2D_MAX_WIDTH);
     case CL_DEVICE_IMAGE2D_MAX_HEIGHT: OCL_INFO(size_t, PLAT_IMAGE2D_MAX_HEIGHT);
     case CL_DEVICE_IMAGE3D_MAX_WIDTH: OCL_INFO(size_t, PLAT_IMAGE3D_MAX_WIDTH);

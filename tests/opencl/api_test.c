@@ -790,7 +790,23 @@ static void ndrange(void)
     EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 4, NULL, &g, &l, 0, NULL, NULL), CL_INVALID_WORK_DIMENSION);
     EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, NULL, &l, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
     size_t zero = 0, odd = 33, huge = 2048, max_off = (size_t)-10;
-    EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &zero, NULL, 0, NULL, NULL), CL_INVALID_GLOBAL_WORK_SIZE);
+    {   /* a global size of 0: an empty launch that succeeds with its event (OpenCL 2.1+, 3.0 §5.10) */
+        int zeros[4] = { 0 }, back[4] = { 9, 9, 9, 9 };
+        OK(clEnqueueWriteBuffer(q, m, CL_TRUE, 0, sizeof zeros, zeros, 0, NULL, NULL));
+        size_t g2z[2] = { 4, 0 };
+        cl_event ev;
+        OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &zero, NULL, 0, NULL, &ev));
+        OK(clEnqueueNDRangeKernel(q, k, 2, NULL, g2z, NULL, 1, &ev, NULL));
+        OK(clWaitForEvents(1, &ev));
+        cl_int status = -1;
+        cl_command_type type = 0;
+        OK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL));
+        OK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
+        EXPECT(status == CL_COMPLETE && type == CL_COMMAND_NDRANGE_KERNEL);
+        OK(clReleaseEvent(ev));
+        OK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, sizeof back, back, 0, NULL, NULL));
+        EXPECT(!memcmp(back, zeros, sizeof back));   /* nothing ran */
+    }
     EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &odd, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE);
     EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &g, &zero, 0, NULL, NULL), CL_INVALID_WORK_GROUP_SIZE);
     EXPECT_ERR(clEnqueueNDRangeKernel(q, k, 1, NULL, &huge, &huge, 0, NULL, NULL), CL_INVALID_WORK_ITEM_SIZE);

@@ -193,7 +193,9 @@ static void create_errors(void)
     EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &fmt, &d, NULL, ERR), CL_INVALID_IMAGE_SIZE);
     d.image_width = 64;
     EXPECT_OBJ_ERR(clCreateImage(ctx, CL_MEM_COPY_HOST_PTR, &fmt, &d, host, ERR), CL_INVALID_VALUE);
-    d = d2, d.buffer = buf;   /* only 1D buffer images take a buffer */
+    d = d2, d.buffer = buf;   /* a 2D image from a buffer: cl_khr_image2d_from_buffer, not offered */
+    EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &fmt, &d, NULL, ERR), CL_INVALID_OPERATION);
+    d = d2, d.image_type = CL_MEM_OBJECT_IMAGE3D, d.image_depth = 2, d.buffer = buf;   /* other types: none */
     EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &fmt, &d, NULL, ERR), CL_INVALID_IMAGE_DESCRIPTOR);
     EXPECT_OBJ_ERR(clCreateImage3D(ctx, 0, &fmt, 4, 4, 1, 0, 0, NULL, ERR), CL_INVALID_IMAGE_SIZE);
     cl_mem img = image(CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_UNORM_INT8, 4, 4, 0, 0, 0, NULL);

@@ -841,6 +841,26 @@ static void entry_points(void)
     OK(e);
     OK(clGetMemObjectInfo(img, CL_MEM_PROPERTIES, 0, NULL, &n));
     EXPECT(n == 0);   /* a NULL list */
+    /* what is not offered is consistent (the CTS's consistency_* tests): no read-write image
+     * formats when CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS is 0; no 2D image from a buffer (pitch and
+     * base alignments 0, no cl_khr_image2d_from_buffer, CL_INVALID_OPERATION) */
+    cl_uint rw_args = 9, nfmt = 9, align = 9;
+    OK(clGetDeviceInfo(dev, CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS, sizeof rw_args, &rw_args, NULL));
+    OK(clGetSupportedImageFormats(ctx, CL_MEM_KERNEL_READ_AND_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, NULL, &nfmt));
+    EXPECT(rw_args == 0 && nfmt == 0);
+    OK(clGetSupportedImageFormats(ctx, CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, 0, NULL, &nfmt));
+    EXPECT(nfmt > 0);
+    OK(clGetDeviceInfo(dev, CL_DEVICE_IMAGE_PITCH_ALIGNMENT, sizeof align, &align, NULL));
+    EXPECT(align == 0);
+    OK(clGetDeviceInfo(dev, CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT, sizeof align, &align, NULL));
+    EXPECT(align == 0);
+    cl_mem backing = clCreateBuffer(ctx, CL_MEM_READ_ONLY, 4096, NULL, &e);
+    OK(e);
+    cl_image_desc from_buffer = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 4, .image_height = 4,
+                                  .mem_object = backing };
+    EXPECT(clCreateImage(ctx, CL_MEM_READ_ONLY, &fmt, &from_buffer, NULL, &e) == NULL);
+    EXPECT_ERR(e, CL_INVALID_OPERATION);
+    OK(clReleaseMemObject(backing));
     size_t w = 0;
     OK(clGetImageInfo(img, CL_IMAGE_WIDTH, sizeof w, &w, NULL));
     EXPECT(w == 4);
