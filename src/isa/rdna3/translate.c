@@ -1,0 +1,398 @@
+/* The RDNA3 translator: a launch's decoded instructions -> one host function (translate.h,
+ * docs/TRANSLATOR.md).
+ *
+ * The function is the interpreter's run-ahead turn (wave.c run_turn_and_ahead) unrolled over the
+ * kernel's code: an entry switch on w->pc, then for each instruction a block that counts it exactly
+ * as count_issue does (its class now, popcount(EXEC) before it runs), runs it, and goes on to the
+ * next instruction's block under the interpreter's conditions (wave still RUNNABLE, at most
+ * RDNA3_JIT_TURN_MAX instructions, the next one register-only, MODE at round to nearest). An
+ * instruction runs as a call of its interpreter handler with its decoded record as a constant
+ * (exact by construction), or as inline IR for the few whose semantics tr_inline_* gives
+ * (bit-identical, tested against the interpreter). Scalar branches whose targets are known are
+ * host branches; any other next PC goes through a second switch, or back to the caller.
+ */
+#include "isa/rdna3/translate.h"
+
+#if UMBRA_HAVE_JIT
+
+#include "isa/rdna3/wave.h"
+#include "jit/jit.h"
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <llvm-c/Core.h>
+
+struct rdna3_jit {
+    umb_jit *jit;
+    rdna3_jit_fn fn;
+};
+
+bool rdna3_jit_available(void) { return true; }
+
+/* The interpreter's bound of a turn (wave.c RUN_AHEAD_MAX): it stops after the instruction
+ * that makes n exceed it. */
+#define TURN_MAX 64u
+
+_Static_assert(sizeof(umb_warp_state) == 4, "wave state is an i32 in the IR");
+_Static_assert(sizeof(((rdna3_wave *)0)->defer_fault) == 1, "defer_fault is an i8 in the IR");
+_Static_assert(UMB_WARP_RUNNABLE == 0, "RUNNABLE is 0 in the IR");
+
+typedef struct tr_inst {
+    uint64_t pc;
+    const rdna3_inst *in;
+    LLVMBasicBlockRef bb;
+} tr_inst;
+
+typedef struct translator {
+    rdna3_kernel *k;
+    unsigned wave_size;
+    uint32_t *index_of;    /* per code dword: 0 = not translated, else 1 + index in insts */
+    tr_inst *insts;
+    size_t ninsts, cap;
+    uint64_t *work;        /* PCs still to decode */
+    size_t nwork, workcap;
+    /* LLVM */
+    LLVMContextRef ctx;
+    LLVMModuleRef m;
+    LLVMBuilderRef b;
+    LLVMValueRef fn, w, st, t, n_slot, ti_slot, ctpop;
+    LLVMTypeRef i8, i32, i64, ptr, handler_ty, ctpop_ty;
+    LLVMBasicBlockRef exit_done, exit_fault, exit_continue, dyn_bb;
+    uint32_t inlined;
+} translator;
+
+/* ---- discovery: the instructions reachable from the entry ---- */
+
+static const tr_inst *inst_at(const translator *tr, uint64_t pc)
+{
+    uint64_t off = pc - tr->k->code_base;
+    if (pc < tr->k->code_base || off >= tr->k->code_size || (off & 3u)) return NULL;
+    uint32_t i = tr->index_of[off >> 2];
+    return i ? &tr->insts[i - 1] : NULL;
+}
+
+static bool push_work(translator *tr, uint64_t pc)
+{
+    if (tr->nwork == tr->workcap) {
+        size_t cap = tr->workcap ? tr->workcap * 2 : 256;
+        uint64_t *p = realloc(tr->work, cap * sizeof *p);
+        if (!p) return false;
+        tr->work = p;
+        tr->workcap = cap;
+    }
+    tr->work[tr->nwork++] = pc;
+    return true;
+}
+
+static bool is_sopp(const rdna3_inst *in, unsigned op) { return in->fmt == RDNA3_FMT_SOPP && in->op == op; }
+
+/* Static branch target of a SOPP branch or s_call_b64 (exec_salu.c branch_if, SOPK 0x14). */
+static uint64_t branch_target(uint64_t pc, const rdna3_inst *in)
+{
+    return pc + 4u + (uint64_t)((int64_t)(int16_t)in->simm16 * 4);
+}
+static bool has_static_target(const rdna3_inst *in)
+{
+    return (in->fmt == RDNA3_FMT_SOPP && in->op >= 0x20 && in->op <= 0x2a) ||
+           (in->fmt == RDNA3_FMT_SOPK && in->op == 0x14);
+}
+/* Does execution go on at pc + size (when no branch is taken)? Not after s_endpgm, s_code_end,
+ * s_branch and s_setpc_b64. */
+static bool falls_through(const rdna3_inst *in)
+{
+    return !is_sopp(in, 0x30) && !is_sopp(in, 0x1f) && !is_sopp(in, 0x20) &&
+           !(in->fmt == RDNA3_FMT_SOP1 && in->op == 0x48);
+}
+/* May the handler set next_pc to something other than pc + size? Only these handlers write it
+ * (exec_salu.c): SOPP branches, s_call_b64 (SOPK), s_setpc_b64 and s_swappc_b64 (SOP1). */
+static bool may_jump(const rdna3_inst *in)
+{
+    return has_static_target(in) || (in->fmt == RDNA3_FMT_SOP1 && (in->op == 0x48 || in->op == 0x49));
+}
+
+static bool discover(translator *tr, uint64_t entry_pc, char *err, size_t errlen)
+{
+    if (!push_work(tr, entry_pc)) goto oom;
+    while (tr->nwork) {
+        uint64_t pc = tr->work[--tr->nwork];
+        uint64_t off = pc - tr->k->code_base;
+        if (pc < tr->k->code_base || off >= tr->k->code_size || (off & 3u) || tr->index_of[off >> 2]) continue;
+        char why[256];
+        const rdna3_inst *in = rdna3_kernel_decode(tr->k, pc, why, sizeof why);
+        if (!in) continue;   /* the interpreter reports it if it is ever reached */
+        if (tr->ninsts == tr->cap) {
+            size_t cap = tr->cap ? tr->cap * 2 : 256;
+            tr_inst *p = realloc(tr->insts, cap * sizeof *p);
+            if (!p) goto oom;
+            tr->insts = p;
+            tr->cap = cap;
+        }
+        tr->insts[tr->ninsts++] = (tr_inst){ .pc = pc, .in = in };
+        tr->index_of[off >> 2] = (uint32_t)tr->ninsts;
+        if (falls_through(in) && !push_work(tr, pc + in->size)) goto oom;
+        if (has_static_target(in) && !push_work(tr, branch_target(pc, in))) goto oom;
+    }
+    return true;
+oom:
+    snprintf(err, errlen, "out of host memory translating %" PRIu64 " instructions", (uint64_t)tr->ninsts);
+    return false;
+}
+
+/* ---- IR helpers ---- */
+
+static LLVMValueRef c32(translator *tr, uint64_t v) { return LLVMConstInt(tr->i32, v, false); }
+static LLVMValueRef c64(translator *tr, uint64_t v) { return LLVMConstInt(tr->i64, v, false); }
+
+/* Pointer to byte offset off of base. */
+static LLVMValueRef field(translator *tr, LLVMValueRef base, uint64_t off)
+{
+    LLVMValueRef idx = c64(tr, off);
+    return LLVMBuildInBoundsGEP2(tr->b, tr->i8, base, &idx, 1, "");
+}
+static LLVMValueRef load(translator *tr, LLVMTypeRef ty, LLVMValueRef base, uint64_t off)
+{
+    return LLVMBuildLoad2(tr->b, ty, field(tr, base, off), "");
+}
+static void store(translator *tr, LLVMValueRef v, LLVMValueRef base, uint64_t off)
+{
+    LLVMBuildStore(tr->b, v, field(tr, base, off));
+}
+static LLVMValueRef const_ptr(translator *tr, const void *p)
+{
+    return LLVMConstIntToPtr(c64(tr, (uint64_t)(uintptr_t)p), tr->ptr);
+}
+
+#define SGPR_OFF(n) (offsetof(rdna3_wave, sgpr) + 4u * (n))
+#define VGPR_OFF(r) (offsetof(rdna3_wave, vgpr) + 4u * RDNA3_MAX_LANES * (r))
+
+/* EXEC as rdna3_exec reads it: EXEC_LO | EXEC_HI << 32, masked to the wave's lanes. */
+static LLVMValueRef exec_mask(translator *tr)
+{
+    LLVMValueRef lo = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(RDNA3_SRC_EXEC_LO)), tr->i64, "");
+    if (tr->wave_size == 32) return lo;
+    LLVMValueRef hi = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(RDNA3_SRC_EXEC_HI)), tr->i64, "");
+    return LLVMBuildOr(tr->b, lo, LLVMBuildShl(tr->b, hi, c64(tr, 32), ""), "");
+}
+
+/* count_issue: the class counter now, the active lanes into the turn's sum. */
+static void count_issue(translator *tr, const rdna3_inst *in)
+{
+    LLVMValueRef ex = exec_mask(tr);
+    LLVMValueRef pop = LLVMBuildCall2(tr->b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    LLVMValueRef ti = LLVMBuildLoad2(tr->b, tr->i64, tr->ti_slot, "");
+    LLVMBuildStore(tr->b, LLVMBuildAdd(tr->b, ti, pop, ""), tr->ti_slot);
+    uint64_t off = offsetof(umb_stats, by_class) + 8u * in->insn_class;
+    store(tr, LLVMBuildAdd(tr->b, load(tr, tr->i64, tr->st, off), c64(tr, 1), ""), tr->st, off);
+}
+
+/* Go on after an instruction that retired with n_after counted: the interpreter's conditions
+ * for running the next instruction in the same turn, then the next instruction's block. */
+static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef n_after, LLVMValueRef next_pc)
+{
+    const rdna3_inst *in = ti->in;
+    LLVMValueRef fn = tr->fn;
+    LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(tr->ctx, fn, "");
+    LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntUGT, n_after, c32(tr, TURN_MAX), ""), tr->exit_done, go);
+    LLVMPositionBuilderAtEnd(tr->b, go);
+    if (!in->wave_local) {   /* only such an instruction can change MODE (is_wave_local in wave.c) */
+        LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
+        LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(tr->ctx, fn, "");
+        LLVMValueRef round = LLVMBuildAnd(tr->b, mode, c32(tr, 3), "");
+        LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntNE, round, c32(tr, 0), ""), tr->exit_done, ok);
+        LLVMPositionBuilderAtEnd(tr->b, ok);
+    }
+    const tr_inst *fall = falls_through(in) ? inst_at(tr, ti->pc + in->size) : NULL;
+    if (!next_pc) {   /* the next PC is pc + size */
+        LLVMBuildBr(tr->b, fall && fall->in->wave_local ? fall->bb : tr->exit_done);
+        return;
+    }
+    const tr_inst *taken = has_static_target(in) ? inst_at(tr, branch_target(ti->pc, in)) : NULL;
+    LLVMValueRef sw = LLVMBuildSwitch(tr->b, next_pc, tr->dyn_bb, 2);
+    if (taken && taken->in->wave_local) LLVMAddCase(sw, c64(tr, taken->pc), taken->bb);
+    if (fall && fall->in->wave_local && (!taken || taken != fall)) LLVMAddCase(sw, c64(tr, fall->pc), fall->bb);
+}
+
+/* An instruction as a call of its interpreter handler (run_turn_and_ahead's loop body). */
+static void emit_call(translator *tr, const tr_inst *ti)
+{
+    const rdna3_inst *in = ti->in;
+    LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
+    count_issue(tr, in);
+    store(tr, c64(tr, ti->pc), tr->w, offsetof(rdna3_wave, pc));
+    store(tr, c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, next_pc));
+    if (!in->hint) {
+        LLVMValueRef args[2] = { tr->w, const_ptr(tr, in) };
+        LLVMBuildCall2(tr->b, tr->handler_ty, const_ptr(tr, (const void *)in->exec), args, 2, "");
+    }
+    LLVMValueRef state = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, state));
+    LLVMValueRef n1 = LLVMBuildAdd(tr->b, n, c32(tr, 1), "");
+    LLVMBasicBlockRef stop = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntNE, state, c32(tr, UMB_WARP_RUNNABLE), ""), stop, cont);
+
+    /* left RUNNABLE: a fault keeps the PC on it; a barrier, s_endpgm or a wait retires it */
+    LLVMPositionBuilderAtEnd(tr->b, stop);
+    LLVMBasicBlockRef retire = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntEQ, state, c32(tr, UMB_WARP_FAULTED), ""), tr->exit_fault,
+                    retire);
+    LLVMPositionBuilderAtEnd(tr->b, retire);
+    LLVMBuildStore(tr->b, n1, tr->n_slot);
+    store(tr, load(tr, tr->i64, tr->w, offsetof(rdna3_wave, next_pc)), tr->w, offsetof(rdna3_wave, pc));
+    LLVMBuildBr(tr->b, tr->exit_done);
+
+    LLVMPositionBuilderAtEnd(tr->b, cont);
+    LLVMBuildStore(tr->b, n1, tr->n_slot);
+    store(tr, LLVMConstInt(tr->i8, 1, false), tr->w, offsetof(rdna3_wave, defer_fault));
+    LLVMValueRef next_pc = may_jump(in) ? load(tr, tr->i64, tr->w, offsetof(rdna3_wave, next_pc)) : NULL;
+    store(tr, next_pc ? next_pc : c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    continue_at(tr, ti, n1, next_pc);
+}
+
+/* ---- the function ---- */
+
+static void build_types(translator *tr)
+{
+    tr->i8 = LLVMInt8TypeInContext(tr->ctx);
+    tr->i32 = LLVMInt32TypeInContext(tr->ctx);
+    tr->i64 = LLVMInt64TypeInContext(tr->ctx);
+    tr->ptr = LLVMPointerTypeInContext(tr->ctx, 0);
+    LLVMTypeRef hargs[2] = { tr->ptr, tr->ptr };
+    tr->handler_ty = LLVMFunctionType(LLVMVoidTypeInContext(tr->ctx), hargs, 2, false);
+    tr->ctpop_ty = LLVMFunctionType(tr->i64, &tr->i64, 1, false);
+    tr->ctpop = LLVMAddFunction(tr->m, "llvm.ctpop.i64", tr->ctpop_ty);
+}
+
+/* An exit: t gets the turn's counts, the caller gets code. */
+static LLVMBasicBlockRef exit_block(translator *tr, uint32_t code)
+{
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMPositionBuilderAtEnd(tr->b, bb);
+    store(tr, LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, ""), tr->t, offsetof(rdna3_jit_turn, n));
+    store(tr, LLVMBuildLoad2(tr->b, tr->i64, tr->ti_slot, ""), tr->t, offsetof(rdna3_jit_turn, thread_insts));
+    LLVMBuildRet(tr->b, c32(tr, code));
+    return bb;
+}
+
+static void build_function(translator *tr)
+{
+    LLVMTypeRef args[3] = { tr->ptr, tr->ptr, tr->ptr };
+    LLVMTypeRef fty = LLVMFunctionType(tr->i32, args, 3, false);
+    tr->fn = LLVMAddFunction(tr->m, "rdna3_turn", fty);
+    tr->w = LLVMGetParam(tr->fn, 0);
+    tr->st = LLVMGetParam(tr->fn, 1);
+    tr->t = LLVMGetParam(tr->fn, 2);
+    /* w, st and t are three distinct objects (a handler reaches st only through a call) */
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    for (unsigned i = 1; i <= 3; i++) LLVMAddAttributeAtIndex(tr->fn, i, LLVMCreateEnumAttribute(tr->ctx, noalias, 0));
+
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "entry");
+    LLVMPositionBuilderAtEnd(tr->b, entry);
+    tr->n_slot = LLVMBuildAlloca(tr->b, tr->i32, "n");
+    tr->ti_slot = LLVMBuildAlloca(tr->b, tr->i64, "thread_insts");
+    LLVMBuildStore(tr->b, load(tr, tr->i32, tr->t, offsetof(rdna3_jit_turn, n)), tr->n_slot);
+    LLVMBuildStore(tr->b, load(tr, tr->i64, tr->t, offsetof(rdna3_jit_turn, thread_insts)), tr->ti_slot);
+    LLVMValueRef pc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
+    LLVMBasicBlockRef not_entered = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    for (size_t i = 0; i < tr->ninsts; i++) tr->insts[i].bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMValueRef sw = LLVMBuildSwitch(tr->b, pc, not_entered, (unsigned)tr->ninsts);
+    for (size_t i = 0; i < tr->ninsts; i++) LLVMAddCase(sw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
+    LLVMPositionBuilderAtEnd(tr->b, not_entered);
+    LLVMBuildRet(tr->b, c32(tr, RDNA3_JIT_NOT_ENTERED));
+
+    tr->exit_done = exit_block(tr, RDNA3_JIT_DONE);
+    tr->exit_fault = exit_block(tr, RDNA3_JIT_FAULT);
+    tr->exit_continue = exit_block(tr, RDNA3_JIT_CONTINUE);
+
+    /* a next PC no static successor covers: a register-only instruction of this code, or back */
+    tr->dyn_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMPositionBuilderAtEnd(tr->b, tr->dyn_bb);
+    LLVMValueRef npc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
+    LLVMValueRef dsw = LLVMBuildSwitch(tr->b, npc, tr->exit_continue, (unsigned)tr->ninsts);
+    for (size_t i = 0; i < tr->ninsts; i++)
+        if (tr->insts[i].in->wave_local) LLVMAddCase(dsw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
+
+    for (size_t i = 0; i < tr->ninsts; i++) {
+        LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
+        emit_call(tr, &tr->insts[i]);
+    }
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The optimisation pipeline: promote the turn's counters to registers and clean up; the
+ * handler calls keep every guest register in memory, so heavier pipelines buy little here. */
+#define TR_PASSES "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,gvn,dse)"
+
+rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, rdna3_jit_info *info,
+                               char *err, size_t errlen)
+{
+    double t0 = now_seconds();
+    translator tr = { .k = k, .wave_size = wave_size == 64 ? 64u : 32u };
+    rdna3_jit *j = calloc(1, sizeof *j);
+    tr.index_of = calloc((size_t)((k->code_size + 3u) / 4u), sizeof *tr.index_of);
+    if (!j || !tr.index_of) {
+        snprintf(err, errlen, "out of host memory for the translator");
+        goto fail;
+    }
+    if (!discover(&tr, entry_pc, err, errlen)) goto fail;
+    if (!(j->jit = umb_jit_create(err, errlen))) goto fail;
+    tr.ctx = umb_jit_context(j->jit);
+    tr.m = umb_jit_module(j->jit, "rdna3");
+    tr.b = LLVMCreateBuilderInContext(tr.ctx);
+    build_types(&tr);
+    build_function(&tr);
+    LLVMDisposeBuilder(tr.b);
+    tr.b = NULL;
+    if (!umb_jit_add(j->jit, tr.m, TR_PASSES, err, errlen)) goto fail;
+    if (!(j->fn = (rdna3_jit_fn)umb_jit_lookup(j->jit, "rdna3_turn", err, errlen))) goto fail;
+    if (info) *info = (rdna3_jit_info){ .insts = (uint32_t)tr.ninsts, .inlined = tr.inlined, .seconds = now_seconds() - t0 };
+    free(tr.index_of);
+    free(tr.insts);
+    free(tr.work);
+    return j;
+fail:
+    if (tr.b) LLVMDisposeBuilder(tr.b);
+    free(tr.index_of);
+    free(tr.insts);
+    free(tr.work);
+    rdna3_jit_free(j);
+    return NULL;
+}
+
+rdna3_jit_fn rdna3_jit_function(const rdna3_jit *j) { return j ? j->fn : NULL; }
+
+void rdna3_jit_free(rdna3_jit *j)
+{
+    if (!j) return;
+    umb_jit_destroy(j->jit);
+    free(j);
+}
+
+#else   /* built without UMBRA_JIT */
+
+#include <stdio.h>
+
+bool rdna3_jit_available(void) { return false; }
+
+rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, rdna3_jit_info *info,
+                               char *err, size_t errlen)
+{
+    (void)k, (void)entry_pc, (void)wave_size, (void)info;
+    snprintf(err, errlen, "umbra was built without the translator (UMBRA_JIT=OFF: no llvm-19-dev)");
+    return NULL;
+}
+
+rdna3_jit_fn rdna3_jit_function(const rdna3_jit *j) { (void)j; return NULL; }
+void rdna3_jit_free(rdna3_jit *j) { (void)j; }
+
+#endif
