@@ -349,7 +349,7 @@ static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const 
     if (d->jit == UMB_RDNA3_JIT_AUTO && (!rdna3_jit_available() || nwaves < JIT_AUTO_MIN_WAVES)) return UMB_OK;
     char err[512];
     rdna3_jit_info info;
-    rdna3_jit *j = rdna3_jit_translate(k, entry_pc, wave_size, &info, err, sizeof err);
+    rdna3_jit *j = rdna3_jit_translate(k, entry_pc, wave_size, true, &info, err, sizeof err);
     if (!j) {
         if (d->jit == UMB_RDNA3_JIT_AUTO) return UMB_OK;   /* the interpreter runs it */
         return bad(dev, UMB_ERR_UNSUPPORTED,

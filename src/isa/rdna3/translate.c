@@ -64,6 +64,7 @@ typedef struct translator {
     LLVMTypeRef i8, i32, i64, ptr, handler_ty, ctpop_ty;
     LLVMBasicBlockRef exit_done, exit_fault, exit_continue, dyn_bb;
     uint32_t inlined;
+    bool inline_ok;        /* emit inline IR where it can (else every instruction calls its handler) */
 } translator;
 
 /* ---- discovery: the instructions reachable from the entry ---- */
@@ -217,6 +218,169 @@ static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef n_after,
     if (fall && fall->in->wave_local && (!taken || taken != fall)) LLVMAddCase(sw, c64(tr, fall->pc), fall->bb);
 }
 
+
+/* ---- inline instructions ----
+ * Integer VALU and scalar compare/branch instructions whose handler is a plain function of
+ * plain operands: no DPP, no abs/neg/op_sel, no clamp/omod (every one of those calls the handler).
+ * Each is the same expression as its handler in exec_valu.c / exec_salu.c over the whole wave as
+ * one LLVM vector, written back under EXEC with a select (the lanes EXEC leaves off keep their
+ * bits, as the handler's masked lane loop does). Float instructions call their handlers: LLVM may
+ * commute a float add, and which NaN payload x86 keeps depends on the operand order. */
+
+static bool plain_modifiers(const rdna3_inst *in)
+{
+    return !in->dpp && !in->abs && !in->neg && !in->opsel && !in->clamp && !in->omod;
+}
+
+/* A scalar operand encoding inline code reads as rdna3_scalar_src32(RK_B32) does: an SGPR slot
+ * (NULL reads 0), an integer constant or the literal. */
+static bool plain_scalar_src(unsigned enc)
+{
+    return enc < RDNA3_NUM_SGPR_SLOTS || (enc >= RDNA3_SRC_CONST_ZERO && enc <= 208) || enc == RDNA3_SRC_LITERAL;
+}
+
+static LLVMValueRef scalar_src(translator *tr, const rdna3_inst *in, unsigned enc)
+{
+    if (enc == RDNA3_SRC_NULL) return c32(tr, 0);
+    if (enc < RDNA3_NUM_SGPR_SLOTS) return load(tr, tr->i32, tr->w, SGPR_OFF(enc));
+    if (enc == RDNA3_SRC_LITERAL) return c32(tr, in->literal);
+    if (enc <= 192) return c32(tr, enc - RDNA3_SRC_CONST_ZERO);
+    return c32(tr, (uint32_t)-(int32_t)(enc - 192));
+}
+
+static LLVMTypeRef lanes_ty(translator *tr) { return LLVMVectorType(tr->i32, tr->wave_size); }
+
+static LLVMValueRef splat(translator *tr, LLVMValueRef v)
+{
+    LLVMTypeRef vt = lanes_ty(tr);
+    LLVMValueRef one = LLVMBuildInsertElement(tr->b, LLVMGetUndef(vt), v, c32(tr, 0), "");
+    LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size));
+    return LLVMBuildShuffleVector(tr->b, one, LLVMGetUndef(vt), zeros, "");
+}
+
+static LLVMValueRef vgpr_ptr(translator *tr, unsigned reg) { return field(tr, tr->w, VGPR_OFF(reg & 0xffu)); }
+
+static LLVMValueRef load_row(translator *tr, unsigned reg)
+{
+    LLVMValueRef v = LLVMBuildLoad2(tr->b, lanes_ty(tr), vgpr_ptr(tr, reg), "");
+    LLVMSetAlignment(v, 64);
+    return v;
+}
+
+/* Source i of a VALU instruction as wave_size lanes. */
+static LLVMValueRef vsrc(translator *tr, const rdna3_inst *in, unsigned i)
+{
+    unsigned s = in->src[i];
+    if (s >= RDNA3_SRC_VGPR0) return load_row(tr, s - RDNA3_SRC_VGPR0);
+    return splat(tr, scalar_src(tr, in, s));
+}
+
+static bool vsrcs_plain(const rdna3_inst *in, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (in->src[i] < RDNA3_SRC_VGPR0 && !plain_scalar_src(in->src[i])) return false;
+    return true;
+}
+
+/* D = r under EXEC. */
+static void store_vdst(translator *tr, const rdna3_inst *in, LLVMValueRef r)
+{
+    LLVMTypeRef mty = LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size);
+    LLVMValueRef ex = exec_mask(tr);
+    if (tr->wave_size == 32) ex = LLVMBuildTrunc(tr->b, ex, tr->i32, "");
+    LLVMValueRef on = LLVMBuildBitCast(tr->b, ex, mty, "");
+    LLVMValueRef old = load_row(tr, in->vdst);
+    LLVMValueRef st = LLVMBuildStore(tr->b, LLVMBuildSelect(tr->b, on, r, old, ""), vgpr_ptr(tr, in->vdst));
+    LLVMSetAlignment(st, 64);
+}
+
+static LLVMValueRef shift_amount(translator *tr, LLVMValueRef v)
+{
+    return LLVMBuildAnd(tr->b, v, splat(tr, c32(tr, 31)), "");
+}
+
+/* The unified opcode (rdna3_vop3_op) of an inline VALU instruction, with its source count in
+ * *nsrc; 0 if it is not one. */
+static unsigned valu_inline_op(const rdna3_inst *in, unsigned *nsrc)
+{
+    if (in->fmt != RDNA3_FMT_VOP1 && in->fmt != RDNA3_FMT_VOP2 && in->fmt != RDNA3_FMT_VOP3) return 0;
+    if (!plain_modifiers(in)) return 0;
+    unsigned op = in->fmt == RDNA3_FMT_VOP2 ? 256u + in->op : in->fmt == RDNA3_FMT_VOP1 ? 384u + in->op : in->op;
+    switch (op) {
+    case 0x181: *nsrc = 1; break;                                                   /* v_mov_b32 */
+    case 0x118: case 0x119: case 0x11a: case 0x11b: case 0x11c: case 0x11d:
+    case 0x125: case 0x126: case 0x127: case 0x32c: *nsrc = 2; break;
+    case 0x245: case 0x246: case 0x255: case 0x256: case 0x257: case 0x258: *nsrc = 3; break;
+    default: return 0;
+    }
+    return vsrcs_plain(in, *nsrc) ? op : 0;
+}
+
+/* The lanes of the inline VALU instruction in (valu_inline_op gave op). */
+static LLVMValueRef valu_expr(translator *tr, const rdna3_inst *in, unsigned op, unsigned nsrc)
+{
+    LLVMBuilderRef b = tr->b;
+    LLVMValueRef a = vsrc(tr, in, 0), bb = nsrc > 1 ? vsrc(tr, in, 1) : NULL, c = nsrc > 2 ? vsrc(tr, in, 2) : NULL;
+    switch (op) {
+    case 0x181: return a;
+    case 0x118: return LLVMBuildShl(b, bb, shift_amount(tr, a), "");                /* v_lshlrev_b32 */
+    case 0x119: return LLVMBuildLShr(b, bb, shift_amount(tr, a), "");               /* v_lshrrev_b32 */
+    case 0x11a: return LLVMBuildAShr(b, bb, shift_amount(tr, a), "");               /* v_ashrrev_i32 */
+    case 0x11b: return LLVMBuildAnd(b, a, bb, "");
+    case 0x11c: return LLVMBuildOr(b, a, bb, "");
+    case 0x11d: return LLVMBuildXor(b, a, bb, "");
+    case 0x125: return LLVMBuildAdd(b, a, bb, "");                                  /* v_add_nc_u32 */
+    case 0x126: return LLVMBuildSub(b, a, bb, "");                                  /* v_sub_nc_u32 */
+    case 0x127: return LLVMBuildSub(b, bb, a, "");                                  /* v_subrev_nc_u32 */
+    case 0x32c: return LLVMBuildMul(b, a, bb, "");                                  /* v_mul_lo_u32 */
+    case 0x245: return LLVMBuildAdd(b, LLVMBuildXor(b, a, bb, ""), c, "");          /* v_xad_u32 */
+    case 0x246: return LLVMBuildAdd(b, LLVMBuildShl(b, a, shift_amount(tr, bb), ""), c, "");   /* v_lshl_add_u32 */
+    case 0x255: return LLVMBuildAdd(b, LLVMBuildAdd(b, a, bb, ""), c, "");          /* v_add3_u32 */
+    case 0x256: return LLVMBuildOr(b, LLVMBuildShl(b, a, shift_amount(tr, bb), ""), c, "");    /* v_lshl_or_b32 */
+    case 0x257: return LLVMBuildOr(b, LLVMBuildAnd(b, a, bb, ""), c, "");           /* v_and_or_b32 */
+    default: return LLVMBuildOr(b, LLVMBuildOr(b, a, bb, ""), c, "");               /* 0x258 v_or3_b32 */
+    }
+}
+
+/* s_cmp_{eq,lg,gt,ge,lt,le}_{i32,u32} (SOPC 0x00..0x0b): SCC = the comparison. */
+static void scalar_compare(translator *tr, const rdna3_inst *in)
+{
+    static const LLVMIntPredicate pred[12] = { LLVMIntEQ, LLVMIntNE, LLVMIntSGT, LLVMIntSGE, LLVMIntSLT, LLVMIntSLE,
+                                               LLVMIntEQ, LLVMIntNE, LLVMIntUGT, LLVMIntUGE, LLVMIntULT, LLVMIntULE };
+    LLVMValueRef c = LLVMBuildICmp(tr->b, pred[in->op], scalar_src(tr, in, in->src[0]), scalar_src(tr, in, in->src[1]), "");
+    store(tr, LLVMBuildZExt(tr->b, c, tr->i8, ""), tr->w, offsetof(rdna3_wave, scc));
+}
+
+/* Emit ti's instruction inline if it is one of the above; false (nothing emitted) otherwise. */
+static bool emit_inline(translator *tr, const tr_inst *ti)
+{
+    const rdna3_inst *in = ti->in;
+    unsigned nsrc = 0, op = valu_inline_op(in, &nsrc);
+    bool valu = op != 0;
+    bool cmp = in->fmt == RDNA3_FMT_SOPC && in->op <= 0x0b && plain_scalar_src(in->src[0]) && plain_scalar_src(in->src[1]);
+    bool scc_branch = is_sopp(in, 0x21) || is_sopp(in, 0x22);   /* s_cbranch_scc0 / scc1 */
+    if (!valu && !cmp && !scc_branch) return false;
+    LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
+    count_issue(tr, in);
+    LLVMValueRef next_pc = NULL;
+    if (valu) {
+        store_vdst(tr, in, valu_expr(tr, in, op, nsrc));
+    } else if (cmp) {
+        scalar_compare(tr, in);
+    } else {
+        LLVMValueRef scc = load(tr, tr->i8, tr->w, offsetof(rdna3_wave, scc));
+        LLVMValueRef set = LLVMBuildICmp(tr->b, LLVMIntNE, scc, LLVMConstInt(tr->i8, 0, false), "");
+        LLVMValueRef taken = in->op == 0x22 ? set : LLVMBuildNot(tr->b, set, "");
+        next_pc = LLVMBuildSelect(tr->b, taken, c64(tr, branch_target(ti->pc, in)), c64(tr, ti->pc + in->size), "");
+    }
+    LLVMValueRef n1 = LLVMBuildAdd(tr->b, n, c32(tr, 1), "");
+    LLVMBuildStore(tr->b, n1, tr->n_slot);
+    store(tr, next_pc ? next_pc : c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    tr->inlined++;
+    continue_at(tr, ti, n1, next_pc);
+    return true;
+}
+
 /* An instruction as a call of its interpreter handler (run_turn_and_ahead's loop body). */
 static void emit_call(translator *tr, const tr_inst *ti)
 {
@@ -225,6 +389,9 @@ static void emit_call(translator *tr, const tr_inst *ti)
     count_issue(tr, in);
     store(tr, c64(tr, ti->pc), tr->w, offsetof(rdna3_wave, pc));
     store(tr, c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, next_pc));
+    /* the interpreter's defer_fault: false for the turn's first instruction, true after it */
+    LLVMValueRef later = LLVMBuildICmp(tr->b, LLVMIntNE, n, c32(tr, 0), "");
+    store(tr, LLVMBuildZExt(tr->b, later, tr->i8, ""), tr->w, offsetof(rdna3_wave, defer_fault));
     if (!in->hint) {
         LLVMValueRef args[2] = { tr->w, const_ptr(tr, in) };
         LLVMBuildCall2(tr->b, tr->handler_ty, const_ptr(tr, (const void *)in->exec), args, 2, "");
@@ -247,7 +414,6 @@ static void emit_call(translator *tr, const tr_inst *ti)
 
     LLVMPositionBuilderAtEnd(tr->b, cont);
     LLVMBuildStore(tr->b, n1, tr->n_slot);
-    store(tr, LLVMConstInt(tr->i8, 1, false), tr->w, offsetof(rdna3_wave, defer_fault));
     LLVMValueRef next_pc = may_jump(in) ? load(tr, tr->i64, tr->w, offsetof(rdna3_wave, next_pc)) : NULL;
     store(tr, next_pc ? next_pc : c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
     continue_at(tr, ti, n1, next_pc);
@@ -318,7 +484,7 @@ static void build_function(translator *tr)
 
     for (size_t i = 0; i < tr->ninsts; i++) {
         LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
-        emit_call(tr, &tr->insts[i]);
+        if (!(tr->inline_ok && emit_inline(tr, &tr->insts[i]))) emit_call(tr, &tr->insts[i]);
     }
 }
 
@@ -333,11 +499,11 @@ static double now_seconds(void)
  * handler calls keep every guest register in memory, so heavier pipelines buy little here. */
 #define TR_PASSES "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,gvn,dse)"
 
-rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, rdna3_jit_info *info,
-                               char *err, size_t errlen)
+rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
+                               rdna3_jit_info *info, char *err, size_t errlen)
 {
     double t0 = now_seconds();
-    translator tr = { .k = k, .wave_size = wave_size == 64 ? 64u : 32u };
+    translator tr = { .k = k, .wave_size = wave_size == 64 ? 64u : 32u, .inline_ok = inline_ok };
     rdna3_jit *j = calloc(1, sizeof *j);
     tr.index_of = calloc((size_t)((k->code_size + 3u) / 4u), sizeof *tr.index_of);
     if (!j || !tr.index_of) {
@@ -384,10 +550,10 @@ void rdna3_jit_free(rdna3_jit *j)
 
 bool rdna3_jit_available(void) { return false; }
 
-rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, rdna3_jit_info *info,
-                               char *err, size_t errlen)
+rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
+                               rdna3_jit_info *info, char *err, size_t errlen)
 {
-    (void)k, (void)entry_pc, (void)wave_size, (void)info;
+    (void)k, (void)entry_pc, (void)wave_size, (void)inline_ok, (void)info;
     snprintf(err, errlen, "umbra was built without the translator (UMBRA_JIT=OFF: no llvm-19-dev)");
     return NULL;
 }

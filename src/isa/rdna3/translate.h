@@ -42,9 +42,11 @@ bool rdna3_jit_available(void);
 
 /* Translate the code of launch k reachable from entry_pc (fall-through and static branch
  * targets), for waves of wave_size lanes. Decodes into k's instruction cache (which must exist
- * and outlive the result). NULL with err filled when it cannot (not built, LLVM error). */
-rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, rdna3_jit_info *info,
-                               char *err, size_t errlen);
+ * and outlive the result). inline_ok false: every instruction calls its handler (the
+ * call-threaded form, which tests compare the inline forms with). NULL with err filled when it
+ * cannot (not built, LLVM error). */
+rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
+                               rdna3_jit_info *info, char *err, size_t errlen);
 rdna3_jit_fn rdna3_jit_function(const rdna3_jit *j);
 void rdna3_jit_free(rdna3_jit *j);
 
