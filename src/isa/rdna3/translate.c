@@ -232,18 +232,24 @@ static bool plain_modifiers(const rdna3_inst *in)
     return !in->dpp && !in->abs && !in->neg && !in->opsel && !in->clamp && !in->omod;
 }
 
-/* A scalar operand encoding inline code reads as rdna3_scalar_src32(RK_B32) does: an SGPR slot
- * (NULL reads 0), an integer constant or the literal. */
+/* A scalar operand encoding inline code reads as rdna3_scalar_src32 does for a 32-bit integer
+ * or float operand (RK_B32, RK_F32): an SGPR slot (NULL reads 0), an integer constant, a float
+ * constant (its f32 bits) or the literal. */
 static bool plain_scalar_src(unsigned enc)
 {
-    return enc < RDNA3_NUM_SGPR_SLOTS || (enc >= RDNA3_SRC_CONST_ZERO && enc <= 208) || enc == RDNA3_SRC_LITERAL;
+    return enc < RDNA3_NUM_SGPR_SLOTS || (enc >= RDNA3_SRC_CONST_ZERO && enc <= 208) ||
+           (enc >= RDNA3_SRC_F_HALF && enc <= RDNA3_SRC_INV_2PI) || enc == RDNA3_SRC_LITERAL;
 }
 
 static LLVMValueRef scalar_src(translator *tr, const rdna3_inst *in, unsigned enc)
 {
+    /* 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2 pi) as f32 (exec_alu.c's table of the same facts) */
+    static const uint32_t f32_consts[9] = { 0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u, 0x40000000u,
+                                            0xc0000000u, 0x40800000u, 0xc0800000u, 0x3e22f983u };
     if (enc == RDNA3_SRC_NULL) return c32(tr, 0);
     if (enc < RDNA3_NUM_SGPR_SLOTS) return load(tr, tr->i32, tr->w, SGPR_OFF(enc));
     if (enc == RDNA3_SRC_LITERAL) return c32(tr, in->literal);
+    if (enc >= RDNA3_SRC_F_HALF) return c32(tr, f32_consts[enc - RDNA3_SRC_F_HALF]);
     if (enc <= 192) return c32(tr, enc - RDNA3_SRC_CONST_ZERO);
     return c32(tr, (uint32_t)-(int32_t)(enc - 192));
 }
@@ -342,6 +348,98 @@ static LLVMValueRef valu_expr(translator *tr, const rdna3_inst *in, unsigned op,
     }
 }
 
+/* ---- inline f32 arithmetic ----
+ * v_add/sub/subrev/mul_f32, v_fma_f32, v_fmac/fmamk/fmaak_f32 with plain operands: IEEE
+ * operations rounded to nearest (a translated turn runs only with MODE.FP_ROUND = 0), the same
+ * bits as the handlers' host arithmetic whenever no input is a NaN (exactly rounded results; a
+ * NaN the operation creates is the host's default NaN in both). Where the handlers' result depends
+ * on more than IEEE says (which input NaN's payload survives, as the host compiler ordered the
+ * operands; flushed denormals under MODE.FP_DENORM != 3) the instruction calls its handler: a
+ * runtime test per instruction of MODE's f32 denormal bits and of NaN in any lane's input. */
+
+enum { FP_ADD = 1, FP_SUB, FP_SUBREV, FP_MUL, FP_FMA, FP_FMAC, FP_FMAMK, FP_FMAAK };
+
+static unsigned fp_inline_kind(const rdna3_inst *in, unsigned *nsrc)
+{
+    if (in->fmt != RDNA3_FMT_VOP2 && in->fmt != RDNA3_FMT_VOP3) return 0;
+    if (!plain_modifiers(in)) return 0;
+    unsigned op = in->fmt == RDNA3_FMT_VOP2 ? 256u + in->op : in->op, kind;
+    switch (op) {
+    case 0x103: kind = FP_ADD; *nsrc = 2; break;
+    case 0x104: kind = FP_SUB; *nsrc = 2; break;
+    case 0x105: kind = FP_SUBREV; *nsrc = 2; break;
+    case 0x108: kind = FP_MUL; *nsrc = 2; break;
+    case 0x12b: kind = FP_FMAC; *nsrc = 2; break;
+    case 0x12c: kind = FP_FMAMK; *nsrc = 2; break;
+    case 0x12d: kind = FP_FMAAK; *nsrc = 2; break;
+    case 0x213: kind = FP_FMA; *nsrc = 3; break;
+    default: return 0;
+    }
+    return vsrcs_plain(in, *nsrc) ? kind : 0;
+}
+
+static LLVMTypeRef flanes_ty(translator *tr) { return LLVMVectorType(LLVMFloatTypeInContext(tr->ctx), tr->wave_size); }
+
+/* true if any lane of the float vector v is a NaN */
+static LLVMValueRef any_nan(translator *tr, LLVMValueRef v)
+{
+    LLVMValueRef uno = LLVMBuildFCmp(tr->b, LLVMRealUNO, v, v, "");
+    LLVMTypeRef ity = LLVMIntTypeInContext(tr->ctx, tr->wave_size);
+    return LLVMBuildICmp(tr->b, LLVMIntNE, LLVMBuildBitCast(tr->b, uno, ity, ""), LLVMConstInt(ity, 0, false), "");
+}
+
+static LLVMValueRef fma_lanes(translator *tr, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+    LLVMTypeRef fty = flanes_ty(tr);
+    char name[32];
+    snprintf(name, sizeof name, "llvm.fma.v%uf32", tr->wave_size);
+    LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
+    LLVMTypeRef args[3] = { fty, fty, fty };
+    LLVMTypeRef ft = LLVMFunctionType(fty, args, 3, false);
+    if (!f) f = LLVMAddFunction(tr->m, name, ft);
+    LLVMValueRef v[3] = { a, b, c };
+    return LLVMBuildCall2(tr->b, ft, f, v, 3, "");
+}
+
+/* The inline f32 instruction: its fast path, or its handler (see above). Leaves the builder at
+ * the join. */
+static void emit_fp(translator *tr, const rdna3_inst *in, unsigned kind, unsigned nsrc)
+{
+    LLVMBuilderRef b = tr->b;
+    LLVMTypeRef fty = flanes_ty(tr);
+    LLVMValueRef x[3] = { NULL, NULL, NULL };
+    for (unsigned i = 0; i < nsrc; i++) x[i] = LLVMBuildBitCast(b, vsrc(tr, in, i), fty, "");
+    if (kind == FP_FMAC) x[2] = LLVMBuildBitCast(b, load_row(tr, in->vdst), fty, "");
+    if (kind == FP_FMAMK || kind == FP_FMAAK) x[2] = LLVMBuildBitCast(b, splat(tr, c32(tr, in->literal)), fty, "");
+    unsigned nin = kind >= FP_FMA ? 3u : 2u;
+    LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
+    LLVMValueRef slow = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, mode, c32(tr, 0x30), ""), c32(tr, 0x30), "");
+    for (unsigned i = 0; i < nin; i++) slow = LLVMBuildOr(b, slow, any_nan(tr, x[i]), "");
+    LLVMBasicBlockRef fast_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBasicBlockRef slow_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBuildCondBr(b, slow, slow_bb, fast_bb);
+
+    LLVMPositionBuilderAtEnd(b, fast_bb);
+    LLVMValueRef r;
+    switch (kind) {
+    case FP_ADD: r = LLVMBuildFAdd(b, x[0], x[1], ""); break;
+    case FP_SUB: r = LLVMBuildFSub(b, x[0], x[1], ""); break;
+    case FP_SUBREV: r = LLVMBuildFSub(b, x[1], x[0], ""); break;
+    case FP_MUL: r = LLVMBuildFMul(b, x[0], x[1], ""); break;
+    case FP_FMAMK: r = fma_lanes(tr, x[0], x[2], x[1]); break;    /* S0 * K + S1 */
+    default: r = fma_lanes(tr, x[0], x[1], x[2]); break;          /* fma, fmac (D), fmaak (K) */
+    }
+    store_vdst(tr, in, LLVMBuildBitCast(b, r, lanes_ty(tr), ""));
+    LLVMBuildBr(b, join);
+
+    LLVMPositionBuilderAtEnd(b, slow_bb);   /* f32 handlers never fault nor read the PC */
+    LLVMValueRef args[2] = { tr->w, const_ptr(tr, in) };
+    LLVMBuildCall2(b, tr->handler_ty, const_ptr(tr, (const void *)in->exec), args, 2, "");
+    LLVMBuildBr(b, join);
+    LLVMPositionBuilderAtEnd(b, join);
+}
+
 /* s_cmp_{eq,lg,gt,ge,lt,le}_{i32,u32} (SOPC 0x00..0x0b): SCC = the comparison. */
 static void scalar_compare(translator *tr, const rdna3_inst *in)
 {
@@ -355,16 +453,18 @@ static void scalar_compare(translator *tr, const rdna3_inst *in)
 static bool emit_inline(translator *tr, const tr_inst *ti)
 {
     const rdna3_inst *in = ti->in;
-    unsigned nsrc = 0, op = valu_inline_op(in, &nsrc);
+    unsigned nsrc = 0, op = valu_inline_op(in, &nsrc), fnsrc = 0, fkind = op ? 0 : fp_inline_kind(in, &fnsrc);
     bool valu = op != 0;
     bool cmp = in->fmt == RDNA3_FMT_SOPC && in->op <= 0x0b && plain_scalar_src(in->src[0]) && plain_scalar_src(in->src[1]);
     bool scc_branch = is_sopp(in, 0x21) || is_sopp(in, 0x22);   /* s_cbranch_scc0 / scc1 */
-    if (!valu && !cmp && !scc_branch) return false;
+    if (!valu && !fkind && !cmp && !scc_branch) return false;
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMValueRef next_pc = NULL;
     if (valu) {
         store_vdst(tr, in, valu_expr(tr, in, op, nsrc));
+    } else if (fkind) {
+        emit_fp(tr, in, fkind, fnsrc);
     } else if (cmp) {
         scalar_compare(tr, in);
     } else {
