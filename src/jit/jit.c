@@ -37,7 +37,7 @@ static void take_error(LLVMErrorRef e, const char *what, char *err, size_t errle
     LLVMDisposeErrorMessage(msg);
 }
 
-static LLVMTargetMachineRef host_machine(const char *triple, char *err, size_t errlen)
+static LLVMTargetMachineRef host_machine(const char *triple, LLVMCodeGenOptLevel level, char *err, size_t errlen)
 {
     LLVMTargetRef target;
     char *why = NULL;
@@ -47,15 +47,15 @@ static LLVMTargetMachineRef host_machine(const char *triple, char *err, size_t e
         return NULL;
     }
     char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
-    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, features, LLVMCodeGenLevelDefault,
-                                                      LLVMRelocDefault, LLVMCodeModelJITDefault);
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, features, level, LLVMRelocDefault,
+                                                      LLVMCodeModelJITDefault);
     LLVMDisposeMessage(cpu);
     LLVMDisposeMessage(features);
     if (!tm) snprintf(err, errlen, "LLVM could not create a target machine for %s", triple);
     return tm;
 }
 
-umb_jit *umb_jit_create(char *err, size_t errlen)
+umb_jit *umb_jit_create(LLVMCodeGenOptLevel level, char *err, size_t errlen)
 {
     pthread_once(&native_once, init_native);
     if (native_failed) {
@@ -67,14 +67,24 @@ umb_jit *umb_jit_create(char *err, size_t errlen)
         snprintf(err, errlen, "out of host memory");
         return NULL;
     }
-    LLVMErrorRef e = LLVMOrcCreateLLJIT(&j->lljit, NULL);
+    /* the JIT's code generator: a host target machine at the optimisation level asked for */
+    char *triple = LLVMGetDefaultTargetTriple();
+    LLVMTargetMachineRef jtm = host_machine(triple, level, err, errlen);
+    LLVMDisposeMessage(triple);
+    if (!jtm) {
+        free(j);
+        return NULL;
+    }
+    LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jtm));
+    LLVMErrorRef e = LLVMOrcCreateLLJIT(&j->lljit, builder);   /* takes the builder */
     if (e) {
         take_error(e, "LLVM ORC LLJIT creation", err, errlen);
         free(j);
         return NULL;
     }
     j->tsc = LLVMOrcCreateNewThreadSafeContext();
-    j->tm = host_machine(LLVMOrcLLJITGetTripleString(j->lljit), err, errlen);
+    j->tm = host_machine(LLVMOrcLLJITGetTripleString(j->lljit), level, err, errlen);
     if (!j->tsc || !j->tm) {
         umb_jit_destroy(j);
         return NULL;

@@ -17,11 +17,13 @@
 #include <stddef.h>
 
 #include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
 
 typedef struct umb_jit umb_jit;
 
-/* A new JIT for the host CPU, or NULL with err filled. */
-umb_jit *umb_jit_create(char *err, size_t errlen);
+/* A new JIT for the host CPU whose code generator optimises at `level` (instruction selection,
+ * register allocation), or NULL with err filled. */
+umb_jit *umb_jit_create(LLVMCodeGenOptLevel level, char *err, size_t errlen);
 void umb_jit_destroy(umb_jit *j);
 
 /* The LLVM context modules of j are built in (owned by j). */

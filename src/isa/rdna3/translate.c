@@ -533,13 +533,11 @@ static void build_types(translator *tr)
     tr->ctpop = LLVMAddFunction(tr->m, "llvm.ctpop.i64", tr->ctpop_ty);
 }
 
-/* An exit: t gets the turn's counts, the caller gets code. */
+/* An exit: the caller gets code (t has the turn's counts). */
 static LLVMBasicBlockRef exit_block(translator *tr, uint32_t code)
 {
     LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
     LLVMPositionBuilderAtEnd(tr->b, bb);
-    store(tr, LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, ""), tr->t, offsetof(rdna3_jit_turn, n));
-    store(tr, LLVMBuildLoad2(tr->b, tr->i64, tr->ti_slot, ""), tr->t, offsetof(rdna3_jit_turn, thread_insts));
     LLVMBuildRet(tr->b, c32(tr, code));
     return bb;
 }
@@ -558,10 +556,10 @@ static void build_function(translator *tr)
 
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "entry");
     LLVMPositionBuilderAtEnd(tr->b, entry);
-    tr->n_slot = LLVMBuildAlloca(tr->b, tr->i32, "n");
-    tr->ti_slot = LLVMBuildAlloca(tr->b, tr->i64, "thread_insts");
-    LLVMBuildStore(tr->b, load(tr, tr->i32, tr->t, offsetof(rdna3_jit_turn, n)), tr->n_slot);
-    LLVMBuildStore(tr->b, load(tr, tr->i64, tr->t, offsetof(rdna3_jit_turn, thread_insts)), tr->ti_slot);
+    /* The turn's counters stay in *t (no alloca): as SSA values they became phis with an incoming
+     * value per exit edge, which made machine code generation superlinear in the code size. */
+    tr->n_slot = field(tr, tr->t, offsetof(rdna3_jit_turn, n));
+    tr->ti_slot = field(tr, tr->t, offsetof(rdna3_jit_turn, thread_insts));
     LLVMValueRef pc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
     LLVMBasicBlockRef not_entered = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
     for (size_t i = 0; i < tr->ninsts; i++) tr->insts[i].bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
@@ -595,9 +593,16 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* The optimisation pipeline: promote the turn's counters to registers and clean up; the
- * handler calls keep every guest register in memory, so heavier pipelines buy little here. */
-#define TR_PASSES "function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,gvn,dse)"
+/* The optimisation pipeline: clean-up and redundant loads/stores between instructions; the handler
+ * calls keep every guest register in memory, so heavier pipelines buy little here. */
+#define TR_PASSES "function(early-cse,instcombine<no-verify-fixpoint>,simplifycfg,gvn,dse)"
+/* Above TR_BIG_INSTS instructions, LLVM's optimising code generator (and GVN) take time that grows
+ * faster than the code (a kernel of 1073 instructions: 7 s at the default level, 0.7 s without
+ * optimisation, measured 2026-11-27), so such a kernel gets the light pipeline and the
+ * non-optimising code generator (its code runs about 3x slower than optimised code; still exact).
+ * Splitting big kernels into regions compiled separately is a later phase (docs/TRANSLATOR.md). */
+#define TR_BIG_INSTS 400u
+#define TR_PASSES_BIG "function(early-cse,simplifycfg)"
 
 rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
                                rdna3_jit_info *info, char *err, size_t errlen)
@@ -611,7 +616,8 @@ rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave
         goto fail;
     }
     if (!discover(&tr, entry_pc, err, errlen)) goto fail;
-    if (!(j->jit = umb_jit_create(err, errlen))) goto fail;
+    bool big = tr.ninsts > TR_BIG_INSTS;
+    if (!(j->jit = umb_jit_create(big ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault, err, errlen))) goto fail;
     tr.ctx = umb_jit_context(j->jit);
     tr.m = umb_jit_module(j->jit, "rdna3");
     tr.b = LLVMCreateBuilderInContext(tr.ctx);
@@ -619,7 +625,7 @@ rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave
     build_function(&tr);
     LLVMDisposeBuilder(tr.b);
     tr.b = NULL;
-    if (!umb_jit_add(j->jit, tr.m, TR_PASSES, err, errlen)) goto fail;
+    if (!umb_jit_add(j->jit, tr.m, big ? TR_PASSES_BIG : TR_PASSES, err, errlen)) goto fail;
     if (!(j->fn = (rdna3_jit_fn)umb_jit_lookup(j->jit, "rdna3_turn", err, errlen))) goto fail;
     if (info) *info = (rdna3_jit_info){ .insts = (uint32_t)tr.ninsts, .inlined = tr.inlined, .seconds = now_seconds() - t0 };
     free(tr.index_of);
