@@ -449,6 +449,83 @@ static void scalar_compare(translator *tr, const rdna3_inst *in)
     store(tr, LLVMBuildZExt(tr->b, c, tr->i8, ""), tr->w, offsetof(rdna3_wave, scc));
 }
 
+
+/* Scalar ALU (exec_salu.c exec_sop1/exec_sop2) with plain sources: s_mov_b32; s_add/sub_u32,
+ * s_add/sub_i32, s_addc_u32, s_lshl/lshr_b32, s_ashr_i32, the 32-bit bitwise ops, s_mul_i32,
+ * s_cselect_b32. SCC as the handler sets it; the destination written as rdna3_sdst32 does (an SGPR
+ * slot, not NULL). Returns false for any other instruction. */
+static bool salu_inline_ok(const rdna3_inst *in)
+{
+    if (in->fmt == RDNA3_FMT_SOP1) return in->op == 0x00 && plain_scalar_src(in->src[0]);
+    if (in->fmt != RDNA3_FMT_SOP2 || !plain_scalar_src(in->src[0]) || !plain_scalar_src(in->src[1])) return false;
+    switch (in->op) {
+    case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: case 0x08: case 0x0a: case 0x0c:
+    case 0x16: case 0x18: case 0x1a: case 0x1c: case 0x1e: case 0x20: case 0x22: case 0x24:
+    case 0x2c: case 0x30:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void set_scc(translator *tr, LLVMValueRef bit)   /* bit: i1 */
+{
+    store(tr, LLVMBuildZExt(tr->b, bit, tr->i8, ""), tr->w, offsetof(rdna3_wave, scc));
+}
+
+static LLVMValueRef scc_i1(translator *tr)
+{
+    LLVMValueRef scc = load(tr, tr->i8, tr->w, offsetof(rdna3_wave, scc));
+    return LLVMBuildICmp(tr->b, LLVMIntNE, scc, LLVMConstInt(tr->i8, 0, false), "");
+}
+
+static void emit_salu(translator *tr, const rdna3_inst *in)
+{
+    LLVMBuilderRef b = tr->b;
+    LLVMValueRef a = scalar_src(tr, in, in->src[0]), r;
+    LLVMValueRef zero = c32(tr, 0), sign = c32(tr, 31);
+    if (in->fmt == RDNA3_FMT_SOP1) {
+        r = a;   /* s_mov_b32 */
+    } else {
+        LLVMValueRef bb = scalar_src(tr, in, in->src[1]);
+        bool scc_nonzero = false;
+        switch (in->op) {
+        case 0x00: r = LLVMBuildAdd(b, a, bb, ""); set_scc(tr, LLVMBuildICmp(b, LLVMIntULT, r, a, "")); break;
+        case 0x01: r = LLVMBuildSub(b, a, bb, ""); set_scc(tr, LLVMBuildICmp(b, LLVMIntUGT, bb, a, "")); break;
+        case 0x02: case 0x03: {   /* signed overflow: bit 31 of (~(a^b) & (a^r)) / ((a^b) & (a^r)) */
+            r = in->op == 0x02 ? LLVMBuildAdd(b, a, bb, "") : LLVMBuildSub(b, a, bb, "");
+            LLVMValueRef x = LLVMBuildXor(b, a, bb, "");
+            if (in->op == 0x02) x = LLVMBuildNot(b, x, "");
+            LLVMValueRef o = LLVMBuildAnd(b, x, LLVMBuildXor(b, a, r, ""), "");
+            set_scc(tr, LLVMBuildICmp(b, LLVMIntNE, LLVMBuildLShr(b, o, sign, ""), zero, ""));
+            break;
+        }
+        case 0x04: {   /* s_addc_u32: 33-bit sum with SCC in */
+            LLVMValueRef s = LLVMBuildAdd(b, LLVMBuildAdd(b, LLVMBuildZExt(b, a, tr->i64, ""), LLVMBuildZExt(b, bb, tr->i64, ""), ""),
+                                          LLVMBuildZExt(b, scc_i1(tr), tr->i64, ""), "");
+            r = LLVMBuildTrunc(b, s, tr->i32, "");
+            set_scc(tr, LLVMBuildICmp(b, LLVMIntNE, LLVMBuildLShr(b, s, c64(tr, 32), ""), c64(tr, 0), ""));
+            break;
+        }
+        case 0x08: r = LLVMBuildShl(b, a, LLVMBuildAnd(b, bb, sign, ""), ""); scc_nonzero = true; break;
+        case 0x0a: r = LLVMBuildLShr(b, a, LLVMBuildAnd(b, bb, sign, ""), ""); scc_nonzero = true; break;
+        case 0x0c: r = LLVMBuildAShr(b, a, LLVMBuildAnd(b, bb, sign, ""), ""); scc_nonzero = true; break;
+        case 0x16: r = LLVMBuildAnd(b, a, bb, ""); scc_nonzero = true; break;
+        case 0x18: r = LLVMBuildOr(b, a, bb, ""); scc_nonzero = true; break;
+        case 0x1a: r = LLVMBuildXor(b, a, bb, ""); scc_nonzero = true; break;
+        case 0x1c: r = LLVMBuildNot(b, LLVMBuildAnd(b, a, bb, ""), ""); scc_nonzero = true; break;
+        case 0x1e: r = LLVMBuildNot(b, LLVMBuildOr(b, a, bb, ""), ""); scc_nonzero = true; break;
+        case 0x20: r = LLVMBuildNot(b, LLVMBuildXor(b, a, bb, ""), ""); scc_nonzero = true; break;
+        case 0x22: r = LLVMBuildAnd(b, a, LLVMBuildNot(b, bb, ""), ""); scc_nonzero = true; break;
+        case 0x24: r = LLVMBuildOr(b, a, LLVMBuildNot(b, bb, ""), ""); scc_nonzero = true; break;
+        case 0x2c: r = LLVMBuildMul(b, a, bb, ""); break;                                   /* s_mul_i32 */
+        default: r = LLVMBuildSelect(b, scc_i1(tr), a, bb, ""); break;                      /* 0x30 s_cselect_b32 */
+        }
+        if (scc_nonzero) set_scc(tr, LLVMBuildICmp(b, LLVMIntNE, r, zero, ""));
+    }
+    if (in->vdst < RDNA3_NUM_SGPR_SLOTS && in->vdst != RDNA3_SRC_NULL) store(tr, r, tr->w, SGPR_OFF(in->vdst));
+}
+
 /* Emit ti's instruction inline if it is one of the above; false (nothing emitted) otherwise. */
 static bool emit_inline(translator *tr, const tr_inst *ti)
 {
@@ -457,7 +534,10 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     bool valu = op != 0;
     bool cmp = in->fmt == RDNA3_FMT_SOPC && in->op <= 0x0b && plain_scalar_src(in->src[0]) && plain_scalar_src(in->src[1]);
     bool scc_branch = is_sopp(in, 0x21) || is_sopp(in, 0x22);   /* s_cbranch_scc0 / scc1 */
-    if (!valu && !fkind && !cmp && !scc_branch) return false;
+    bool salu = salu_inline_ok(in);
+    /* a hint (s_nop, s_delay_alu, s_waitcnt...) that may run ahead: counted, nothing to run */
+    bool hint = in->hint && in->wave_local;
+    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint) return false;
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMValueRef next_pc = NULL;
@@ -467,6 +547,10 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
         emit_fp(tr, in, fkind, fnsrc);
     } else if (cmp) {
         scalar_compare(tr, in);
+    } else if (salu) {
+        emit_salu(tr, in);
+    } else if (hint) {
+        /* the interpreter does not call a hint's handler either */
     } else {
         LLVMValueRef scc = load(tr, tr->i8, tr->w, offsetof(rdna3_wave, scc));
         LLVMValueRef set = LLVMBuildICmp(tr->b, LLVMIntNE, scc, LLVMConstInt(tr->i8, 0, false), "");
