@@ -356,8 +356,8 @@ static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const 
                    "kernel %s: cannot translate: %s", name, err);
     }
     if (d->jit_log)
-        fprintf(d->jit_log, "umbra: translated kernel %s (wave%u): %u instructions, %u inline, %.3f s\n", name,
-                wave_size, info.insts, info.inlined, info.seconds);
+        fprintf(d->jit_log, "umbra: translated kernel %s (wave%u): %u instructions, %u inline, %.3f s (%.3f s CPU)\n",
+                name, wave_size, info.insts, info.inlined, info.seconds, info.cpu_seconds);
     k->jit = rdna3_jit_function(j);
     *out = j;
     return UMB_OK;

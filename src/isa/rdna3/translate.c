@@ -670,10 +670,10 @@ static void build_function(translator *tr)
     }
 }
 
-static double now_seconds(void)
+static double now_seconds(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
@@ -691,7 +691,7 @@ static double now_seconds(void)
 rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
                                rdna3_jit_info *info, char *err, size_t errlen)
 {
-    double t0 = now_seconds();
+    double t0 = now_seconds(CLOCK_MONOTONIC), c0 = now_seconds(CLOCK_THREAD_CPUTIME_ID);
     translator tr = { .k = k, .wave_size = wave_size == 64 ? 64u : 32u, .inline_ok = inline_ok };
     rdna3_jit *j = calloc(1, sizeof *j);
     tr.index_of = calloc((size_t)((k->code_size + 3u) / 4u), sizeof *tr.index_of);
@@ -711,7 +711,10 @@ rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave
     tr.b = NULL;
     if (!umb_jit_add(j->jit, tr.m, big ? TR_PASSES_BIG : TR_PASSES, err, errlen)) goto fail;
     if (!(j->fn = (rdna3_jit_fn)umb_jit_lookup(j->jit, "rdna3_turn", err, errlen))) goto fail;
-    if (info) *info = (rdna3_jit_info){ .insts = (uint32_t)tr.ninsts, .inlined = tr.inlined, .seconds = now_seconds() - t0 };
+    if (info)
+        *info = (rdna3_jit_info){ .insts = (uint32_t)tr.ninsts, .inlined = tr.inlined,
+                                  .seconds = now_seconds(CLOCK_MONOTONIC) - t0,
+                                  .cpu_seconds = now_seconds(CLOCK_THREAD_CPUTIME_ID) - c0 };
     free(tr.index_of);
     free(tr.insts);
     free(tr.work);

@@ -34,7 +34,8 @@ typedef struct rdna3_jit rdna3_jit;
 typedef struct rdna3_jit_info {
     uint32_t insts;             /* instructions translated */
     uint32_t inlined;           /* of which as inline IR (the others call their handler) */
-    double seconds;             /* decode + IR + optimisation + machine code */
+    double seconds;             /* decode + IR + optimisation + machine code (wall) */
+    double cpu_seconds;         /* the same in CPU time of the translating thread */
 } rdna3_jit_info;
 
 /* Was umbra built with the translator (UMBRA_JIT)? */
