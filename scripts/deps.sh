@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config python3
   clang-19 llvm-19 lld-19          # compile RDNA3 kernels; llvm-mc-19 / llvm-objdump-19 are test oracles
+  llvm-19-dev                      # the translator (UMBRA_JIT): LLVM 19 ORC JIT, C API (docs/TRANSLATOR.md)
   libmsgpack-dev                   # AMDGPU metadata notes
   rocm-device-libs                 # AMD's OpenCL builtins (opencl.bc, ocml.bc, ockl.bc, oclc_*.bc)
   ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers   # the OpenCL platform (ICD loader, headers)

@@ -2,6 +2,7 @@
  * kernels on the PoCL CPU runtime in the same run.
  *
  *   bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--threads T] [--wave64] [--reps R] [--json FILE]
+ *               [--jit off|auto|always]   (the translator, docs/TRANSLATOR.md; its time is in every run)
  *
  * The third case, alu_loop (bench/rdna3/alu_loop.cl), is ALU-bound: it measures the interpreter's
  * per-instruction cost without memory traffic.
@@ -62,7 +63,7 @@ static void *xalloc(size_t n)
 
 /* ---- umbra ---- */
 
-static int run_umbra(const bcase *c, bool wave64, uint32_t threads, int reps, void *out, bresult *r)
+static int run_umbra(const bcase *c, bool wave64, uint32_t threads, int reps, void *out, bresult *r, uint32_t jit)
 {
     char src[1024], co[1024], err[1024];
     snprintf(src, sizeof src, "%s/%s.cl", c->dir, c->name);
@@ -94,7 +95,7 @@ static int run_umbra(const bcase *c, bool wave64, uint32_t threads, int reps, vo
             args[i] = (umb_rdna3_arg){ .value = c->args[i].host, .size = (uint32_t)c->args[i].size };
         }
     }
-    umb_rdna3_dispatch d = { .kernel = c->name, .work_dim = c->dim, .args = args, .nargs = (uint32_t)c->nargs };
+    umb_rdna3_dispatch d = { .kernel = c->name, .work_dim = c->dim, .args = args, .nargs = (uint32_t)c->nargs, .jit = jit };
     for (int i = 0; i < 3; i++) d.global_size[i] = c->global[i], d.local_size[i] = (uint32_t)c->local[i];
     double best = 1e30;
     umb_stats s = { 0 };
@@ -286,6 +287,7 @@ int main(int argc, char **argv)
     uint32_t mm = 256, nb = 2048, alu = 65536, threads = 1;
     int reps = 3;
     bool wave64 = false;
+    uint32_t jit = UMB_RDNA3_JIT_OFF;
     const char *json = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--matmul") && i + 1 < argc) mm = (uint32_t)atoi(argv[++i]);
@@ -295,8 +297,10 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
         else if (!strcmp(argv[i], "--wave64")) wave64 = true;
+        else if (!strcmp(argv[i], "--jit") && i + 1 < argc && umb_rdna3_jit_mode(argv[i + 1]) >= 0)
+            jit = (uint32_t)umb_rdna3_jit_mode(argv[++i]);
         else {
-            fprintf(stderr, "usage: bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--threads T] [--wave64] [--reps R] [--json FILE]\n");
+            fprintf(stderr, "usage: bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--threads T] [--wave64] [--reps R] [--json FILE] [--jit off|auto|always]\n");
             return 2;
         }
     }
@@ -321,7 +325,7 @@ int main(int argc, char **argv)
         bcase *c = &cases[i];
         size_t osz = c->args[c->out_arg].size;
         outs[i][0] = xalloc(osz), outs[i][1] = xalloc(osz);
-        if (run_umbra(c, wave64, threads, reps, outs[i][0], &res[i])) rc = 1;
+        if (run_umbra(c, wave64, threads, reps, outs[i][0], &res[i], jit)) rc = 1;
         else ran[i] = true;
     }
     for (int i = 0; i < NCASES; i++) {

@@ -221,7 +221,18 @@ typedef struct umb_rdna3_dispatch {
      * expects), and hidden_multigrid_sync_arg points to a multi-grid sync block for one grid (so
      * grid.is_valid() is true). Otherwise that argument is 0 and ds_gws_* fault. */
     bool cooperative;
+    /* The translator (docs/TRANSLATOR.md): UMB_RDNA3_JIT_OFF (0, the interpreter),
+     * UMB_RDNA3_JIT_AUTO (translate where it is expected to pay: see the doc) or
+     * UMB_RDNA3_JIT_ALWAYS (translate every launch; an error if umbra was built without it).
+     * Results and statistics are the same in every mode. A launch with a trace, pc_counts,
+     * check_waitcnt or the timing model always runs in the interpreter. */
+    uint32_t jit;
+    FILE *jit_log;              /* NULL, or where a line per translation goes (instructions, seconds) */
 } umb_rdna3_dispatch;
+
+enum { UMB_RDNA3_JIT_OFF = 0, UMB_RDNA3_JIT_AUTO = 1, UMB_RDNA3_JIT_ALWAYS = 2 };
+/* "off" / "auto" / "always" -> UMB_RDNA3_JIT_*, or -1 */
+int umb_rdna3_jit_mode(const char *name);
 
 #define UMB_RDNA3_ALIGN_DWORD 0x100u
 

@@ -102,6 +102,16 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
     }
     const char *w = getenv("UMBRA_CHECK_WAITCNT");
     pl->check_waitcnt = w && *w && strcmp(w, "0");
+    /* UMBRA_JIT=off|auto|always: the translator (docs/TRANSLATOR.md); unset: off */
+    const char *j = getenv("UMBRA_JIT");
+    int jm = j && *j ? umb_rdna3_jit_mode(j) : UMB_RDNA3_JIT_OFF;
+    if (jm < 0) {
+        fprintf(stderr, "%s: UMBRA_JIT=%s: expected off, auto or always; the interpreter runs\n", who, j);
+        jm = UMB_RDNA3_JIT_OFF;
+    }
+    pl->jit = (uint32_t)jm;
+    const char *jl = getenv("UMBRA_JIT_LOG");   /* a line on stderr per translation */
+    pl->jit_log = jl && *jl && strcmp(jl, "0");
     const char *s = getenv("UMBRA_STATS");
     if (s) snprintf(pl->stats_path, sizeof pl->stats_path, "%s", s);
     if (!init_work_group_limits(pl) || !init_timing(pl, &cfg)) return false;

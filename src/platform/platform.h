@@ -43,6 +43,8 @@ typedef struct umb_platform {
     umb_timing *timing;           /* UMBRA_TIMING: every launch on this timing model */
     FILE *trace;                  /* UMBRA_TRACE */
     bool check_waitcnt;           /* UMBRA_CHECK_WAITCNT */
+    uint32_t jit;                 /* UMBRA_JIT: UMB_RDNA3_JIT_* */
+    bool jit_log;                 /* UMBRA_JIT_LOG: a line on stderr per translation */
     char stats_path[4096];        /* UMBRA_STATS: append each kernel's statistics */
 } umb_platform;
 
@@ -84,7 +86,7 @@ void plat_unmap_host(umb_platform *pl, void *host, uint64_t size);
 void *plat_host_alloc(umb_platform *pl, uint64_t size);
 void plat_host_free(umb_platform *pl, void *p, uint64_t size);
 
-/* One launch. d->trace, d->check_waitcnt come from the platform; the caller fills the rest
+/* One launch. d->trace, d->check_waitcnt, d->jit come from the platform; the caller fills the rest
  * (kernel, sizes, arguments, printf callback). *device_ns (may be NULL) gets the simulated
  * duration when a timing machine is set, else 0. A failure is reported on stderr
  * ("<who>: kernel K failed (STATUS):" and libumbra's message) and returned. */

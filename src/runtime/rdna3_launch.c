@@ -16,6 +16,7 @@
 
 #include "core/guest_text.h"
 #include "isa/rdna3/gws.h"
+#include "isa/rdna3/translate.h"
 #include "runtime/rdna3_hostcall.h"
 #include "runtime/rdna3_runtime.h"
 #include "timing/timing.h"
@@ -320,6 +321,48 @@ static void flush_printf(umb_device *dev, const umb_rdna3_program *p, const umb_
     free(buf);
 }
 
+int umb_rdna3_jit_mode(const char *name)
+{
+    if (!name) return -1;
+    if (!strcmp(name, "off")) return UMB_RDNA3_JIT_OFF;
+    if (!strcmp(name, "auto")) return UMB_RDNA3_JIT_AUTO;
+    if (!strcmp(name, "always")) return UMB_RDNA3_JIT_ALWAYS;
+    return -1;
+}
+
+/* `auto` in this first phase (docs/TRANSLATOR.md): translation is synchronous, before the launch,
+ * and costs tens of milliseconds; it pays for launches of many waves. A count threshold taken
+ * while the interpreter runs, with translation on a thread of its own, replaces it later. */
+#define JIT_AUTO_MIN_WAVES 4096u
+
+/* Translate k for the launch when d asks for it and nothing needs the interpreter (a trace, a
+ * per-PC profile, waitcnt checking and the timing model see every instruction). *out stays NULL
+ * when the launch runs in the interpreter. `always` fails the launch if it cannot translate. */
+static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const char *name, rdna3_kernel *k,
+                            uint64_t entry_pc, uint32_t wave_size, uint64_t nwaves, rdna3_jit **out)
+{
+    *out = NULL;
+    if (d->jit == UMB_RDNA3_JIT_OFF) return UMB_OK;
+    if (d->jit != UMB_RDNA3_JIT_AUTO && d->jit != UMB_RDNA3_JIT_ALWAYS)
+        return bad(dev, UMB_ERR_INVALID, "kernel %s: unknown translator mode %u", name, d->jit);
+    if (d->trace || d->pc_counts || d->check_waitcnt || umb_device_get_config(dev)->timing) return UMB_OK;
+    if (d->jit == UMB_RDNA3_JIT_AUTO && (!rdna3_jit_available() || nwaves < JIT_AUTO_MIN_WAVES)) return UMB_OK;
+    char err[512];
+    rdna3_jit_info info;
+    rdna3_jit *j = rdna3_jit_translate(k, entry_pc, wave_size, true, &info, err, sizeof err);
+    if (!j) {
+        if (d->jit == UMB_RDNA3_JIT_AUTO) return UMB_OK;   /* the interpreter runs it */
+        return bad(dev, UMB_ERR_UNSUPPORTED,
+                   "kernel %s: cannot translate: %s", name, err);
+    }
+    if (d->jit_log)
+        fprintf(d->jit_log, "umbra: translated kernel %s (wave%u): %u instructions, %u inline, %.3f s (%.3f s CPU)\n",
+                name, wave_size, info.insts, info.inlined, info.seconds, info.cpu_seconds);
+    k->jit = rdna3_jit_function(j);
+    *out = j;
+    return UMB_OK;
+}
+
 static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb_rdna3_dispatch *d,
                           launch_plan *pl, umb_stats *stats, uint64_t *allocs)
 {
@@ -427,7 +470,16 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         rdna3_gws_destroy(rk.gws);
         return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);
     }
+    rdna3_jit *jit = NULL;
+    if ((st = translate(dev, d, pl->name, &rk, ds.entry_pc, ds.wave_size, ngroups * ds.waves_per_wg, &jit))) {
+        rdna3_kernel_release(&rk);
+        rdna3_hostcall_destroy(hc);
+        rdna3_gws_destroy(rk.gws);
+        return st;
+    }
+    if (jit) l.fe = &rdna3_frontend_jit;
     st = umb_launch_run(&l, stats);
+    rdna3_jit_free(jit);
     rdna3_kernel_release(&rk);
     rdna3_hostcall_destroy(hc);   /* device stderr text, memory the kernel freed, the buffer */
     rdna3_gws_destroy(rk.gws);

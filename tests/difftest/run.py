@@ -34,12 +34,16 @@ import gen  # noqa: E402
 # (optimisation, wave size, host threads or "timing": one thread under the gfx1100 timing model,
 # whose results must be the functional ones; "timing2": the same on two host threads, whose
 # statistics must also be the one-thread run's)
+# "jit": one thread, translated to host code (--jit always, docs/TRANSLATOR.md), whose statistics must
+# also be the interpreter's one-thread run's.
 CONFIGS = [(o, w, t) for o in (0, 3) for w in (32, 64) for t in (1, 2)] + [(3, 32, "timing"), (0, 64, "timing"),
-                                                                           (3, 32, "timing2")]
+                                                                           (3, 32, "timing2"), (3, 32, "jit"),
+                                                                           (0, 64, "jit")]
+JIT_BUILDS = [(o, w) for o, w, t in CONFIGS if t == "jit"]
 
 
 def cname(o, w, t=None):
-    return f"O{o}_w{w}" + (f"_{t}" if str(t).startswith("timing") else f"_t{t}" if t else "")
+    return f"O{o}_w{w}" + (f"_{t}" if str(t).startswith("timing") or t == "jit" else f"_t{t}" if t else "")
 
 
 def inputs(seed):
@@ -111,8 +115,12 @@ def umbra_run(umbra, co, k, t, d, nout):
            "--quiet", "--max-instructions", "200000000"]
     if str(t).startswith("timing"):
         cmd += ["--timing", "--stats", os.path.join(d, f"{k['name']}.stats.json"), "--threads", "2" if t == "timing2" else "1"]
+    elif t == "jit":
+        cmd += ["--jit", "always", "--stats", os.path.join(d, f"{k['name']}.stats.json"), "--threads", "1"]
     else:
         cmd += ["--threads", str(t)]
+        if t == 1:   # the interpreter's statistics, which the translated run's must equal
+            cmd += ["--stats", os.path.join(d, f"{k['name']}.stats.json")]
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
     if p.returncode != 0:
         return None, p.stderr.strip()[-2000:]
@@ -250,9 +258,29 @@ def run_batch(a, seed, pocl, pool, pool_pocl):
             what = "no timing statistics" if one is None else "timing statistics at 2 host threads differ from 1"
             report["diffs"].append({"kernel": k["name"], "config": cname(3, 32, "timing2"), "what": what})
             save_case(a, seed, k["name"], src, man, cname(3, 32, "timing2"), what)
+        for o, w in JIT_BUILDS:   # the translator's statistics are the interpreter's
+            interp, jit = (functional_stats(os.path.join(d, cname(o, w, t), f"{k['name']}.stats.json")) for t in (1, "jit"))
+            if interp is None or interp != jit:
+                what = "no statistics" if interp is None else "translated statistics differ from the interpreter's"
+                report["diffs"].append({"kernel": k["name"], "config": cname(o, w, "jit"), "what": what})
+                save_case(a, seed, k["name"], src, man, cname(o, w, "jit"), what)
     if not a.keep:
         subprocess.run(["rm", "-rf", d])
     return report
+
+
+def functional_stats(path):
+    """A --stats file without what differs from run to run (host time, command line), or None."""
+    def strip(v):
+        if isinstance(v, dict):
+            return {k: strip(x) for k, x in v.items() if k not in ("command", "host_seconds", "code_object") and
+                    "per_second" not in k}
+        return [strip(x) for x in v] if isinstance(v, list) else v
+    try:
+        with open(path) as f:
+            return strip(json.load(f))
+    except (OSError, ValueError):
+        return None
 
 
 def timing_stats(path):
@@ -297,7 +325,12 @@ def main():
     ap.add_argument("--log", help="append one JSON line per batch here")
     ap.add_argument("--keep", action="store_true", help="keep the batch directories")
     ap.add_argument("--require-pocl", action="store_true")
+    ap.add_argument("--no-jit", action="store_true", help="leave out the translated configurations (umbra built "
+                    "without UMBRA_JIT)")
     a = ap.parse_args()
+    if a.no_jit:
+        CONFIGS[:] = [c for c in CONFIGS if c[2] != "jit"]
+        JIT_BUILDS.clear()
     os.makedirs(a.work, exist_ok=True)
     pocl = Pocl()
     if not pocl.ok:

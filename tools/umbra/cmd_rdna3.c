@@ -209,7 +209,8 @@ typedef struct run_opts {
     uint64_t max_insts, printf_buffer, stall_limit;
     uint32_t threads, cus;
     uint32_t alignment_mode;        /* umb_rdna3_dispatch.alignment_mode */
-    bool check_waitcnt, quiet, cooperative;
+    bool check_waitcnt, quiet, cooperative, jit_log;
+    uint32_t jit;                    /* UMB_RDNA3_JIT_* (--jit) */
     cli_timing timing;               /* --timing, --machine, --timeline (timing_opts.c) */
 } run_opts;
 
@@ -220,7 +221,7 @@ static void run_usage(FILE *f)
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
             "                 [--alignment-mode 0|1|2|3] [--align-dword] [--printf-buffer BYTES] [--stall-limit N] [--quiet]\n"
-            "                 [--cooperative]\n"
+            "                 [--cooperative] [--jit off|auto|always] [--jit-log]\n"
             "                 [--report FILE.html] [--profile-pcs] " CLI_TIMING_USAGE "\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
@@ -245,7 +246,11 @@ static void run_usage(FILE *f)
             "\"no forward progress\".\n"
             "--cooperative launches as hipLaunchCooperativeKernel does: every workgroup resident at once (or the\n"
             "launch fails), the GWS barriers and semaphores (ds_gws_*) available, grid.sync() and grid.is_valid()\n"
-            "working.\n");
+            "working.\n"
+            "--jit translates the kernel to host code with LLVM (docs/TRANSLATOR.md): off (the default, the\n"
+            "interpreter), auto (launches of many waves), always; results and statistics are the same. --trace,\n"
+            "--check-waitcnt, --profile-pcs/--report and --timing keep the interpreter. --jit-log prints a line\n"
+            "per translation on stderr.\n");
 }
 
 /* X[,Y[,Z]] (',' or 'x' between; each may be 0x hex), each in [min, max]. */
@@ -491,6 +496,12 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
             o->alignment_mode = m ? m : UMB_RDNA3_ALIGN_DWORD;
         } else if (!strcmp(a, "--check-waitcnt")) o->check_waitcnt = true;
         else if (!strcmp(a, "--cooperative")) o->cooperative = true;
+        else if ((!strcmp(a, "--jit") && more) || !strncmp(a, "--jit=", 6)) {
+            const char *v = a[5] == '=' ? a + 6 : argv[++i];
+            int m = umb_rdna3_jit_mode(v);
+            if (m < 0) return bad_run_value("--jit", v);
+            o->jit = (uint32_t)m;
+        } else if (!strcmp(a, "--jit-log")) o->jit_log = true;
         else if (!strcmp(a, "--align-dword")) o->alignment_mode = UMB_RDNA3_ALIGN_DWORD;
         else if (cli_timing_option(&o->timing, argc, argv, &i)) continue;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
@@ -710,6 +721,7 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
         .kernel = o->kernel, .work_dim = o->dim, .args = args, .nargs = o->nargs, .trace = trace,
         .check_waitcnt = o->check_waitcnt, .alignment_mode = o->alignment_mode,
         .printf_buffer_size = o->printf_buffer, .cooperative = o->cooperative,
+        .jit = o->jit, .jit_log = o->jit_log ? stderr : NULL,
     };
     for (int i = 0; i < 3; i++) d.global_size[i] = o->global[i], d.local_size[i] = o->local[i], d.global_offset[i] = o->offset[i];
     umb_stats stats = { 0 };

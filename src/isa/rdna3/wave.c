@@ -12,10 +12,12 @@
 #include "isa/rdna3/exec_alu.h"
 #include "isa/rdna3/gws.h"
 #include "isa/rdna3/waitcnt.h"
+#include "isa/rdna3/translate.h"
 
 #include <fenv.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdalign.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -215,6 +217,26 @@ static const rdna3_inst *fetch_k(rdna3_kernel *k, uint64_t pc, rdna3_inst *local
 const rdna3_inst *rdna3_fetch(rdna3_wave *w, uint64_t pc, rdna3_inst *local, char *err, size_t errlen)
 {
     return fetch_k(w->kernel, pc, local, err, errlen);
+}
+
+const rdna3_inst *rdna3_kernel_decode(rdna3_kernel *k, uint64_t pc, char *err, size_t errlen)
+{
+    rdna3_icache *c = k->icache;
+    if (!c) {
+        snprintf(err, errlen, "no instruction cache");
+        return NULL;
+    }
+    rdna3_inst local;
+    const rdna3_inst *in = fetch_k(k, pc, &local, err, errlen);
+    if (!in || in != &local) return in;
+    /* another thread is publishing the slot: it will be ready in a moment */
+    icache_slot *s = slot_for(c, (pc - c->base) >> 2);
+    if (!s) {
+        snprintf(err, errlen, "out of host memory for the instruction cache");
+        return NULL;
+    }
+    while (atomic_load_explicit(&s->state, memory_order_acquire) != SLOT_READY) sched_yield();
+    return &s->inst;
 }
 
 /* ---- description and faults ---- */
@@ -570,6 +592,17 @@ static umb_warp_state fe_timing_step(void *kernel, umb_warp *warp, uint64_t *exe
     return w->state;
 }
 
+/* The instruction at pc for a turn when the cache does not have it yet: decoded now (NULL if it
+ * cannot be: the turn ends there, and the step loop reports it at the next turn). Decoding on
+ * the spot instead of ending the turn makes where turns end depend only on the wave's own
+ * instructions, not on which host thread decoded what first: the same turns in every run, and in
+ * the translated rounds, which decode all their code up front. */
+static __attribute__((noinline)) const rdna3_inst *decode_for_turn(rdna3_kernel *k, uint64_t pc, rdna3_inst *local)
+{
+    char err[256];
+    return fetch_k(k, pc, local, err, sizeof err);
+}
+
 /* The most instructions a wave runs ahead in one turn: bounds the work of a round (and so how
  * late the instruction budget is checked) when a wave loops on its registers only. */
 #define RUN_AHEAD_MAX 64u
@@ -580,13 +613,34 @@ static umb_warp_state fe_timing_step(void *kernel, umb_warp *warp, uint64_t *exe
  * Always inlined: fe_round calls it with pc_counts NULL (the loop without profiling code) or not. */
 static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c,
                                                                          const rdna3_inst *in, umb_stats *st,
-                                                                         uint64_t *pc_counts)
+                                                                         uint64_t *pc_counts, rdna3_jit_fn jit)
 {
     const uint64_t base = c->base, size = c->size;
     uint64_t counted_exec = rdna3_exec(w), thread_insts = 0;
     uint32_t n = 0, active = umb_popcount64(counted_exec);
+    rdna3_inst local;   /* an instruction another host thread is decoding (decode_for_turn) */
     w->defer_fault = false;   /* the first instruction is this turn's, the others run ahead */
     for (;;) {
+        if (jit) {   /* the translated round (rdna3_frontend_jit): translated code runs what it has */
+            rdna3_jit_turn t = { .thread_insts = thread_insts, .n = n };
+            uint32_t r = jit(w, st, &t);
+            if (r != RDNA3_JIT_NOT_ENTERED) {
+                thread_insts = t.thread_insts;
+                n = t.n;
+                if (r == RDNA3_JIT_DONE) break;
+                if (__builtin_expect(r == RDNA3_JIT_FAULT, 0)) {   /* as below: reported now or at its turn */
+                    if (!w->deferred_msg) {
+                        n++;
+                        break;
+                    }
+                    w->state = UMB_WARP_RUNNABLE;
+                    st->by_class[cached(c, w->pc)->insn_class]--;
+                    thread_insts -= umb_popcount64(rdna3_exec(w));
+                    break;
+                }
+                goto next;   /* RDNA3_JIT_CONTINUE: the turn goes on at w->pc */
+            }
+        }
         count_issue(st, in, rdna3_exec(w), &counted_exec, &active, &thread_insts);
         if (pc_counts) count_pc(pc_counts, base, w->pc);
         w->next_pc = w->pc + in->size;
@@ -606,16 +660,17 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
         }
         n++;
         w->defer_fault = true;
-        uint64_t pc = w->next_pc;
-        w->pc = pc;
+        w->pc = w->next_pc;
         if (w->state != UMB_WARP_RUNNABLE || n > RUN_AHEAD_MAX) break;
-        uint64_t off = pc - base;
+    next:;
+        uint64_t off = w->pc - base;
         if (off >= size || (off & 3u)) break;
         const icache_slot *ch = atomic_load_explicit(&c->chunk[off >> (2u + CHUNK_BITS)], memory_order_acquire);
-        if (!ch) break;
-        const icache_slot *slot = &ch[(off >> 2) & (CHUNK_SLOTS - 1u)];
-        if (atomic_load_explicit(&slot->state, memory_order_acquire) != SLOT_READY) break;
-        in = &slot->inst;
+        const icache_slot *slot = ch ? &ch[(off >> 2) & (CHUNK_SLOTS - 1u)] : NULL;
+        if (__builtin_expect(slot && atomic_load_explicit(&slot->state, memory_order_acquire) == SLOT_READY, 1))
+            in = &slot->inst;
+        else if (!(in = decode_for_turn(w->kernel, w->pc, &local)))
+            break;
         if (!in->wave_local || (w->mode & 3u)) break;
     }
     w->defer_fault = false;
@@ -670,9 +725,11 @@ static void pass_rounds_of_waves_ahead(umb_workgroup *wg)
  * takes the general step loop, one instruction per turn; a traced run therefore shows the
  * plain round-robin order, and tests/rdna3/kernels/cli_test.py "schedule" checks that both
  * give the same bytes for a kernel whose results depend on the interleaving. */
-static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_STATES])
+static inline __attribute__((always_inline)) uint64_t round_robin(void *kernel, umb_workgroup *wg, uint32_t quantum,
+                                                                  uint32_t count[UMB_WARP_STATES], rdna3_jit_fn jit)
 {
     rdna3_kernel *k = kernel;
+    rdna3_inst local;   /* an instruction another host thread is decoding (decode_for_turn) */
     rdna3_icache *c = k->icache;
     umb_stats *st = wg->stats;
     bool fast = quantum == 1 && !k->trace && !k->check_waitcnt;
@@ -691,12 +748,14 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
         }
         w->stats = st;
         if (w->state == UMB_WARP_AT_BARRIER) w->state = UMB_WARP_RUNNABLE;   /* released by the core */
-        const rdna3_inst *in = (fast && !(w->mode & 3u)) ? cached(c, w->pc) : NULL;
+        bool turn = fast && !(w->mode & 3u);
+        const rdna3_inst *in = turn ? cached(c, w->pc) : NULL;
         if (__builtin_expect(w->deferred_msg != NULL, 0)) {
             done += report_deferred_fault(w, c, st);
-        } else if (__builtin_expect(in != NULL, 1)) {
-            done += k->pc_counts ? run_turn_and_ahead(w, c, in, st, k->pc_counts)
-                                 : run_turn_and_ahead(w, c, in, st, NULL);
+        } else if (__builtin_expect(in != NULL, 1) || (turn && (in = decode_for_turn(k, w->pc, &local)))) {
+            if (jit) done += run_turn_and_ahead(w, c, in, st, NULL, jit);   /* (no jit with pc_counts) */
+            else done += k->pc_counts ? run_turn_and_ahead(w, c, in, st, k->pc_counts, NULL)
+                                      : run_turn_and_ahead(w, c, in, st, NULL, NULL);
         } else {
             uint64_t n = 0;
             rdna3_wave_run(w, quantum, &n);
@@ -708,6 +767,19 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
         if (uw->state == UMB_WARP_FAULTED) break;
     }
     return done;
+}
+
+static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_STATES])
+{
+    return round_robin(kernel, wg, quantum, count, NULL);
+}
+
+/* The translated rounds: the same round robin, with each turn run by the launch's translated code
+ * (rdna3_kernel.jit, translate.c) where it has the instruction. */
+static uint64_t fe_round_jit(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_STATES])
+{
+    rdna3_jit_fn jit = ((rdna3_kernel *)kernel)->jit;
+    return jit ? round_robin(kernel, wg, quantum, count, jit) : round_robin(kernel, wg, quantum, count, NULL);
 }
 
 static void fe_describe_pc(void *kernel, const umb_warp *warp, char *buf, size_t len)
@@ -776,25 +848,35 @@ static bool fe_state_same(void *kernel, const umb_warp *warp, const void *buf)
            !memcmp(p + sizeof sc + sizeof w->sgpr, w->vgpr, sizeof w->vgpr);
 }
 
-const umb_frontend rdna3_frontend = {
-    .name = "rdna3",
-    .barrier_counts_exited = true,
-    .wg_init = fe_wg_init,
-    .wg_fini = fe_wg_fini,
-    .warp_init = fe_warp_init,
-    .warp_fini = fe_warp_fini,
-    .step = fe_step,
-    .round = fe_round,
-    .wait_poll = fe_wait_poll,
-    .wait_describe = fe_wait_describe,
-    .describe_pc = fe_describe_pc,
-    /* timing mode (src/isa/rdna3/timing.c) */
-    .timing_pc = rdna3_timing_pc,
-    .timing_static = rdna3_timing_static,
-    .timing_dynamic = rdna3_timing_dynamic,
-    .timing_step = fe_timing_step,
-    .timing_prefetch = rdna3_timing_prefetch,
-    .state_size = fe_state_size,
-    .state_save = fe_state_save,
+#define RDNA3_FRONTEND_HOOKS \
+    .name = "rdna3", \
+    .barrier_counts_exited = true, \
+    .wg_init = fe_wg_init, \
+    .wg_fini = fe_wg_fini, \
+    .warp_init = fe_warp_init, \
+    .warp_fini = fe_warp_fini, \
+    .step = fe_step, \
+    .wait_poll = fe_wait_poll, \
+    .wait_describe = fe_wait_describe, \
+    .describe_pc = fe_describe_pc, \
+    /* timing mode (src/isa/rdna3/timing.c) */ \
+    .timing_pc = rdna3_timing_pc, \
+    .timing_static = rdna3_timing_static, \
+    .timing_dynamic = rdna3_timing_dynamic, \
+    .timing_step = fe_timing_step, \
+    .timing_prefetch = rdna3_timing_prefetch, \
+    .state_size = fe_state_size, \
+    .state_save = fe_state_save, \
     .state_same = fe_state_same,
+
+const umb_frontend rdna3_frontend = {
+    RDNA3_FRONTEND_HOOKS
+    .round = fe_round,
+};
+
+/* The same front end with translated turns (docs/TRANSLATOR.md), for launches that have
+ * rdna3_kernel.jit and no trace, profile, waitcnt checking or timing model. */
+const umb_frontend rdna3_frontend_jit = {
+    RDNA3_FRONTEND_HOOKS
+    .round = fe_round_jit,
 };

@@ -17,6 +17,8 @@
 #include "isa/rdna3/rdna3.h"
 
 extern const umb_frontend rdna3_frontend;
+/* rdna3_frontend with the launch's translated code (rdna3_kernel.jit, docs/TRANSLATOR.md) */
+extern const umb_frontend rdna3_frontend_jit;
 
 /* MODE register bits the wave setup uses (exec_alu.h has the full field list). */
 #define RDNA3_MODE_DX10_CLAMP_BIT (1u << 8)
@@ -43,6 +45,10 @@ umb_warp_state rdna3_wave_run(rdna3_wave *w, uint64_t max_insts, uint64_t *execu
 /* The instruction at pc as the cache holds it (decoding it if needed); NULL with err filled if
  * pc is outside the code or not a valid encoding. local is used when the cache cannot hold it. */
 const rdna3_inst *rdna3_fetch(rdna3_wave *w, uint64_t pc, rdna3_inst *local, char *err, size_t errlen);
+
+/* The instruction at pc, decoded into k's cache (waiting for another thread that is publishing
+ * it), so that the pointer lives as long as the cache; NULL with err filled if it cannot be. */
+const rdna3_inst *rdna3_kernel_decode(rdna3_kernel *k, uint64_t pc, char *err, size_t errlen);
 
 /* "PC 0x... : <dwords> <disassembly>" of the instruction at pc (for reports). */
 void rdna3_describe(rdna3_kernel *k, uint64_t pc, char *buf, size_t len);

@@ -19,6 +19,7 @@ static uint64_t dev_alloc(tctx *t, const void *data, size_t size)
     uint64_t a = 0;
     if (umb_mem_alloc(t->dev, size, 256, &a) != UMB_OK) { fprintf(stderr, "image allocation failed\n"); exit(1); }
     if (data && umb_mem_copy_to_device(t->dev, a, data, size) != UMB_OK) { fprintf(stderr, "image copy failed\n"); exit(1); }
+    tc_track(t, a, size);
     return a;
 }
 

@@ -45,12 +45,20 @@ uint64_t tc_arg_buf(tctx *t, const void *data, size_t size)
 {
     uint64_t addr = 0;
     if (t->nbufs >= TC_MAX_BUFS || umb_mem_alloc(t->dev, size ? size : 1, 4096, &addr)) fatal(t, "buffer allocation");
+    t->bufsize[t->nbufs] = size ? size : 1;
     t->bufs[t->nbufs++] = addr;
     if (data && umb_mem_copy_to_device(t->dev, addr, data, size)) fatal(t, "buffer copy");
     memcpy(t->argstore[t->nargs], &addr, 8);
     t->args[t->nargs] = (umb_rdna3_arg){ .value = t->argstore[t->nargs], .size = 8 };
     t->nargs++;
     return addr;
+}
+
+void tc_track(tctx *t, uint64_t addr, size_t size)
+{
+    if (t->nbufs >= TC_MAX_BUFS) fatal(t, "too many buffers");
+    t->bufsize[t->nbufs] = size;
+    t->bufs[t->nbufs++] = addr;
 }
 
 static void arg_bytes(tctx *t, const void *v, uint32_t size)
@@ -69,6 +77,74 @@ void tc_arg_local(tctx *t, uint32_t bytes)
     t->nargs++;
 }
 
+/* Every buffer's bytes, in one allocation. */
+static uint8_t *snapshot(tctx *t)
+{
+    size_t total = 0;
+    for (uint32_t i = 0; i < t->nbufs; i++) total += t->bufsize[i];
+    uint8_t *p = tc_alloc(total + 1), *q = p;
+    for (uint32_t i = 0; i < t->nbufs; i++, q += t->bufsize[i - 1]) tc_read(t, t->bufs[i], q, t->bufsize[i]);
+    return p;
+}
+
+static void restore(tctx *t, const uint8_t *p)
+{
+    for (uint32_t i = 0; i < t->nbufs; p += t->bufsize[i], i++)
+        if (umb_mem_copy_to_device(t->dev, t->bufs[i], p, t->bufsize[i])) fatal(t, "buffer restore");
+}
+
+/* The statistics a launch's JSON holds, but for the host time: the same numbers in both modes. */
+static bool same_stats(umb_stats a, umb_stats b)
+{
+    a.host_seconds = b.host_seconds = 0;
+    return !memcmp(&a, &b, sizeof a);
+}
+
+/* UMBRA_CORPUS_JIT_DIFF: the launch in the interpreter, then again from the same inputs with the
+ * translator (--jit=always): every buffer byte and every statistic must be the same, and the
+ * status and error text. */
+static umb_status launch_jit_diff(tctx *t, umb_rdna3_dispatch *d)
+{
+    uint8_t *in = snapshot(t);
+    umb_stats sa = { 0 }, sb = { 0 };
+    d->jit = UMB_RDNA3_JIT_OFF;
+    umb_status st_a = umb_rdna3_run(t->dev, t->prog, d, &sa);
+    char err_a[1024];
+    snprintf(err_a, sizeof err_a, "%s", st_a ? umb_device_last_error(t->dev) : "");
+    uint8_t *out_a = snapshot(t);
+    restore(t, in);
+    d->jit = UMB_RDNA3_JIT_ALWAYS;
+    umb_status st_b = umb_rdna3_run(t->dev, t->prog, d, &sb);
+    uint8_t *out_b = snapshot(t);
+    size_t total = 0;
+    for (uint32_t i = 0; i < t->nbufs; i++) total += t->bufsize[i];
+    if (st_a != st_b || (st_a && strcmp(err_a, umb_device_last_error(t->dev)))) {
+        fprintf(stderr, "FAIL %s: jit diff: launch %d: status %s '%s' (interpreter) vs %s '%s' (translated)\n",
+                t->kernel, t->jit_launches, umb_status_name(st_a), err_a, umb_status_name(st_b),
+                st_b ? umb_device_last_error(t->dev) : "");
+        t->failures++;
+    }
+    if (memcmp(out_a, out_b, total)) {
+        size_t i = 0;
+        while (out_a[i] == out_b[i]) i++;
+        fprintf(stderr, "FAIL %s: jit diff: launch %d: buffer bytes differ from byte %zu\n", t->kernel,
+                t->jit_launches, i);
+        t->failures++;
+    }
+    if (!same_stats(sa, sb)) {
+        fprintf(stderr, "FAIL %s: jit diff: launch %d: statistics differ (warp_insts %llu vs %llu, thread_insts %llu vs %llu)\n",
+                t->kernel, t->jit_launches, (unsigned long long)sa.warp_insts, (unsigned long long)sb.warp_insts,
+                (unsigned long long)sa.thread_insts, (unsigned long long)sb.thread_insts);
+        t->failures++;
+    }
+    t->jit_launches++;
+    umb_stats_add(&t->stats, &sb);
+    free(in);
+    free(out_a);
+    free(out_b);
+    return st_b;
+}
+
 bool tc_launch(tctx *t, uint32_t dim, uint64_t gx, uint64_t gy, uint64_t gz, uint32_t lx, uint32_t ly, uint32_t lz)
 {
     umb_rdna3_dispatch d = {
@@ -81,7 +157,7 @@ bool tc_launch(tctx *t, uint32_t dim, uint64_t gx, uint64_t gy, uint64_t gz, uin
         .nargs = t->nargs,
         .check_waitcnt = getenv("UMBRA_CHECK_WAITCNT") != NULL,
     };
-    umb_status st = umb_rdna3_run(t->dev, t->prog, &d, &t->stats);
+    umb_status st = t->jit_diff ? launch_jit_diff(t, &d) : umb_rdna3_run(t->dev, t->prog, &d, &t->stats);
     t->nargs = 0;
     if (st) {
         fprintf(stderr, "FAIL %s: launch: %s: %s\n", t->kernel, umb_status_name(st), umb_device_last_error(t->dev));
@@ -306,7 +382,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "FAIL %s: kernel missing or built for the wrong wave size\n", name);
         return 1;
     }
+    t.jit_diff = getenv("UMBRA_CORPUS_JIT_DIFF") != NULL;
     c->run(&t);
+    if (t.jit_diff) printf("%s -O%d wave%u: %d launches bit-identical with the translator\n", name, opt, wave, t.jit_launches);
     printf("%s -O%d wave%u: %" PRIu64 " wave-instructions, %" PRIu64 " workgroups, %.3f s\n", name, opt, wave,
            t.stats.warp_insts, t.stats.workgroups, t.stats.host_seconds);
     if (timing) umb_timing_write_text(timing, stdout);

@@ -23,7 +23,10 @@ typedef struct tctx {
     uint8_t argstore[TC_MAX_ARGS][8];
     uint32_t nargs;
     uint64_t bufs[TC_MAX_BUFS];
+    size_t bufsize[TC_MAX_BUFS];
     uint32_t nbufs;
+    int jit_diff;                          /* UMBRA_CORPUS_JIT_DIFF: every launch twice, compared */
+    int jit_launches;                      /* launches compared so far */
     uint64_t global_offset[3];
     uint64_t rng;
     umb_stats stats;
@@ -37,6 +40,9 @@ void *tc_alloc(size_t size);               /* zeroed host memory; exits on OOM *
 
 /* Arguments in kernel order */
 uint64_t tc_arg_buf(tctx *t, const void *data, size_t size);   /* data NULL: zeros */
+/* Device memory the case allocated itself (not an argument): freed at the end, and saved and
+ * restored around the interpreter's run of a launch under UMBRA_CORPUS_JIT_DIFF. */
+void tc_track(tctx *t, uint64_t addr, size_t size);
 void tc_arg_u32(tctx *t, uint32_t v);
 void tc_arg_f32(tctx *t, float v);
 void tc_arg_f64(tctx *t, double v);

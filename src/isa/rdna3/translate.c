@@ -1,0 +1,757 @@
+/* The RDNA3 translator: a launch's decoded instructions -> one host function (translate.h,
+ * docs/TRANSLATOR.md).
+ *
+ * The function is the interpreter's run-ahead turn (wave.c run_turn_and_ahead) unrolled over the
+ * kernel's code: an entry switch on w->pc, then for each instruction a block that counts it exactly
+ * as count_issue does (its class now, popcount(EXEC) before it runs), runs it, and goes on to the
+ * next instruction's block under the interpreter's conditions (wave still RUNNABLE, at most
+ * RDNA3_JIT_TURN_MAX instructions, the next one register-only, MODE at round to nearest). An
+ * instruction runs as a call of its interpreter handler with its decoded record as a constant
+ * (exact by construction), or as inline IR for the few whose semantics tr_inline_* gives
+ * (bit-identical, tested against the interpreter). Scalar branches whose targets are known are
+ * host branches; any other next PC goes through a second switch, or back to the caller.
+ */
+#include "isa/rdna3/translate.h"
+
+#if UMBRA_HAVE_JIT
+
+#include "isa/rdna3/wave.h"
+#include "jit/jit.h"
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <llvm-c/Core.h>
+
+struct rdna3_jit {
+    umb_jit *jit;
+    rdna3_jit_fn fn;
+};
+
+bool rdna3_jit_available(void) { return true; }
+
+/* The interpreter's bound of a turn (wave.c RUN_AHEAD_MAX): it stops after the instruction
+ * that makes n exceed it. */
+#define TURN_MAX 64u
+
+_Static_assert(sizeof(umb_warp_state) == 4, "wave state is an i32 in the IR");
+_Static_assert(sizeof(((rdna3_wave *)0)->defer_fault) == 1, "defer_fault is an i8 in the IR");
+_Static_assert(UMB_WARP_RUNNABLE == 0, "RUNNABLE is 0 in the IR");
+
+typedef struct tr_inst {
+    uint64_t pc;
+    const rdna3_inst *in;
+    LLVMBasicBlockRef bb;
+} tr_inst;
+
+typedef struct translator {
+    rdna3_kernel *k;
+    unsigned wave_size;
+    uint32_t *index_of;    /* per code dword: 0 = not translated, else 1 + index in insts */
+    tr_inst *insts;
+    size_t ninsts, cap;
+    uint64_t *work;        /* PCs still to decode */
+    size_t nwork, workcap;
+    /* LLVM */
+    LLVMContextRef ctx;
+    LLVMModuleRef m;
+    LLVMBuilderRef b;
+    LLVMValueRef fn, w, st, t, n_slot, ti_slot, ctpop;
+    LLVMTypeRef i8, i32, i64, ptr, handler_ty, ctpop_ty;
+    LLVMBasicBlockRef exit_done, exit_fault, exit_continue, dyn_bb;
+    uint32_t inlined;
+    bool inline_ok;        /* emit inline IR where it can (else every instruction calls its handler) */
+} translator;
+
+/* ---- discovery: the instructions reachable from the entry ---- */
+
+static const tr_inst *inst_at(const translator *tr, uint64_t pc)
+{
+    uint64_t off = pc - tr->k->code_base;
+    if (pc < tr->k->code_base || off >= tr->k->code_size || (off & 3u)) return NULL;
+    uint32_t i = tr->index_of[off >> 2];
+    return i ? &tr->insts[i - 1] : NULL;
+}
+
+static bool push_work(translator *tr, uint64_t pc)
+{
+    if (tr->nwork == tr->workcap) {
+        size_t cap = tr->workcap ? tr->workcap * 2 : 256;
+        uint64_t *p = realloc(tr->work, cap * sizeof *p);
+        if (!p) return false;
+        tr->work = p;
+        tr->workcap = cap;
+    }
+    tr->work[tr->nwork++] = pc;
+    return true;
+}
+
+static bool is_sopp(const rdna3_inst *in, unsigned op) { return in->fmt == RDNA3_FMT_SOPP && in->op == op; }
+
+/* Static branch target of a SOPP branch or s_call_b64 (exec_salu.c branch_if, SOPK 0x14). */
+static uint64_t branch_target(uint64_t pc, const rdna3_inst *in)
+{
+    return pc + 4u + (uint64_t)((int64_t)(int16_t)in->simm16 * 4);
+}
+static bool has_static_target(const rdna3_inst *in)
+{
+    return (in->fmt == RDNA3_FMT_SOPP && in->op >= 0x20 && in->op <= 0x2a) ||
+           (in->fmt == RDNA3_FMT_SOPK && in->op == 0x14);
+}
+/* Does execution go on at pc + size (when no branch is taken)? Not after s_endpgm, s_code_end,
+ * s_branch and s_setpc_b64. */
+static bool falls_through(const rdna3_inst *in)
+{
+    return !is_sopp(in, 0x30) && !is_sopp(in, 0x1f) && !is_sopp(in, 0x20) &&
+           !(in->fmt == RDNA3_FMT_SOP1 && in->op == 0x48);
+}
+/* May the handler set next_pc to something other than pc + size? Only these handlers write it
+ * (exec_salu.c): SOPP branches, s_call_b64 (SOPK), s_setpc_b64 and s_swappc_b64 (SOP1). */
+static bool may_jump(const rdna3_inst *in)
+{
+    return has_static_target(in) || (in->fmt == RDNA3_FMT_SOP1 && (in->op == 0x48 || in->op == 0x49));
+}
+
+static bool discover(translator *tr, uint64_t entry_pc, char *err, size_t errlen)
+{
+    if (!push_work(tr, entry_pc)) goto oom;
+    while (tr->nwork) {
+        uint64_t pc = tr->work[--tr->nwork];
+        uint64_t off = pc - tr->k->code_base;
+        if (pc < tr->k->code_base || off >= tr->k->code_size || (off & 3u) || tr->index_of[off >> 2]) continue;
+        char why[256];
+        const rdna3_inst *in = rdna3_kernel_decode(tr->k, pc, why, sizeof why);
+        if (!in) continue;   /* the interpreter reports it if it is ever reached */
+        if (tr->ninsts == tr->cap) {
+            size_t cap = tr->cap ? tr->cap * 2 : 256;
+            tr_inst *p = realloc(tr->insts, cap * sizeof *p);
+            if (!p) goto oom;
+            tr->insts = p;
+            tr->cap = cap;
+        }
+        tr->insts[tr->ninsts++] = (tr_inst){ .pc = pc, .in = in };
+        tr->index_of[off >> 2] = (uint32_t)tr->ninsts;
+        if (falls_through(in) && !push_work(tr, pc + in->size)) goto oom;
+        if (has_static_target(in) && !push_work(tr, branch_target(pc, in))) goto oom;
+    }
+    return true;
+oom:
+    snprintf(err, errlen, "out of host memory translating %" PRIu64 " instructions", (uint64_t)tr->ninsts);
+    return false;
+}
+
+/* ---- IR helpers ---- */
+
+static LLVMValueRef c32(translator *tr, uint64_t v) { return LLVMConstInt(tr->i32, v, false); }
+static LLVMValueRef c64(translator *tr, uint64_t v) { return LLVMConstInt(tr->i64, v, false); }
+
+/* Pointer to byte offset off of base. */
+static LLVMValueRef field(translator *tr, LLVMValueRef base, uint64_t off)
+{
+    LLVMValueRef idx = c64(tr, off);
+    return LLVMBuildInBoundsGEP2(tr->b, tr->i8, base, &idx, 1, "");
+}
+static LLVMValueRef load(translator *tr, LLVMTypeRef ty, LLVMValueRef base, uint64_t off)
+{
+    return LLVMBuildLoad2(tr->b, ty, field(tr, base, off), "");
+}
+static void store(translator *tr, LLVMValueRef v, LLVMValueRef base, uint64_t off)
+{
+    LLVMBuildStore(tr->b, v, field(tr, base, off));
+}
+static LLVMValueRef const_ptr(translator *tr, const void *p)
+{
+    return LLVMConstIntToPtr(c64(tr, (uint64_t)(uintptr_t)p), tr->ptr);
+}
+
+#define SGPR_OFF(n) (offsetof(rdna3_wave, sgpr) + 4u * (n))
+#define VGPR_OFF(r) (offsetof(rdna3_wave, vgpr) + 4u * RDNA3_MAX_LANES * (r))
+
+/* EXEC as rdna3_exec reads it: EXEC_LO | EXEC_HI << 32, masked to the wave's lanes. */
+static LLVMValueRef exec_mask(translator *tr)
+{
+    LLVMValueRef lo = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(RDNA3_SRC_EXEC_LO)), tr->i64, "");
+    if (tr->wave_size == 32) return lo;
+    LLVMValueRef hi = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(RDNA3_SRC_EXEC_HI)), tr->i64, "");
+    return LLVMBuildOr(tr->b, lo, LLVMBuildShl(tr->b, hi, c64(tr, 32), ""), "");
+}
+
+/* count_issue: the class counter now, the active lanes into the turn's sum. */
+static void count_issue(translator *tr, const rdna3_inst *in)
+{
+    LLVMValueRef ex = exec_mask(tr);
+    LLVMValueRef pop = LLVMBuildCall2(tr->b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    LLVMValueRef ti = LLVMBuildLoad2(tr->b, tr->i64, tr->ti_slot, "");
+    LLVMBuildStore(tr->b, LLVMBuildAdd(tr->b, ti, pop, ""), tr->ti_slot);
+    uint64_t off = offsetof(umb_stats, by_class) + 8u * in->insn_class;
+    store(tr, LLVMBuildAdd(tr->b, load(tr, tr->i64, tr->st, off), c64(tr, 1), ""), tr->st, off);
+}
+
+/* Go on after an instruction that retired with n_after counted: the interpreter's conditions
+ * for running the next instruction in the same turn, then the next instruction's block. */
+static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef n_after, LLVMValueRef next_pc)
+{
+    const rdna3_inst *in = ti->in;
+    LLVMValueRef fn = tr->fn;
+    LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(tr->ctx, fn, "");
+    LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntUGT, n_after, c32(tr, TURN_MAX), ""), tr->exit_done, go);
+    LLVMPositionBuilderAtEnd(tr->b, go);
+    if (!in->wave_local) {   /* only such an instruction can change MODE (is_wave_local in wave.c) */
+        LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
+        LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(tr->ctx, fn, "");
+        LLVMValueRef round = LLVMBuildAnd(tr->b, mode, c32(tr, 3), "");
+        LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntNE, round, c32(tr, 0), ""), tr->exit_done, ok);
+        LLVMPositionBuilderAtEnd(tr->b, ok);
+    }
+    const tr_inst *fall = falls_through(in) ? inst_at(tr, ti->pc + in->size) : NULL;
+    if (!next_pc) {   /* the next PC is pc + size */
+        LLVMBuildBr(tr->b, fall && fall->in->wave_local ? fall->bb : tr->exit_done);
+        return;
+    }
+    const tr_inst *taken = has_static_target(in) ? inst_at(tr, branch_target(ti->pc, in)) : NULL;
+    LLVMValueRef sw = LLVMBuildSwitch(tr->b, next_pc, tr->dyn_bb, 2);
+    if (taken && taken->in->wave_local) LLVMAddCase(sw, c64(tr, taken->pc), taken->bb);
+    if (fall && fall->in->wave_local && (!taken || taken != fall)) LLVMAddCase(sw, c64(tr, fall->pc), fall->bb);
+}
+
+
+/* ---- inline instructions ----
+ * Integer VALU and scalar compare/branch instructions whose handler is a plain function of
+ * plain operands: no DPP, no abs/neg/op_sel, no clamp/omod (every one of those calls the handler).
+ * Each is the same expression as its handler in exec_valu.c / exec_salu.c over the whole wave as
+ * one LLVM vector, written back under EXEC with a select (the lanes EXEC leaves off keep their
+ * bits, as the handler's masked lane loop does). Float instructions call their handlers: LLVM may
+ * commute a float add, and which NaN payload x86 keeps depends on the operand order. */
+
+static bool plain_modifiers(const rdna3_inst *in)
+{
+    return !in->dpp && !in->abs && !in->neg && !in->opsel && !in->clamp && !in->omod;
+}
+
+/* A scalar operand encoding inline code reads as rdna3_scalar_src32 does for a 32-bit integer
+ * or float operand (RK_B32, RK_F32): an SGPR slot (NULL reads 0), an integer constant, a float
+ * constant (its f32 bits) or the literal. */
+static bool plain_scalar_src(unsigned enc)
+{
+    return enc < RDNA3_NUM_SGPR_SLOTS || (enc >= RDNA3_SRC_CONST_ZERO && enc <= 208) ||
+           (enc >= RDNA3_SRC_F_HALF && enc <= RDNA3_SRC_INV_2PI) || enc == RDNA3_SRC_LITERAL;
+}
+
+static LLVMValueRef scalar_src(translator *tr, const rdna3_inst *in, unsigned enc)
+{
+    /* 0.5, -0.5, 1, -1, 2, -2, 4, -4, 1/(2 pi) as f32 (exec_alu.c's table of the same facts) */
+    static const uint32_t f32_consts[9] = { 0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u, 0x40000000u,
+                                            0xc0000000u, 0x40800000u, 0xc0800000u, 0x3e22f983u };
+    if (enc == RDNA3_SRC_NULL) return c32(tr, 0);
+    if (enc < RDNA3_NUM_SGPR_SLOTS) return load(tr, tr->i32, tr->w, SGPR_OFF(enc));
+    if (enc == RDNA3_SRC_LITERAL) return c32(tr, in->literal);
+    if (enc >= RDNA3_SRC_F_HALF) return c32(tr, f32_consts[enc - RDNA3_SRC_F_HALF]);
+    if (enc <= 192) return c32(tr, enc - RDNA3_SRC_CONST_ZERO);
+    return c32(tr, (uint32_t)-(int32_t)(enc - 192));
+}
+
+static LLVMTypeRef lanes_ty(translator *tr) { return LLVMVectorType(tr->i32, tr->wave_size); }
+
+static LLVMValueRef splat(translator *tr, LLVMValueRef v)
+{
+    LLVMTypeRef vt = lanes_ty(tr);
+    LLVMValueRef one = LLVMBuildInsertElement(tr->b, LLVMGetUndef(vt), v, c32(tr, 0), "");
+    LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size));
+    return LLVMBuildShuffleVector(tr->b, one, LLVMGetUndef(vt), zeros, "");
+}
+
+static LLVMValueRef vgpr_ptr(translator *tr, unsigned reg) { return field(tr, tr->w, VGPR_OFF(reg & 0xffu)); }
+
+static LLVMValueRef load_row(translator *tr, unsigned reg)
+{
+    LLVMValueRef v = LLVMBuildLoad2(tr->b, lanes_ty(tr), vgpr_ptr(tr, reg), "");
+    LLVMSetAlignment(v, 64);
+    return v;
+}
+
+/* Source i of a VALU instruction as wave_size lanes. */
+static LLVMValueRef vsrc(translator *tr, const rdna3_inst *in, unsigned i)
+{
+    unsigned s = in->src[i];
+    if (s >= RDNA3_SRC_VGPR0) return load_row(tr, s - RDNA3_SRC_VGPR0);
+    return splat(tr, scalar_src(tr, in, s));
+}
+
+static bool vsrcs_plain(const rdna3_inst *in, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (in->src[i] < RDNA3_SRC_VGPR0 && !plain_scalar_src(in->src[i])) return false;
+    return true;
+}
+
+/* D = r under EXEC. */
+static void store_vdst(translator *tr, const rdna3_inst *in, LLVMValueRef r)
+{
+    LLVMTypeRef mty = LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size);
+    LLVMValueRef ex = exec_mask(tr);
+    if (tr->wave_size == 32) ex = LLVMBuildTrunc(tr->b, ex, tr->i32, "");
+    LLVMValueRef on = LLVMBuildBitCast(tr->b, ex, mty, "");
+    LLVMValueRef old = load_row(tr, in->vdst);
+    LLVMValueRef st = LLVMBuildStore(tr->b, LLVMBuildSelect(tr->b, on, r, old, ""), vgpr_ptr(tr, in->vdst));
+    LLVMSetAlignment(st, 64);
+}
+
+static LLVMValueRef shift_amount(translator *tr, LLVMValueRef v)
+{
+    return LLVMBuildAnd(tr->b, v, splat(tr, c32(tr, 31)), "");
+}
+
+/* The unified opcode (rdna3_vop3_op) of an inline VALU instruction, with its source count in
+ * *nsrc; 0 if it is not one. */
+static unsigned valu_inline_op(const rdna3_inst *in, unsigned *nsrc)
+{
+    if (in->fmt != RDNA3_FMT_VOP1 && in->fmt != RDNA3_FMT_VOP2 && in->fmt != RDNA3_FMT_VOP3) return 0;
+    if (!plain_modifiers(in)) return 0;
+    unsigned op = in->fmt == RDNA3_FMT_VOP2 ? 256u + in->op : in->fmt == RDNA3_FMT_VOP1 ? 384u + in->op : in->op;
+    switch (op) {
+    case 0x181: *nsrc = 1; break;                                                   /* v_mov_b32 */
+    case 0x118: case 0x119: case 0x11a: case 0x11b: case 0x11c: case 0x11d:
+    case 0x125: case 0x126: case 0x127: case 0x32c: *nsrc = 2; break;
+    case 0x245: case 0x246: case 0x255: case 0x256: case 0x257: case 0x258: *nsrc = 3; break;
+    default: return 0;
+    }
+    return vsrcs_plain(in, *nsrc) ? op : 0;
+}
+
+/* The lanes of the inline VALU instruction in (valu_inline_op gave op). */
+static LLVMValueRef valu_expr(translator *tr, const rdna3_inst *in, unsigned op, unsigned nsrc)
+{
+    LLVMBuilderRef b = tr->b;
+    LLVMValueRef a = vsrc(tr, in, 0), bb = nsrc > 1 ? vsrc(tr, in, 1) : NULL, c = nsrc > 2 ? vsrc(tr, in, 2) : NULL;
+    switch (op) {
+    case 0x181: return a;
+    case 0x118: return LLVMBuildShl(b, bb, shift_amount(tr, a), "");                /* v_lshlrev_b32 */
+    case 0x119: return LLVMBuildLShr(b, bb, shift_amount(tr, a), "");               /* v_lshrrev_b32 */
+    case 0x11a: return LLVMBuildAShr(b, bb, shift_amount(tr, a), "");               /* v_ashrrev_i32 */
+    case 0x11b: return LLVMBuildAnd(b, a, bb, "");
+    case 0x11c: return LLVMBuildOr(b, a, bb, "");
+    case 0x11d: return LLVMBuildXor(b, a, bb, "");
+    case 0x125: return LLVMBuildAdd(b, a, bb, "");                                  /* v_add_nc_u32 */
+    case 0x126: return LLVMBuildSub(b, a, bb, "");                                  /* v_sub_nc_u32 */
+    case 0x127: return LLVMBuildSub(b, bb, a, "");                                  /* v_subrev_nc_u32 */
+    case 0x32c: return LLVMBuildMul(b, a, bb, "");                                  /* v_mul_lo_u32 */
+    case 0x245: return LLVMBuildAdd(b, LLVMBuildXor(b, a, bb, ""), c, "");          /* v_xad_u32 */
+    case 0x246: return LLVMBuildAdd(b, LLVMBuildShl(b, a, shift_amount(tr, bb), ""), c, "");   /* v_lshl_add_u32 */
+    case 0x255: return LLVMBuildAdd(b, LLVMBuildAdd(b, a, bb, ""), c, "");          /* v_add3_u32 */
+    case 0x256: return LLVMBuildOr(b, LLVMBuildShl(b, a, shift_amount(tr, bb), ""), c, "");    /* v_lshl_or_b32 */
+    case 0x257: return LLVMBuildOr(b, LLVMBuildAnd(b, a, bb, ""), c, "");           /* v_and_or_b32 */
+    default: return LLVMBuildOr(b, LLVMBuildOr(b, a, bb, ""), c, "");               /* 0x258 v_or3_b32 */
+    }
+}
+
+/* ---- inline f32 arithmetic ----
+ * v_add/sub/subrev/mul_f32, v_fma_f32, v_fmac/fmamk/fmaak_f32 with plain operands: IEEE
+ * operations rounded to nearest (a translated turn runs only with MODE.FP_ROUND = 0), the same
+ * bits as the handlers' host arithmetic whenever no input is a NaN (exactly rounded results; a
+ * NaN the operation creates is the host's default NaN in both). Where the handlers' result depends
+ * on more than IEEE says (which input NaN's payload survives, as the host compiler ordered the
+ * operands; flushed denormals under MODE.FP_DENORM != 3) the instruction calls its handler: a
+ * runtime test per instruction of MODE's f32 denormal bits and of NaN in any lane's input. */
+
+enum { FP_ADD = 1, FP_SUB, FP_SUBREV, FP_MUL, FP_FMA, FP_FMAC, FP_FMAMK, FP_FMAAK };
+
+static unsigned fp_inline_kind(const rdna3_inst *in, unsigned *nsrc)
+{
+    if (in->fmt != RDNA3_FMT_VOP2 && in->fmt != RDNA3_FMT_VOP3) return 0;
+    if (!plain_modifiers(in)) return 0;
+    unsigned op = in->fmt == RDNA3_FMT_VOP2 ? 256u + in->op : in->op, kind;
+    switch (op) {
+    case 0x103: kind = FP_ADD; *nsrc = 2; break;
+    case 0x104: kind = FP_SUB; *nsrc = 2; break;
+    case 0x105: kind = FP_SUBREV; *nsrc = 2; break;
+    case 0x108: kind = FP_MUL; *nsrc = 2; break;
+    case 0x12b: kind = FP_FMAC; *nsrc = 2; break;
+    case 0x12c: kind = FP_FMAMK; *nsrc = 2; break;
+    case 0x12d: kind = FP_FMAAK; *nsrc = 2; break;
+    case 0x213: kind = FP_FMA; *nsrc = 3; break;
+    default: return 0;
+    }
+    return vsrcs_plain(in, *nsrc) ? kind : 0;
+}
+
+static LLVMTypeRef flanes_ty(translator *tr) { return LLVMVectorType(LLVMFloatTypeInContext(tr->ctx), tr->wave_size); }
+
+/* true if any lane of the float vector v is a NaN */
+static LLVMValueRef any_nan(translator *tr, LLVMValueRef v)
+{
+    LLVMValueRef uno = LLVMBuildFCmp(tr->b, LLVMRealUNO, v, v, "");
+    LLVMTypeRef ity = LLVMIntTypeInContext(tr->ctx, tr->wave_size);
+    return LLVMBuildICmp(tr->b, LLVMIntNE, LLVMBuildBitCast(tr->b, uno, ity, ""), LLVMConstInt(ity, 0, false), "");
+}
+
+static LLVMValueRef fma_lanes(translator *tr, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+    LLVMTypeRef fty = flanes_ty(tr);
+    char name[32];
+    snprintf(name, sizeof name, "llvm.fma.v%uf32", tr->wave_size);
+    LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
+    LLVMTypeRef args[3] = { fty, fty, fty };
+    LLVMTypeRef ft = LLVMFunctionType(fty, args, 3, false);
+    if (!f) f = LLVMAddFunction(tr->m, name, ft);
+    LLVMValueRef v[3] = { a, b, c };
+    return LLVMBuildCall2(tr->b, ft, f, v, 3, "");
+}
+
+/* The inline f32 instruction: its fast path, or its handler (see above). Leaves the builder at
+ * the join. */
+static void emit_fp(translator *tr, const rdna3_inst *in, unsigned kind, unsigned nsrc)
+{
+    LLVMBuilderRef b = tr->b;
+    LLVMTypeRef fty = flanes_ty(tr);
+    LLVMValueRef x[3] = { NULL, NULL, NULL };
+    for (unsigned i = 0; i < nsrc; i++) x[i] = LLVMBuildBitCast(b, vsrc(tr, in, i), fty, "");
+    if (kind == FP_FMAC) x[2] = LLVMBuildBitCast(b, load_row(tr, in->vdst), fty, "");
+    if (kind == FP_FMAMK || kind == FP_FMAAK) x[2] = LLVMBuildBitCast(b, splat(tr, c32(tr, in->literal)), fty, "");
+    unsigned nin = kind >= FP_FMA ? 3u : 2u;
+    LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
+    LLVMValueRef slow = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, mode, c32(tr, 0x30), ""), c32(tr, 0x30), "");
+    for (unsigned i = 0; i < nin; i++) slow = LLVMBuildOr(b, slow, any_nan(tr, x[i]), "");
+    LLVMBasicBlockRef fast_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBasicBlockRef slow_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBuildCondBr(b, slow, slow_bb, fast_bb);
+
+    LLVMPositionBuilderAtEnd(b, fast_bb);
+    LLVMValueRef r;
+    switch (kind) {
+    case FP_ADD: r = LLVMBuildFAdd(b, x[0], x[1], ""); break;
+    case FP_SUB: r = LLVMBuildFSub(b, x[0], x[1], ""); break;
+    case FP_SUBREV: r = LLVMBuildFSub(b, x[1], x[0], ""); break;
+    case FP_MUL: r = LLVMBuildFMul(b, x[0], x[1], ""); break;
+    case FP_FMAMK: r = fma_lanes(tr, x[0], x[2], x[1]); break;    /* S0 * K + S1 */
+    default: r = fma_lanes(tr, x[0], x[1], x[2]); break;          /* fma, fmac (D), fmaak (K) */
+    }
+    store_vdst(tr, in, LLVMBuildBitCast(b, r, lanes_ty(tr), ""));
+    LLVMBuildBr(b, join);
+
+    LLVMPositionBuilderAtEnd(b, slow_bb);   /* f32 handlers never fault nor read the PC */
+    LLVMValueRef args[2] = { tr->w, const_ptr(tr, in) };
+    LLVMBuildCall2(b, tr->handler_ty, const_ptr(tr, (const void *)in->exec), args, 2, "");
+    LLVMBuildBr(b, join);
+    LLVMPositionBuilderAtEnd(b, join);
+}
+
+/* s_cmp_{eq,lg,gt,ge,lt,le}_{i32,u32} (SOPC 0x00..0x0b): SCC = the comparison. */
+static void scalar_compare(translator *tr, const rdna3_inst *in)
+{
+    static const LLVMIntPredicate pred[12] = { LLVMIntEQ, LLVMIntNE, LLVMIntSGT, LLVMIntSGE, LLVMIntSLT, LLVMIntSLE,
+                                               LLVMIntEQ, LLVMIntNE, LLVMIntUGT, LLVMIntUGE, LLVMIntULT, LLVMIntULE };
+    LLVMValueRef c = LLVMBuildICmp(tr->b, pred[in->op], scalar_src(tr, in, in->src[0]), scalar_src(tr, in, in->src[1]), "");
+    store(tr, LLVMBuildZExt(tr->b, c, tr->i8, ""), tr->w, offsetof(rdna3_wave, scc));
+}
+
+
+/* Scalar ALU (exec_salu.c exec_sop1/exec_sop2) with plain sources: s_mov_b32; s_add/sub_u32,
+ * s_add/sub_i32, s_addc_u32, s_lshl/lshr_b32, s_ashr_i32, the 32-bit bitwise ops, s_mul_i32,
+ * s_cselect_b32. SCC as the handler sets it; the destination written as rdna3_sdst32 does (an SGPR
+ * slot, not NULL). Returns false for any other instruction. */
+static bool salu_inline_ok(const rdna3_inst *in)
+{
+    if (in->fmt == RDNA3_FMT_SOP1) return in->op == 0x00 && plain_scalar_src(in->src[0]);
+    if (in->fmt != RDNA3_FMT_SOP2 || !plain_scalar_src(in->src[0]) || !plain_scalar_src(in->src[1])) return false;
+    switch (in->op) {
+    case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: case 0x08: case 0x0a: case 0x0c:
+    case 0x16: case 0x18: case 0x1a: case 0x1c: case 0x1e: case 0x20: case 0x22: case 0x24:
+    case 0x2c: case 0x30:
+        return true;
+    default:
+        return false;
+    }
+}
+
+static void set_scc(translator *tr, LLVMValueRef bit)   /* bit: i1 */
+{
+    store(tr, LLVMBuildZExt(tr->b, bit, tr->i8, ""), tr->w, offsetof(rdna3_wave, scc));
+}
+
+static LLVMValueRef scc_i1(translator *tr)
+{
+    LLVMValueRef scc = load(tr, tr->i8, tr->w, offsetof(rdna3_wave, scc));
+    return LLVMBuildICmp(tr->b, LLVMIntNE, scc, LLVMConstInt(tr->i8, 0, false), "");
+}
+
+static void emit_salu(translator *tr, const rdna3_inst *in)
+{
+    LLVMBuilderRef b = tr->b;
+    LLVMValueRef a = scalar_src(tr, in, in->src[0]), r;
+    LLVMValueRef zero = c32(tr, 0), sign = c32(tr, 31);
+    if (in->fmt == RDNA3_FMT_SOP1) {
+        r = a;   /* s_mov_b32 */
+    } else {
+        LLVMValueRef bb = scalar_src(tr, in, in->src[1]);
+        bool scc_nonzero = false;
+        switch (in->op) {
+        case 0x00: r = LLVMBuildAdd(b, a, bb, ""); set_scc(tr, LLVMBuildICmp(b, LLVMIntULT, r, a, "")); break;
+        case 0x01: r = LLVMBuildSub(b, a, bb, ""); set_scc(tr, LLVMBuildICmp(b, LLVMIntUGT, bb, a, "")); break;
+        case 0x02: case 0x03: {   /* signed overflow: bit 31 of (~(a^b) & (a^r)) / ((a^b) & (a^r)) */
+            r = in->op == 0x02 ? LLVMBuildAdd(b, a, bb, "") : LLVMBuildSub(b, a, bb, "");
+            LLVMValueRef x = LLVMBuildXor(b, a, bb, "");
+            if (in->op == 0x02) x = LLVMBuildNot(b, x, "");
+            LLVMValueRef o = LLVMBuildAnd(b, x, LLVMBuildXor(b, a, r, ""), "");
+            set_scc(tr, LLVMBuildICmp(b, LLVMIntNE, LLVMBuildLShr(b, o, sign, ""), zero, ""));
+            break;
+        }
+        case 0x04: {   /* s_addc_u32: 33-bit sum with SCC in */
+            LLVMValueRef s = LLVMBuildAdd(b, LLVMBuildAdd(b, LLVMBuildZExt(b, a, tr->i64, ""), LLVMBuildZExt(b, bb, tr->i64, ""), ""),
+                                          LLVMBuildZExt(b, scc_i1(tr), tr->i64, ""), "");
+            r = LLVMBuildTrunc(b, s, tr->i32, "");
+            set_scc(tr, LLVMBuildICmp(b, LLVMIntNE, LLVMBuildLShr(b, s, c64(tr, 32), ""), c64(tr, 0), ""));
+            break;
+        }
+        case 0x08: r = LLVMBuildShl(b, a, LLVMBuildAnd(b, bb, sign, ""), ""); scc_nonzero = true; break;
+        case 0x0a: r = LLVMBuildLShr(b, a, LLVMBuildAnd(b, bb, sign, ""), ""); scc_nonzero = true; break;
+        case 0x0c: r = LLVMBuildAShr(b, a, LLVMBuildAnd(b, bb, sign, ""), ""); scc_nonzero = true; break;
+        case 0x16: r = LLVMBuildAnd(b, a, bb, ""); scc_nonzero = true; break;
+        case 0x18: r = LLVMBuildOr(b, a, bb, ""); scc_nonzero = true; break;
+        case 0x1a: r = LLVMBuildXor(b, a, bb, ""); scc_nonzero = true; break;
+        case 0x1c: r = LLVMBuildNot(b, LLVMBuildAnd(b, a, bb, ""), ""); scc_nonzero = true; break;
+        case 0x1e: r = LLVMBuildNot(b, LLVMBuildOr(b, a, bb, ""), ""); scc_nonzero = true; break;
+        case 0x20: r = LLVMBuildNot(b, LLVMBuildXor(b, a, bb, ""), ""); scc_nonzero = true; break;
+        case 0x22: r = LLVMBuildAnd(b, a, LLVMBuildNot(b, bb, ""), ""); scc_nonzero = true; break;
+        case 0x24: r = LLVMBuildOr(b, a, LLVMBuildNot(b, bb, ""), ""); scc_nonzero = true; break;
+        case 0x2c: r = LLVMBuildMul(b, a, bb, ""); break;                                   /* s_mul_i32 */
+        default: r = LLVMBuildSelect(b, scc_i1(tr), a, bb, ""); break;                      /* 0x30 s_cselect_b32 */
+        }
+        if (scc_nonzero) set_scc(tr, LLVMBuildICmp(b, LLVMIntNE, r, zero, ""));
+    }
+    if (in->vdst < RDNA3_NUM_SGPR_SLOTS && in->vdst != RDNA3_SRC_NULL) store(tr, r, tr->w, SGPR_OFF(in->vdst));
+}
+
+/* Emit ti's instruction inline if it is one of the above; false (nothing emitted) otherwise. */
+static bool emit_inline(translator *tr, const tr_inst *ti)
+{
+    const rdna3_inst *in = ti->in;
+    unsigned nsrc = 0, op = valu_inline_op(in, &nsrc), fnsrc = 0, fkind = op ? 0 : fp_inline_kind(in, &fnsrc);
+    bool valu = op != 0;
+    bool cmp = in->fmt == RDNA3_FMT_SOPC && in->op <= 0x0b && plain_scalar_src(in->src[0]) && plain_scalar_src(in->src[1]);
+    bool scc_branch = is_sopp(in, 0x21) || is_sopp(in, 0x22);   /* s_cbranch_scc0 / scc1 */
+    bool salu = salu_inline_ok(in);
+    /* a hint (s_nop, s_delay_alu, s_waitcnt...) that may run ahead: counted, nothing to run */
+    bool hint = in->hint && in->wave_local;
+    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint) return false;
+    LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
+    count_issue(tr, in);
+    LLVMValueRef next_pc = NULL;
+    if (valu) {
+        store_vdst(tr, in, valu_expr(tr, in, op, nsrc));
+    } else if (fkind) {
+        emit_fp(tr, in, fkind, fnsrc);
+    } else if (cmp) {
+        scalar_compare(tr, in);
+    } else if (salu) {
+        emit_salu(tr, in);
+    } else if (hint) {
+        /* the interpreter does not call a hint's handler either */
+    } else {
+        LLVMValueRef scc = load(tr, tr->i8, tr->w, offsetof(rdna3_wave, scc));
+        LLVMValueRef set = LLVMBuildICmp(tr->b, LLVMIntNE, scc, LLVMConstInt(tr->i8, 0, false), "");
+        LLVMValueRef taken = in->op == 0x22 ? set : LLVMBuildNot(tr->b, set, "");
+        next_pc = LLVMBuildSelect(tr->b, taken, c64(tr, branch_target(ti->pc, in)), c64(tr, ti->pc + in->size), "");
+    }
+    LLVMValueRef n1 = LLVMBuildAdd(tr->b, n, c32(tr, 1), "");
+    LLVMBuildStore(tr->b, n1, tr->n_slot);
+    store(tr, next_pc ? next_pc : c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    tr->inlined++;
+    continue_at(tr, ti, n1, next_pc);
+    return true;
+}
+
+/* An instruction as a call of its interpreter handler (run_turn_and_ahead's loop body). */
+static void emit_call(translator *tr, const tr_inst *ti)
+{
+    const rdna3_inst *in = ti->in;
+    LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
+    count_issue(tr, in);
+    store(tr, c64(tr, ti->pc), tr->w, offsetof(rdna3_wave, pc));
+    store(tr, c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, next_pc));
+    /* the interpreter's defer_fault: false for the turn's first instruction, true after it */
+    LLVMValueRef later = LLVMBuildICmp(tr->b, LLVMIntNE, n, c32(tr, 0), "");
+    store(tr, LLVMBuildZExt(tr->b, later, tr->i8, ""), tr->w, offsetof(rdna3_wave, defer_fault));
+    if (!in->hint) {
+        LLVMValueRef args[2] = { tr->w, const_ptr(tr, in) };
+        LLVMBuildCall2(tr->b, tr->handler_ty, const_ptr(tr, (const void *)in->exec), args, 2, "");
+    }
+    LLVMValueRef state = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, state));
+    LLVMValueRef n1 = LLVMBuildAdd(tr->b, n, c32(tr, 1), "");
+    LLVMBasicBlockRef stop = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntNE, state, c32(tr, UMB_WARP_RUNNABLE), ""), stop, cont);
+
+    /* left RUNNABLE: a fault keeps the PC on it; a barrier, s_endpgm or a wait retires it */
+    LLVMPositionBuilderAtEnd(tr->b, stop);
+    LLVMBasicBlockRef retire = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntEQ, state, c32(tr, UMB_WARP_FAULTED), ""), tr->exit_fault,
+                    retire);
+    LLVMPositionBuilderAtEnd(tr->b, retire);
+    LLVMBuildStore(tr->b, n1, tr->n_slot);
+    store(tr, load(tr, tr->i64, tr->w, offsetof(rdna3_wave, next_pc)), tr->w, offsetof(rdna3_wave, pc));
+    LLVMBuildBr(tr->b, tr->exit_done);
+
+    LLVMPositionBuilderAtEnd(tr->b, cont);
+    LLVMBuildStore(tr->b, n1, tr->n_slot);
+    LLVMValueRef next_pc = may_jump(in) ? load(tr, tr->i64, tr->w, offsetof(rdna3_wave, next_pc)) : NULL;
+    store(tr, next_pc ? next_pc : c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    continue_at(tr, ti, n1, next_pc);
+}
+
+/* ---- the function ---- */
+
+static void build_types(translator *tr)
+{
+    tr->i8 = LLVMInt8TypeInContext(tr->ctx);
+    tr->i32 = LLVMInt32TypeInContext(tr->ctx);
+    tr->i64 = LLVMInt64TypeInContext(tr->ctx);
+    tr->ptr = LLVMPointerTypeInContext(tr->ctx, 0);
+    LLVMTypeRef hargs[2] = { tr->ptr, tr->ptr };
+    tr->handler_ty = LLVMFunctionType(LLVMVoidTypeInContext(tr->ctx), hargs, 2, false);
+    tr->ctpop_ty = LLVMFunctionType(tr->i64, &tr->i64, 1, false);
+    tr->ctpop = LLVMAddFunction(tr->m, "llvm.ctpop.i64", tr->ctpop_ty);
+}
+
+/* An exit: the caller gets code (t has the turn's counts). */
+static LLVMBasicBlockRef exit_block(translator *tr, uint32_t code)
+{
+    LLVMBasicBlockRef bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMPositionBuilderAtEnd(tr->b, bb);
+    LLVMBuildRet(tr->b, c32(tr, code));
+    return bb;
+}
+
+static void build_function(translator *tr)
+{
+    LLVMTypeRef args[3] = { tr->ptr, tr->ptr, tr->ptr };
+    LLVMTypeRef fty = LLVMFunctionType(tr->i32, args, 3, false);
+    tr->fn = LLVMAddFunction(tr->m, "rdna3_turn", fty);
+    tr->w = LLVMGetParam(tr->fn, 0);
+    tr->st = LLVMGetParam(tr->fn, 1);
+    tr->t = LLVMGetParam(tr->fn, 2);
+    /* w, st and t are three distinct objects (a handler reaches st only through a call) */
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    for (unsigned i = 1; i <= 3; i++) LLVMAddAttributeAtIndex(tr->fn, i, LLVMCreateEnumAttribute(tr->ctx, noalias, 0));
+
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "entry");
+    LLVMPositionBuilderAtEnd(tr->b, entry);
+    /* The turn's counters stay in *t (no alloca): as SSA values they became phis with an incoming
+     * value per exit edge, which made machine code generation superlinear in the code size. */
+    tr->n_slot = field(tr, tr->t, offsetof(rdna3_jit_turn, n));
+    tr->ti_slot = field(tr, tr->t, offsetof(rdna3_jit_turn, thread_insts));
+    LLVMValueRef pc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
+    LLVMBasicBlockRef not_entered = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    for (size_t i = 0; i < tr->ninsts; i++) tr->insts[i].bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMValueRef sw = LLVMBuildSwitch(tr->b, pc, not_entered, (unsigned)tr->ninsts);
+    for (size_t i = 0; i < tr->ninsts; i++) LLVMAddCase(sw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
+    LLVMPositionBuilderAtEnd(tr->b, not_entered);
+    LLVMBuildRet(tr->b, c32(tr, RDNA3_JIT_NOT_ENTERED));
+
+    tr->exit_done = exit_block(tr, RDNA3_JIT_DONE);
+    tr->exit_fault = exit_block(tr, RDNA3_JIT_FAULT);
+    tr->exit_continue = exit_block(tr, RDNA3_JIT_CONTINUE);
+
+    /* a next PC no static successor covers: a register-only instruction of this code, or back */
+    tr->dyn_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMPositionBuilderAtEnd(tr->b, tr->dyn_bb);
+    LLVMValueRef npc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
+    LLVMValueRef dsw = LLVMBuildSwitch(tr->b, npc, tr->exit_continue, (unsigned)tr->ninsts);
+    for (size_t i = 0; i < tr->ninsts; i++)
+        if (tr->insts[i].in->wave_local) LLVMAddCase(dsw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
+
+    for (size_t i = 0; i < tr->ninsts; i++) {
+        LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
+        if (!(tr->inline_ok && emit_inline(tr, &tr->insts[i]))) emit_call(tr, &tr->insts[i]);
+    }
+}
+
+static double now_seconds(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The optimisation pipeline: clean-up and redundant loads/stores between instructions; the handler
+ * calls keep every guest register in memory, so heavier pipelines buy little here. */
+#define TR_PASSES "function(early-cse,instcombine<no-verify-fixpoint>,simplifycfg,gvn,dse)"
+/* Above TR_BIG_INSTS instructions, LLVM's optimising code generator (and GVN) take time that grows
+ * faster than the code (a kernel of 1073 instructions: 7 s at the default level, 0.7 s without
+ * optimisation, measured 2026-11-27), so such a kernel gets the light pipeline and the
+ * non-optimising code generator (its code runs about 3x slower than optimised code; still exact).
+ * Splitting big kernels into regions compiled separately is a later phase (docs/TRANSLATOR.md). */
+#define TR_BIG_INSTS 400u
+#define TR_PASSES_BIG "function(early-cse,simplifycfg)"
+
+rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
+                               rdna3_jit_info *info, char *err, size_t errlen)
+{
+    double t0 = now_seconds(CLOCK_MONOTONIC), c0 = now_seconds(CLOCK_THREAD_CPUTIME_ID);
+    translator tr = { .k = k, .wave_size = wave_size == 64 ? 64u : 32u, .inline_ok = inline_ok };
+    rdna3_jit *j = calloc(1, sizeof *j);
+    tr.index_of = calloc((size_t)((k->code_size + 3u) / 4u), sizeof *tr.index_of);
+    if (!j || !tr.index_of) {
+        snprintf(err, errlen, "out of host memory for the translator");
+        goto fail;
+    }
+    if (!discover(&tr, entry_pc, err, errlen)) goto fail;
+    bool big = tr.ninsts > TR_BIG_INSTS;
+    if (!(j->jit = umb_jit_create(big ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault, err, errlen))) goto fail;
+    tr.ctx = umb_jit_context(j->jit);
+    tr.m = umb_jit_module(j->jit, "rdna3");
+    tr.b = LLVMCreateBuilderInContext(tr.ctx);
+    build_types(&tr);
+    build_function(&tr);
+    LLVMDisposeBuilder(tr.b);
+    tr.b = NULL;
+    if (!umb_jit_add(j->jit, tr.m, big ? TR_PASSES_BIG : TR_PASSES, err, errlen)) goto fail;
+    if (!(j->fn = (rdna3_jit_fn)umb_jit_lookup(j->jit, "rdna3_turn", err, errlen))) goto fail;
+    if (info)
+        *info = (rdna3_jit_info){ .insts = (uint32_t)tr.ninsts, .inlined = tr.inlined,
+                                  .seconds = now_seconds(CLOCK_MONOTONIC) - t0,
+                                  .cpu_seconds = now_seconds(CLOCK_THREAD_CPUTIME_ID) - c0 };
+    free(tr.index_of);
+    free(tr.insts);
+    free(tr.work);
+    return j;
+fail:
+    if (tr.b) LLVMDisposeBuilder(tr.b);
+    free(tr.index_of);
+    free(tr.insts);
+    free(tr.work);
+    rdna3_jit_free(j);
+    return NULL;
+}
+
+rdna3_jit_fn rdna3_jit_function(const rdna3_jit *j) { return j ? j->fn : NULL; }
+
+void rdna3_jit_free(rdna3_jit *j)
+{
+    if (!j) return;
+    umb_jit_destroy(j->jit);
+    free(j);
+}
+
+#else   /* built without UMBRA_JIT */
+
+#include <stdio.h>
+
+bool rdna3_jit_available(void) { return false; }
+
+rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
+                               rdna3_jit_info *info, char *err, size_t errlen)
+{
+    (void)k, (void)entry_pc, (void)wave_size, (void)inline_ok, (void)info;
+    snprintf(err, errlen, "umbra was built without the translator (UMBRA_JIT=OFF: no llvm-19-dev)");
+    return NULL;
+}
+
+rdna3_jit_fn rdna3_jit_function(const rdna3_jit *j) { (void)j; return NULL; }
+void rdna3_jit_free(rdna3_jit *j) { (void)j; }
+
+#endif

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The translator (docs/TRANSLATOR.md) against the interpreter on what must behave the same:
+   jit_test.py UMBRA SRC_DIR WORK_DIR CASE
+Each case runs one launch with --jit=off and --jit=always (one host thread) and requires the same
+exit status, the same error text on stderr, the same output bytes and the same statistics JSON
+(all but the host's time and the command line). Cases:
+  budget       alu_loop with instruction budgets that run out inside its translated loop
+  fault_loop   a store to an unmapped address in iteration 77 of a loop (fault at its own turn)
+  fault_order  tests/rdna3/kernels/fault_order.s: a fault of a run-ahead instruction, kept for its turn
+  unsupported  an instruction umbra does not implement after a translated loop (handler fault)
+  invalid      a code word that is no gfx11 instruction after a translated loop (decode fault)"""
+import json
+import os
+import subprocess
+import sys
+
+umbra, src, work, case = sys.argv[1:5]
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def fail(msg):
+    sys.exit("FAIL: " + msg)
+
+
+def sh(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        fail(f"{' '.join(cmd)}: {p.stderr}")
+
+
+def assemble(name):
+    obj, co = os.path.join(work, f"jit-{name}.o"), os.path.join(work, f"jit-{name}.co")
+    sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c", os.path.join(src, name + ".s"), "-o", obj])
+    sh(["ld.lld-19", "-shared", obj, "-o", co])
+    return co
+
+
+def compile_cl(path, name, extra=()):
+    co = os.path.join(work, f"jit-{name}.co")
+    sh([umbra, "cc", path, "-o", co, "-O3", *extra])
+    return co
+
+
+def stats_of(path):
+    """The statistics JSON without what differs from run to run (host time, command line)."""
+    def strip(v):
+        if isinstance(v, dict):
+            return {k: strip(x) for k, x in v.items()
+                    if k not in ("command", "host_seconds") and "per_second" not in k}
+        if isinstance(v, list):
+            return [strip(x) for x in v]
+        return v
+    try:
+        return strip(json.load(open(path)))
+    except (OSError, ValueError):
+        return None
+
+
+def both(tag, args, want_rc=None):
+    """Run args in both modes; return the interpreter's result after checking they agree."""
+    res = {}
+    for mode in ("off", "always"):
+        out, st = os.path.join(work, f"jit-{tag}-{mode}.bin"), os.path.join(work, f"jit-{tag}-{mode}.json")
+        for f in (out, st):
+            if os.path.exists(f):
+                os.remove(f)
+        p = subprocess.run([umbra, "run", *args, "--threads", "1", "--jit", mode, "--out", f"0:{out}",
+                            "--stats", st, "--quiet"], capture_output=True, text=True)
+        data = open(out, "rb").read() if os.path.exists(out) else None
+        res[mode] = (p.returncode, p.stderr, data, stats_of(st))
+    a, b = res["off"], res["always"]
+    for i, what in enumerate(("exit status", "stderr", "output buffer", "statistics")):
+        if a[i] != b[i]:
+            fail(f"{tag}: {what} differs: interpreter {str(a[i])[:600]!r}, translated {str(b[i])[:600]!r}")
+    if want_rc is not None and (a[0] == 0) != (want_rc == 0):
+        fail(f"{tag}: exit status {a[0]}, expected {'0' if want_rc == 0 else 'non-zero'}: {a[1]}")
+    return a
+
+
+if case == "budget":
+    co = compile_cl(os.path.join(root, "bench", "rdna3", "alu_loop.cl"), "alu_loop")
+    args = [co, "--kernel", "alu_loop", "--global", "1024", "--local", "256", "--arg", "buf:zeros:4096",
+            "--arg", "i32:300"]
+    full = both("budget-full", args, 0)
+    total = full[3]["warp_instructions"]
+    for budget in (1, 7, 65, 66, 1000, 12345, total // 3):
+        rc, err, _, _ = both(f"budget-{budget}", args + ["--max-instructions", str(budget)], 1)
+        if "instruction budget" not in err:
+            fail(f"budget {budget}: no budget report: {err}")
+    # the budget is looked at after each round: a launch whose last round crosses it completes
+    both(f"budget-{total - 1}", args + ["--max-instructions", str(total - 1)])
+    both(f"budget-{total}", args + ["--max-instructions", str(total)], 0)
+    print(f"ok budget: {total} wave-instructions; budgets 1 .. {total} give the same reports")
+elif case == "fault_loop":
+    co = compile_cl(os.path.join(src, "fault_loop.cl"), "fault_loop")
+    rc, err, _, _ = both("fault_loop", [co, "--kernel", "fault_loop", "--global", "256", "--local", "64",
+                                         "--arg", "buf:zeros:1024", "--arg", "i32:200"], 1)
+    if "global_store_b32" not in err or "warp 1" not in err:
+        fail(f"fault_loop: unexpected report: {err}")
+    print("ok fault_loop: " + err.strip().splitlines()[0][:160])
+elif case == "fault_order":
+    co = os.path.join(work, "jit-fault_order.co")
+    obj = co[:-3] + ".o"
+    sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c",
+        os.path.join(root, "tests", "rdna3", "kernels", "fault_order.s"), "-o", obj])
+    sh(["ld.lld-19", "-shared", obj, "-o", co])
+    rc, err, _, _ = both("fault_order", [co, "--kernel", "fault_order", "--global", "128", "--local", "64",
+                                          "--arg", "buf:zeros:8"], 1)
+    if "workgroup (1,0,0), warp 1" not in err or "global_store_b32" not in err:
+        fail(f"fault_order: unexpected report: {err}")
+    print("ok fault_order")
+elif case == "unsupported":
+    co = assemble("unsupported")
+    rc, err, _, _ = both("unsupported", [co, "--kernel", "jit_unsupported", "--global", "64", "--local", "32",
+                                          "--arg", "buf:zeros:256"], 1)
+    if "ds_bvh_stack_rtn_b32" not in err or "not supported" not in err:
+        fail(f"unsupported: unexpected report: {err}")
+    print("ok unsupported")
+elif case == "invalid":
+    # unsupported.s with its ds_bvh_stack_rtn_b32 words replaced by words no gfx11 encoding has
+    co = assemble("unsupported")
+    blob = bytearray(open(co, "rb").read())
+    enc = subprocess.run(["llvm-mc-19", "-triple=amdgcn", "-mcpu=gfx1100", "-show-encoding"],
+                         input="ds_bvh_stack_rtn_b32 v5, v0, v1, v[0:3]\n", capture_output=True, text=True).stdout
+    words = bytes(int(x, 16) for x in enc.split("encoding: [")[1].split("]")[0].split(","))
+    i = blob.find(words)
+    if i < 0:
+        fail("invalid: ds_bvh_stack_rtn_b32 not found in the code object")
+    blob[i:i + 8] = bytes.fromhex("ffffffffffffffff")
+    bad = os.path.join(work, "jit-invalid.co")
+    open(bad, "wb").write(blob)
+    rc, err, _, _ = both("invalid", [bad, "--kernel", "jit_unsupported", "--global", "64", "--local", "32",
+                                      "--arg", "buf:zeros:256"], 1)
+    if "invalid instruction encoding" not in err:
+        fail(f"invalid: unexpected report: {err}")
+    print("ok invalid")
+else:
+    fail(f"unknown case {case}")
