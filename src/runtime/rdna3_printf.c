@@ -486,30 +486,6 @@ char *rdna3_printf_format_hip(const uint8_t *data, size_t nwords, size_t *len)
  * as %<mark>f/%<mark>a: conversions LLVM 19 knows, with a byte parse_spec reads back as the upper
  * case. Only the globals passed as printf's format are touched. */
 
-typedef struct ir_out {
-    char *s;
-    size_t len, cap;
-    bool nomem;
-} ir_out;
-
-static void out_bytes(ir_out *o, const char *p, size_t n)
-{
-    if (o->nomem) return;
-    if (o->len + n + 1 > o->cap) {
-        size_t cap = o->cap ? o->cap : 4096;
-        while (o->len + n + 1 > cap) cap *= 2;
-        char *s = realloc(o->s, cap);
-        if (!s) {
-            o->nomem = true;
-            return;
-        }
-        o->s = s, o->cap = cap;
-    }
-    memcpy(o->s + o->len, p, n);
-    o->len += n;
-    o->s[o->len] = '\0';
-}
-
 static bool ir_name_char(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
@@ -576,23 +552,23 @@ static size_t mark_upper_conversions(const uint8_t *in, size_t n, uint8_t *out)
     return w;
 }
 
-static void encode_ir_string(ir_out *o, const uint8_t *b, size_t n)
+static void encode_ir_string(umb_text_buf *o, const uint8_t *b, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         char tmp[4];
         if (b[i] >= 0x20 && b[i] < 0x7f && b[i] != '"' && b[i] != '\\') {
             tmp[0] = (char)b[i];
-            out_bytes(o, tmp, 1);
+            umb_text_append(o, tmp, 1);
         } else {
             snprintf(tmp, sizeof tmp, "\\%02X", b[i]);
-            out_bytes(o, tmp, 3);
+            umb_text_append(o, tmp, 3);
         }
     }
 }
 
 /* One line "@NAME = ... [N x i8] c"..."...": rewritten into o if it is a printf format with %F or
  * %A; false if the line is to be copied as it is. */
-static bool fix_format_line(ir_out *o, const char *ir, const char *line, size_t len)
+static bool fix_format_line(umb_text_buf *o, const char *ir, const char *line, size_t len)
 {
     if (line[0] != '@') return false;
     size_t name_len = 0;
@@ -613,13 +589,13 @@ static bool fix_format_line(ir_out *o, const char *ir, const char *line, size_t 
     bool fix = m != n && after <= line + len && is_printf_format(ir, line + 1, name_len);
     if (fix) {
         char num[24];
-        out_bytes(o, line, (size_t)(count - line));
+        umb_text_append(o, line, (size_t)(count - line));
         snprintf(num, sizeof num, "%zu", m);
-        out_bytes(o, num, strlen(num));
-        out_bytes(o, " x i8] c\"", 9);
+        umb_text_append(o, num, strlen(num));
+        umb_text_append(o, " x i8] c\"", 9);
         encode_ir_string(o, fixed, m);
-        out_bytes(o, "\"", 1);
-        out_bytes(o, after, (size_t)(line + len - after));
+        umb_text_append(o, "\"", 1);
+        umb_text_append(o, after, (size_t)(line + len - after));
     }
     free(bytes), free(fixed);
     return fix;
@@ -627,15 +603,15 @@ static bool fix_format_line(ir_out *o, const char *ir, const char *line, size_t 
 
 char *rdna3_printf_fix_ir(const char *ir, bool *changed)
 {
-    ir_out o = { 0 };
+    umb_text_buf o = { 0 };
     *changed = false;
-    out_bytes(&o, "", 0);
+    umb_text_append(&o, "", 0);
     for (const char *line = ir; *line;) {
         const char *nl = strchr(line, '\n');
         size_t len = nl ? (size_t)(nl - line) : strlen(line);
         if (fix_format_line(&o, ir, line, len)) *changed = true;
-        else out_bytes(&o, line, len);
-        if (nl) out_bytes(&o, "\n", 1);
+        else umb_text_append(&o, line, len);
+        if (nl) umb_text_append(&o, "\n", 1);
         line += len + (nl ? 1 : 0);
     }
     if (o.nomem) {
