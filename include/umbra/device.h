@@ -26,6 +26,12 @@ typedef enum umb_status {
 
 const char *umb_status_name(umb_status s);
 
+/* The folder umbra's caches use unless told otherwise (the OpenCL compile cache, the translator's
+ * machine code: umb_rdna3_dispatch.jit_cache_dir): $UMBRA_CACHE_DIR, else $XDG_CACHE_HOME/umbra,
+ * else ~/.cache/umbra, created if missing. false (no cache) when UMBRA_CACHE_DIR=off, or no folder
+ * can be named or made. */
+bool umb_cache_default_dir(char *out, size_t len);
+
 typedef struct umb_device umb_device;
 
 /* How the simulated device is built and how launches run by default. */

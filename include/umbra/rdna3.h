@@ -228,6 +228,10 @@ typedef struct umb_rdna3_dispatch {
      * check_waitcnt or the timing model always runs in the interpreter. */
     uint32_t jit;
     FILE *jit_log;              /* NULL, or where a line per translation goes (instructions, seconds) */
+    /* NULL: translations are kept in memory only, per device (every launch of the same code on
+     * the device shares one). Else a folder (e.g. the one umb_cache_default_dir names, the OpenCL
+     * compile cache's) where their machine code is kept for later processes. */
+    const char *jit_cache_dir;
 } umb_rdna3_dispatch;
 
 enum { UMB_RDNA3_JIT_OFF = 0, UMB_RDNA3_JIT_AUTO = 1, UMB_RDNA3_JIT_ALWAYS = 2 };

@@ -170,7 +170,11 @@ umb_mem *umb_device_memory(umb_device *dev);
 /* State a runtime keeps per device for as long as the device lives (RDNA3: the device-malloc heap
  * of HIP kernels, src/runtime/rdna3_hostcall.c). NULL until set; umb_device_destroy calls
  * release(state). Like the device's memory map, used by the host thread that runs launches. */
-typedef enum umb_device_slot { UMB_DEVICE_SLOT_RDNA3 = 0, UMB_DEVICE_SLOT_COUNT } umb_device_slot;
+typedef enum umb_device_slot {
+    UMB_DEVICE_SLOT_RDNA3 = 0,
+    UMB_DEVICE_SLOT_RDNA3_JIT,   /* the translator's cache (src/runtime/rdna3_jit_cache.c) */
+    UMB_DEVICE_SLOT_COUNT
+} umb_device_slot;
 void *umb_device_slot_get(const umb_device *dev, umb_device_slot slot);
 void umb_device_slot_set(umb_device *dev, umb_device_slot slot, void *state, void (*release)(void *state));
 void umb_device_set_error(umb_device *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

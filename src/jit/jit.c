@@ -1,4 +1,4 @@
-/* umb_jit: one LLVM ORC LLJIT (see jit.h). */
+/* umb_jit: one LLVM ORC LLJIT as the loader of host machine code (see jit.h). */
 #include "jit/jit.h"
 
 #include <pthread.h>
@@ -17,8 +17,10 @@
 
 struct umb_jit {
     LLVMOrcLLJITRef lljit;
-    LLVMOrcThreadSafeContextRef tsc;
-    LLVMTargetMachineRef tm;   /* the host's, for the optimiser's cost models (vector widths) */
+};
+
+struct umb_jit_unit {
+    LLVMOrcResourceTrackerRef rt;
 };
 
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
@@ -29,6 +31,13 @@ static void init_native(void)
     native_failed = LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter();
 }
 
+bool umb_jit_init_native(char *err, size_t errlen)
+{
+    pthread_once(&native_once, init_native);
+    if (native_failed) snprintf(err, errlen, "LLVM has no native target in this build");
+    return !native_failed;
+}
+
 /* Move an LLVM error's text into err (consumes e). */
 static void take_error(LLVMErrorRef e, const char *what, char *err, size_t errlen)
 {
@@ -37,56 +46,53 @@ static void take_error(LLVMErrorRef e, const char *what, char *err, size_t errle
     LLVMDisposeErrorMessage(msg);
 }
 
-static LLVMTargetMachineRef host_machine(const char *triple, LLVMCodeGenOptLevel level, char *err, size_t errlen)
+/* The host's target machine at `level`: position-independent code of the small code model, which
+ * ORC's JITLink places anywhere (calls out of the object go through its stubs). */
+static LLVMTargetMachineRef host_machine(LLVMCodeGenOptLevel level, char *err, size_t errlen)
 {
+    char *triple = LLVMGetDefaultTargetTriple();
     LLVMTargetRef target;
     char *why = NULL;
     if (LLVMGetTargetFromTriple(triple, &target, &why)) {
         snprintf(err, errlen, "LLVM has no target for %s: %s", triple, why ? why : "?");
         LLVMDisposeMessage(why);
+        LLVMDisposeMessage(triple);
         return NULL;
     }
     char *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
-    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, features, level, LLVMRelocDefault,
-                                                      LLVMCodeModelJITDefault);
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, features, level, LLVMRelocPIC,
+                                                      LLVMCodeModelSmall);
     LLVMDisposeMessage(cpu);
     LLVMDisposeMessage(features);
     if (!tm) snprintf(err, errlen, "LLVM could not create a target machine for %s", triple);
+    LLVMDisposeMessage(triple);
     return tm;
 }
 
-umb_jit *umb_jit_create(LLVMCodeGenOptLevel level, char *err, size_t errlen)
+void umb_jit_host_id(char *buf, size_t len)
 {
-    pthread_once(&native_once, init_native);
-    if (native_failed) {
-        snprintf(err, errlen, "LLVM has no native target in this build");
-        return NULL;
-    }
+    char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
+    unsigned major, minor, patch;
+    LLVMGetVersion(&major, &minor, &patch);
+    snprintf(buf, len, "LLVM %u.%u.%u %s %s %s", major, minor, patch, triple, cpu, features);
+    LLVMDisposeMessage(triple);
+    LLVMDisposeMessage(cpu);
+    LLVMDisposeMessage(features);
+}
+
+umb_jit *umb_jit_create(char *err, size_t errlen)
+{
+    if (!umb_jit_init_native(err, errlen)) return NULL;
     umb_jit *j = calloc(1, sizeof *j);
     if (!j) {
         snprintf(err, errlen, "out of host memory");
         return NULL;
     }
-    /* the JIT's code generator: a host target machine at the optimisation level asked for */
-    char *triple = LLVMGetDefaultTargetTriple();
-    LLVMTargetMachineRef jtm = host_machine(triple, level, err, errlen);
-    LLVMDisposeMessage(triple);
-    if (!jtm) {
-        free(j);
-        return NULL;
-    }
     LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
-    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jtm));
     LLVMErrorRef e = LLVMOrcCreateLLJIT(&j->lljit, builder);   /* takes the builder */
     if (e) {
         take_error(e, "LLVM ORC LLJIT creation", err, errlen);
         free(j);
-        return NULL;
-    }
-    j->tsc = LLVMOrcCreateNewThreadSafeContext();
-    j->tm = host_machine(LLVMOrcLLJITGetTripleString(j->lljit), level, err, errlen);
-    if (!j->tsc || !j->tm) {
-        umb_jit_destroy(j);
         return NULL;
     }
     return j;
@@ -99,51 +105,78 @@ void umb_jit_destroy(umb_jit *j)
         LLVMErrorRef e = LLVMOrcDisposeLLJIT(j->lljit);
         if (e) LLVMConsumeError(e);   /* nothing left to report it to */
     }
-    if (j->tsc) LLVMOrcDisposeThreadSafeContext(j->tsc);
-    if (j->tm) LLVMDisposeTargetMachine(j->tm);
     free(j);
 }
 
-LLVMContextRef umb_jit_context(umb_jit *j)
+static bool optimise(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *passes, char *err, size_t errlen)
 {
-    return LLVMOrcThreadSafeContextGetContext(j->tsc);
+    if (!passes || !*passes) return true;
+    LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(m, passes, tm, o);
+    LLVMDisposePassBuilderOptions(o);
+    if (e) take_error(e, "LLVM optimisation", err, errlen);
+    return !e;
 }
 
-LLVMModuleRef umb_jit_module(umb_jit *j, const char *name)
+bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *passes, void **obj, size_t *len,
+                     char *err, size_t errlen)
 {
-    LLVMModuleRef m = LLVMModuleCreateWithNameInContext(name, umb_jit_context(j));
-    LLVMSetTarget(m, LLVMOrcLLJITGetTripleString(j->lljit));
-    LLVMSetDataLayout(m, LLVMOrcLLJITGetDataLayoutStr(j->lljit));
-    return m;
-}
-
-bool umb_jit_add(umb_jit *j, LLVMModuleRef m, const char *passes, char *err, size_t errlen)
-{
+    *obj = NULL, *len = 0;
+    if (!umb_jit_init_native(err, errlen)) return false;
     char *why = NULL;
     if (LLVMVerifyModule(m, LLVMReturnStatusAction, &why)) {
         snprintf(err, errlen, "invalid LLVM IR: %.400s", why ? why : "?");
         LLVMDisposeMessage(why);
-        LLVMDisposeModule(m);
         return false;
     }
     LLVMDisposeMessage(why);
-    if (passes && *passes) {
-        LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-        LLVMErrorRef e = LLVMRunPasses(m, passes, j->tm, o);
-        LLVMDisposePassBuilderOptions(o);
-        if (e) {
-            take_error(e, "LLVM optimisation", err, errlen);
-            LLVMDisposeModule(m);
-            return false;
-        }
+    LLVMTargetMachineRef tm = host_machine(level, err, errlen);
+    if (!tm) return false;
+    char *triple = LLVMGetTargetMachineTriple(tm);
+    LLVMSetTarget(m, triple);
+    LLVMDisposeMessage(triple);
+    LLVMTargetDataRef td = LLVMCreateTargetDataLayout(tm);
+    LLVMSetModuleDataLayout(m, td);
+    LLVMDisposeTargetData(td);
+    LLVMMemoryBufferRef buf = NULL;
+    bool ok = optimise(m, tm, passes, err, errlen);
+    if (ok && LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &why, &buf)) {
+        snprintf(err, errlen, "LLVM code generation: %.400s", why ? why : "?");
+        LLVMDisposeMessage(why);
+        ok = false;
     }
-    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m, j->tsc);
-    LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(j->lljit, LLVMOrcLLJITGetMainJITDylib(j->lljit), tsm);
-    if (e) {   /* tsm belongs to the JIT even then */
-        take_error(e, "LLVM ORC add module", err, errlen);
+    LLVMDisposeTargetMachine(tm);
+    if (!ok) return false;
+    size_t n = LLVMGetBufferSize(buf);
+    if (!(*obj = malloc(n ? n : 1))) {
+        snprintf(err, errlen, "out of host memory for %zu bytes of machine code", n);
+        LLVMDisposeMemoryBuffer(buf);
         return false;
     }
+    memcpy(*obj, LLVMGetBufferStart(buf), n);
+    *len = n;
+    LLVMDisposeMemoryBuffer(buf);
     return true;
+}
+
+umb_jit_unit *umb_jit_add_object(umb_jit *j, const void *obj, size_t len, char *err, size_t errlen)
+{
+    umb_jit_unit *u = calloc(1, sizeof *u);
+    if (!u) {
+        snprintf(err, errlen, "out of host memory");
+        return NULL;
+    }
+    LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(j->lljit);
+    u->rt = LLVMOrcJITDylibCreateResourceTracker(jd);
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj, len, "umbra-jit-object");
+    LLVMErrorRef e = LLVMOrcLLJITAddObjectFileWithRT(j->lljit, u->rt, buf);   /* takes buf */
+    if (e) {
+        take_error(e, "LLVM ORC add object", err, errlen);
+        LLVMOrcReleaseResourceTracker(u->rt);
+        free(u);
+        return NULL;
+    }
+    return u;
 }
 
 void *umb_jit_lookup(umb_jit *j, const char *name, char *err, size_t errlen)
@@ -151,8 +184,18 @@ void *umb_jit_lookup(umb_jit *j, const char *name, char *err, size_t errlen)
     LLVMOrcExecutorAddress addr = 0;
     LLVMErrorRef e = LLVMOrcLLJITLookup(j->lljit, &addr, name);
     if (e) {
-        take_error(e, "LLVM ORC compile/lookup", err, errlen);
+        take_error(e, "LLVM ORC link/lookup", err, errlen);
         return NULL;
     }
     return (void *)(uintptr_t)addr;
+}
+
+void umb_jit_remove(umb_jit *j, umb_jit_unit *u)
+{
+    (void)j;
+    if (!u) return;
+    LLVMErrorRef e = LLVMOrcResourceTrackerRemove(u->rt);
+    if (e) LLVMConsumeError(e);   /* the code may stay mapped; nothing else to do */
+    LLVMOrcReleaseResourceTracker(u->rt);
+    free(u);
 }

@@ -1,14 +1,13 @@
-/* A small owner of one LLVM ORC LLJIT instance: build a module in its context, optimise it for
- * the host, compile it, look up its functions, free everything. Knows no instruction set (the
- * RDNA3 translator, src/isa/rdna3/translate.c, is its client). Only built with UMBRA_JIT.
+/* A small owner of one LLVM ORC LLJIT instance, used as a linker and loader of machine code:
+ * build a module in a context of your own, compile it for the host to an object file
+ * (umb_jit_compile: verify, optimise, generate code), add objects to the JIT, look up their
+ * functions, remove them again. The object file is the unit a disk cache keeps (the translator's,
+ * src/isa/rdna3/translate_cache.c). Knows no instruction set. Only built with UMBRA_JIT.
  *
- * No global mutable state of umbra's: each umb_jit owns its LLJIT, its thread-safe context and the
- * code it compiled. LLVM's own one-time target registration is done once per process
- * (pthread_once). Errors come back as text (err, errlen); nothing here aborts the process.
- *
- * Usage: j = umb_jit_create(); m = umb_jit_module(j, "name"); ... build m with the LLVM C API in
- * umb_jit_context(j) ...; umb_jit_add(j, m, "default<O2>") (takes m); f = umb_jit_lookup(j, "fn");
- * call f; umb_jit_destroy(j) frees the code (every pointer looked up dies with it).
+ * No global mutable state of umbra's: each umb_jit owns its LLJIT and the code added to it.
+ * LLVM's one-time native-target registration runs once per process (pthread_once). Adding,
+ * looking up and removing are safe from several threads (ORC's own locking). Errors come back as
+ * text (err, errlen); nothing here aborts the process.
  */
 #ifndef UMBRA_JIT_H
 #define UMBRA_JIT_H
@@ -20,23 +19,34 @@
 #include <llvm-c/TargetMachine.h>
 
 typedef struct umb_jit umb_jit;
+typedef struct umb_jit_unit umb_jit_unit;   /* the code of one added object */
 
-/* A new JIT for the host CPU whose code generator optimises at `level` (instruction selection,
- * register allocation), or NULL with err filled. */
-umb_jit *umb_jit_create(LLVMCodeGenOptLevel level, char *err, size_t errlen);
+/* Make the host's native target usable (once per process); false with err filled if this LLVM
+ * has none. umb_jit_create and umb_jit_compile call it. */
+bool umb_jit_init_native(char *err, size_t errlen);
+
+/* A new JIT for the host, or NULL with err filled. */
+umb_jit *umb_jit_create(char *err, size_t errlen);
+/* Frees every unit's code (every pointer looked up dies with it). */
 void umb_jit_destroy(umb_jit *j);
 
-/* The LLVM context modules of j are built in (owned by j). */
-LLVMContextRef umb_jit_context(umb_jit *j);
-/* A new, empty module with the host's triple and data layout (owned by the caller until
- * umb_jit_add; LLVMDisposeModule otherwise). */
-LLVMModuleRef umb_jit_module(umb_jit *j, const char *name);
+/* Verify m, give it the host's triple and data layout, optimise it with the new pass manager's
+ * pipeline text `passes` (NULL or "": none) and generate an object file for the host CPU at
+ * `level`: *obj (malloc'd, the caller frees it) of *len bytes. m stays the caller's. */
+bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *passes, void **obj, size_t *len,
+                     char *err, size_t errlen);
 
-/* Verify m, optimise it with the new pass manager's pipeline text `passes` (NULL or "": none),
- * and hand it to the JIT, which compiles it on the first lookup. Takes m in every case. */
-bool umb_jit_add(umb_jit *j, LLVMModuleRef m, const char *passes, char *err, size_t errlen);
+/* What an object of umb_jit_compile depends on besides its IR: LLVM's version, the host triple,
+ * CPU and features (a cache key part: objects are only loaded into a process on the same kind of
+ * host). */
+void umb_jit_host_id(char *buf, size_t len);
 
-/* Address of the compiled function `name`, or NULL with err filled (a compile error shows here). */
+/* Link a copy of the object file obj into j; NULL with err filled if LLVM refuses it. Its
+ * symbols are looked up with umb_jit_lookup (names must be unique within j). */
+umb_jit_unit *umb_jit_add_object(umb_jit *j, const void *obj, size_t len, char *err, size_t errlen);
+/* Address of the function `name` of an added object, or NULL with err filled. */
 void *umb_jit_lookup(umb_jit *j, const char *name, char *err, size_t errlen);
+/* Free the unit's code (its functions must not run again). */
+void umb_jit_remove(umb_jit *j, umb_jit_unit *u);
 
 #endif

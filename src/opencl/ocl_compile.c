@@ -14,68 +14,13 @@
 #include <unistd.h>
 
 #include "ocl_compile.h"
+#include "core/file_cache.h"
+
+typedef umb_hash128 hash128;
 
 /* ---------------- files ---------------- */
 
-static bool read_file(const char *path, uint8_t **data, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
-    uint8_t *buf = NULL;
-    size_t n = 0, cap = 0;
-    for (;;) {
-        if (n == cap) {
-            cap = cap ? cap * 2 : 65536;
-            uint8_t *nb = realloc(buf, cap + 1);
-            if (!nb) break;
-            buf = nb;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    bool ok = !ferror(f) && buf;
-    fclose(f);
-    if (!ok) return free(buf), false;
-    buf[n] = 0;   /* text files read back as strings */
-    *data = buf, *size = n;
-    return true;
-}
-
-static bool write_file(const char *path, const void *data, size_t size)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(data, 1, size, f) == size;
-    return fclose(f) == 0 && ok;
-}
-
-/* Write to a temporary name and rename, so a concurrent reader never sees half a file. */
-static void write_atomically(const char *path, const void *data, size_t size)
-{
-    char tmp[PATH_MAX];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    if (write_file(tmp, data, size) && rename(tmp, path) == 0) return;
-    unlink(tmp);
-}
-
 /* ---------------- the cache key ---------------- */
-
-typedef struct hash128 { uint64_t a, b; } hash128;
-
-static void hash_bytes(hash128 *h, const void *data, size_t n)
-{
-    const uint8_t *p = data;
-    for (size_t i = 0; i < n; i++) {
-        h->a = (h->a ^ p[i]) * 0x100000001b3ull;
-        h->b = (h->b ^ p[i]) * 0x00000100000001b3ull + 0x9e3779b97f4a7c15ull;
-    }
-    /* a separator, so that ("ab","c") and ("a","bc") differ */
-    h->a = (h->a ^ 0xff) * 0x100000001b3ull;
-    h->b = (h->b ^ (n & 0xff)) * 0x00000100000001b3ull;
-}
-
-static void hash_str(hash128 *h, const char *s) { hash_bytes(h, s ? s : "", s ? strlen(s) : 0); }
 
 /* The compiler: the clang-19 that PATH finds, by its resolved path, size and time (cheaper than
  * running it for its version, and it changes whenever the package does). */
@@ -91,14 +36,14 @@ static void hash_compiler(hash128 *h)
         if (stat(full, &sb) == 0 && realpath(full, real)) {
             struct stat rb;
             if (stat(real, &rb) == 0) sb = rb;
-            hash_str(h, real);
+            umb_hash_str(h, real);
             uint64_t id[2] = { (uint64_t)sb.st_size, (uint64_t)sb.st_mtime };
-            hash_bytes(h, id, sizeof id);
+            umb_hash_bytes(h, id, sizeof id);
             return;
         }
         p += n + (p[n] == ':');
     }
-    hash_str(h, "no clang-19");
+    umb_hash_str(h, "no clang-19");
 }
 
 /* The device libraries linked in: their folder and ocml.bc's size and time. */
@@ -107,37 +52,19 @@ static void hash_device_lib(hash128 *h)
     char dir[PATH_MAX], ocml[PATH_MAX + 16];
     struct stat sb;
     if (!umb_rdna3_find_device_lib(dir, sizeof dir)) return;
-    hash_str(h, dir);
+    umb_hash_str(h, dir);
     snprintf(ocml, sizeof ocml, "%s/ocml.bc", dir);
     if (stat(ocml, &sb) == 0) {
         uint64_t id[2] = { (uint64_t)sb.st_size, (uint64_t)sb.st_mtime };
-        hash_bytes(h, id, sizeof id);
+        umb_hash_bytes(h, id, sizeof id);
     }
-}
-
-static bool cache_dir(char *out, size_t len)
-{
-    const char *env = getenv("UMBRA_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    if (env && !strcmp(env, "off")) return false;
-    if (env && *env) snprintf(out, len, "%s", env);
-    else if (xdg && *xdg) snprintf(out, len, "%s/umbra", xdg);
-    else if (home && *home) snprintf(out, len, "%s/.cache/umbra", home);
-    else return false;
-    /* mkdir -p */
-    for (char *s = out + 1; *s; s++)
-        if (*s == '/') {
-            *s = 0;
-            mkdir(out, 0755);
-            *s = '/';
-        }
-    return mkdir(out, 0755) == 0 || errno == EEXIST;
 }
 
 static bool cache_path(const hash128 *key, const char *ext, char *out, size_t len)
 {
     char dir[PATH_MAX - 64];
-    if (!cache_dir(dir, sizeof dir)) return false;
-    snprintf(out, len, "%s/%016llx%016llx%s", dir, (unsigned long long)key->a, (unsigned long long)key->b, ext);
+    if (!umb_cache_default_dir(dir, sizeof dir)) return false;
+    umb_cache_path(dir, key, ext, out, len);
     return true;
 }
 
@@ -155,17 +82,17 @@ static void extra_for(compiler_extra *x, const char *options)
 
 static hash128 key_start(bool bitcode, const char *options)
 {
-    hash128 h = { 0xcbf29ce484222325ull, 0x84222325cbf29ce4ull };
+    hash128 h = umb_hash_start();
     /* the number changes whenever umbra's compile steps change what they produce (2: printf
      * formats with %F/%A rewritten before LLVM 19's printf lowering) */
-    hash_str(&h, "umbra-opencl-cache-2 " UMBRA_VERSION_STRING);
+    umb_hash_str(&h, "umbra-opencl-cache-2 " UMBRA_VERSION_STRING);
     hash_compiler(&h);
-    hash_str(&h, bitcode ? "bitcode" : "code-object");
+    umb_hash_str(&h, bitcode ? "bitcode" : "code-object");
     hash_device_lib(&h);
-    hash_str(&h, options);
+    umb_hash_str(&h, options);
     compiler_extra x;
     extra_for(&x, options);
-    for (uint32_t i = 0; i < x.n; i++) hash_str(&h, x.args[i]);
+    for (uint32_t i = 0; i < x.n; i++) umb_hash_str(&h, x.args[i]);
     return h;
 }
 
@@ -176,8 +103,8 @@ static bool cache_get(const hash128 *key, ocl_compile_result *r)
     if (!cache_path(key, ".bin", path, sizeof path) || !cache_path(key, ".log", logpath, sizeof logpath)) return false;
     uint8_t *log;
     size_t loglen;
-    if (!read_file(logpath, &log, &loglen)) return false;
-    if (!read_file(path, &r->binary, &r->size)) return free(log), false;
+    if (!umb_cache_read(logpath, &log, &loglen)) return false;
+    if (!umb_cache_read(path, &r->binary, &r->size)) return free(log), false;
     r->log = (char *)log;
     return true;
 }
@@ -186,8 +113,8 @@ static void cache_put(const hash128 *key, const ocl_compile_result *r)
 {
     char path[PATH_MAX], logpath[PATH_MAX];
     if (!cache_path(key, ".bin", path, sizeof path) || !cache_path(key, ".log", logpath, sizeof logpath)) return;
-    write_atomically(path, r->binary, r->size);   /* the binary first: the log marks a whole entry */
-    write_atomically(logpath, r->log ? r->log : "", r->log ? strlen(r->log) : 0);
+    umb_cache_write(path, r->binary, r->size);   /* the binary first: the log marks a whole entry */
+    umb_cache_write(logpath, r->log ? r->log : "", r->log ? strlen(r->log) : 0);
 }
 
 /* ---------------- compiling ---------------- */
@@ -240,7 +167,7 @@ static cl_int run_compiler(umb_rdna3_cc_options *o, const char *out_path, ocl_co
         return !strncmp(err, "build options:", 14) ? CL_INVALID_BUILD_OPTIONS : CL_BUILD_PROGRAM_FAILURE;
     }
     r->log = log ? log : strdup_or_empty("");
-    if (!read_file(out_path, &r->binary, &r->size)) return CL_OUT_OF_RESOURCES;
+    if (!umb_cache_read(out_path, &r->binary, &r->size)) return CL_OUT_OF_RESOURCES;
     return CL_SUCCESS;
 }
 
@@ -284,7 +211,7 @@ static bool write_source(const char *path, const char *source)
     if (!text) return false;
     memcpy(text, spec_fixes, nf);
     memcpy(text + nf, source, ns);
-    bool ok = write_file(path, text, nf + ns);
+    bool ok = umb_cache_write(path, text, nf + ns);
     free(text);
     return ok;
 }
@@ -303,7 +230,7 @@ static bool write_headers(const char *hdir, const ocl_header *h, size_t n, char 
             if (mkdir(path, 0700) == 0 && !(written[(*nwritten)++] = strdup(path))) return false;
             *s = '/';
         }
-        if (!write_file(path, h[i].source, strlen(h[i].source))) return false;
+        if (!umb_cache_write(path, h[i].source, strlen(h[i].source))) return false;
         if (!(written[(*nwritten)++] = strdup(path))) return false;
     }
     return true;
@@ -323,12 +250,12 @@ cl_int ocl_compile_source(const char *source, const char *options, bool bitcode,
 {
     memset(r, 0, sizeof *r);
     hash128 key = key_start(bitcode, options);
-    hash_str(&key, OPENCL_VERSION_DEFINE);
-    hash_str(&key, spec_fixes);
-    hash_str(&key, source);
+    umb_hash_str(&key, OPENCL_VERSION_DEFINE);
+    umb_hash_str(&key, spec_fixes);
+    umb_hash_str(&key, source);
     for (size_t i = 0; i < nheaders; i++) {
-        hash_str(&key, headers[i].name);
-        hash_str(&key, headers[i].source);
+        umb_hash_str(&key, headers[i].name);
+        umb_hash_str(&key, headers[i].source);
     }
     if (cache_get(&key, r)) return CL_SUCCESS;
     char dir[PATH_MAX - 32], in[PATH_MAX], out[PATH_MAX], hdir[PATH_MAX];
@@ -423,8 +350,8 @@ cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n,
 {
     memset(r, 0, sizeof *r);
     hash128 key = key_start(library, options);
-    hash_str(&key, library ? "library" : "executable");
-    for (size_t i = 0; i < n; i++) hash_bytes(&key, bc[i], sizes[i]);
+    umb_hash_str(&key, library ? "library" : "executable");
+    for (size_t i = 0; i < n; i++) umb_hash_bytes(&key, bc[i], sizes[i]);
     if (cache_get(&key, r)) return CL_SUCCESS;
     char dir[PATH_MAX - 32], out[PATH_MAX];
     if (!make_tmpdir(dir, sizeof dir)) return CL_OUT_OF_RESOURCES;
@@ -436,7 +363,7 @@ cl_int ocl_link_bitcode(const uint8_t *const *bc, const size_t *sizes, size_t n,
         if (!paths[i]) { st = CL_OUT_OF_HOST_MEMORY; break; }
         snprintf(paths[i], PATH_MAX, "%s/in%zu.bc", dir, i);
         names[i] = strrchr(paths[i], '/') + 1;
-        if (!write_file(paths[i], bc[i], sizes[i])) st = CL_OUT_OF_RESOURCES;
+        if (!umb_cache_write(paths[i], bc[i], sizes[i])) st = CL_OUT_OF_RESOURCES;
     }
     snprintf(out, sizeof out, "%s/program.out", dir);
     if (st == CL_SUCCESS) {

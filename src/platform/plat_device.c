@@ -110,6 +110,8 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
         jm = UMB_RDNA3_JIT_OFF;
     }
     pl->jit = (uint32_t)jm;
+    if (jm != UMB_RDNA3_JIT_OFF && !umb_cache_default_dir(pl->jit_cache_dir, sizeof pl->jit_cache_dir))
+        pl->jit_cache_dir[0] = '\0';
     const char *jl = getenv("UMBRA_JIT_LOG");   /* a line on stderr per translation */
     pl->jit_log = jl && *jl && strcmp(jl, "0");
     const char *s = getenv("UMBRA_STATS");

@@ -49,6 +49,7 @@ umb_status plat_run(umb_platform *pl, const umb_rdna3_program *p, umb_rdna3_disp
     d->check_waitcnt = pl->check_waitcnt;
     d->jit = pl->jit;
     d->jit_log = pl->jit_log ? stderr : NULL;
+    d->jit_cache_dir = pl->jit_cache_dir[0] ? pl->jit_cache_dir : NULL;
     uint64_t cycles = pl->timing ? umb_timing_total_cycles(pl->timing) : 0;
     umb_status st = umb_rdna3_run(pl->dev, p, d, &stats);
     if (device_ns) *device_ns = pl->timing ? plat_cycles_to_ns(pl, umb_timing_total_cycles(pl->timing) - cycles) : 0;

@@ -45,6 +45,8 @@ typedef struct umb_platform {
     bool check_waitcnt;           /* UMBRA_CHECK_WAITCNT */
     uint32_t jit;                 /* UMBRA_JIT: UMB_RDNA3_JIT_* */
     bool jit_log;                 /* UMBRA_JIT_LOG: a line on stderr per translation */
+    char jit_cache_dir[4096];     /* translations' machine code for later processes ("": none):
+                                     the compile cache's folder (umb_cache_default_dir) */
     char stats_path[4096];        /* UMBRA_STATS: append each kernel's statistics */
 } umb_platform;
 

@@ -17,6 +17,7 @@
 #include "core/guest_text.h"
 #include "isa/rdna3/gws.h"
 #include "isa/rdna3/translate.h"
+#include "runtime/rdna3_jit_cache.h"
 #include "runtime/rdna3_hostcall.h"
 #include "runtime/rdna3_runtime.h"
 #include "timing/timing.h"
@@ -330,36 +331,44 @@ int umb_rdna3_jit_mode(const char *name)
     return -1;
 }
 
-/* `auto` in this first phase (docs/TRANSLATOR.md): translation is synchronous, before the launch,
- * and costs tens of milliseconds; it pays for launches of many waves. A count threshold taken
- * while the interpreter runs, with translation on a thread of its own, replaces it later. */
+/* `auto` (docs/TRANSLATOR.md): translate a kernel entry once its launches, this one included,
+ * reach this many waves; a translation already in memory (or, then, on disk) is used at once.
+ * Translation costs tens to hundreds of milliseconds of one host thread. */
 #define JIT_AUTO_MIN_WAVES 4096u
 
-/* Translate k for the launch when d asks for it and nothing needs the interpreter (a trace, a
- * per-PC profile, waitcnt checking and the timing model see every instruction). *out stays NULL
- * when the launch runs in the interpreter. `always` fails the launch if it cannot translate. */
+static const char *jit_source_name(rdna3_jit_source s)
+{
+    return s == RDNA3_JIT_FROM_MEMORY ? "in memory" : s == RDNA3_JIT_FROM_DISK ? "from the disk cache" : "translated";
+}
+
+/* The translation of k for the launch when d asks for it and nothing needs the interpreter (a
+ * trace, a per-PC profile, waitcnt checking and the timing model see every instruction).
+ * *out stays NULL when the launch runs in the interpreter. `always` fails the launch if it cannot
+ * translate. Release *out with rdna3_jit_release after the launch. */
 static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const char *name, rdna3_kernel *k,
-                            uint64_t entry_pc, uint32_t wave_size, uint64_t nwaves, rdna3_jit **out)
+                            uint64_t entry_pc, uint32_t wave_size, uint64_t nwaves, const rdna3_jit_code **out)
 {
     *out = NULL;
     if (d->jit == UMB_RDNA3_JIT_OFF) return UMB_OK;
     if (d->jit != UMB_RDNA3_JIT_AUTO && d->jit != UMB_RDNA3_JIT_ALWAYS)
         return bad(dev, UMB_ERR_INVALID, "kernel %s: unknown translator mode %u", name, d->jit);
     if (d->trace || d->pc_counts || d->check_waitcnt || umb_device_get_config(dev)->timing) return UMB_OK;
-    if (d->jit == UMB_RDNA3_JIT_AUTO && (!rdna3_jit_available() || nwaves < JIT_AUTO_MIN_WAVES)) return UMB_OK;
+    bool always = d->jit == UMB_RDNA3_JIT_ALWAYS;
+    if (!always && !rdna3_jit_available()) return UMB_OK;
+    rdna3_jit_request rq = { .entry_pc = entry_pc, .wave_size = wave_size, .inline_ok = true, .waves = nwaves,
+                             .min_waves = always ? 0 : JIT_AUTO_MIN_WAVES, .disk_dir = d->jit_cache_dir };
+    rdna3_jit_result res;
     char err[512];
-    rdna3_jit_info info;
-    rdna3_jit *j = rdna3_jit_translate(k, entry_pc, wave_size, true, &info, err, sizeof err);
-    if (!j) {
-        if (d->jit == UMB_RDNA3_JIT_AUTO) return UMB_OK;   /* the interpreter runs it */
-        return bad(dev, UMB_ERR_UNSUPPORTED,
-                   "kernel %s: cannot translate: %s", name, err);
+    if (!rdna3_jit_acquire(dev, k, &rq, &res, err, sizeof err)) {
+        if (!always) return UMB_OK;   /* the interpreter runs it */
+        return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: cannot translate: %s", name, err);
     }
+    if (!res.code) return UMB_OK;
     if (d->jit_log)
-        fprintf(d->jit_log, "umbra: translated kernel %s (wave%u): %u instructions, %u inline, %.3f s (%.3f s CPU)\n",
-                name, wave_size, info.insts, info.inlined, info.seconds, info.cpu_seconds);
-    k->jit = rdna3_jit_function(j);
-    *out = j;
+        fprintf(d->jit_log, "umbra: kernel %s (wave%u): %u instructions, %u inline, %s, %.3f s (%.3f s CPU)\n",
+                name, wave_size, res.insts, res.inlined, jit_source_name(res.source), res.seconds, res.cpu_seconds);
+    k->jit = res.code;
+    *out = res.code;
     return UMB_OK;
 }
 
@@ -470,7 +479,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         rdna3_gws_destroy(rk.gws);
         return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);
     }
-    rdna3_jit *jit = NULL;
+    const rdna3_jit_code *jit = NULL;
     if ((st = translate(dev, d, pl->name, &rk, ds.entry_pc, ds.wave_size, ngroups * ds.waves_per_wg, &jit))) {
         rdna3_kernel_release(&rk);
         rdna3_hostcall_destroy(hc);
@@ -479,7 +488,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     }
     if (jit) l.fe = &rdna3_frontend_jit;
     st = umb_launch_run(&l, stats);
-    rdna3_jit_free(jit);
+    rdna3_jit_release(dev, jit);
     rdna3_kernel_release(&rk);
     rdna3_hostcall_destroy(hc);   /* device stderr text, memory the kernel freed, the buffer */
     rdna3_gws_destroy(rk.gws);

@@ -211,6 +211,7 @@ typedef struct run_opts {
     uint32_t alignment_mode;        /* umb_rdna3_dispatch.alignment_mode */
     bool check_waitcnt, quiet, cooperative, jit_log;
     uint32_t jit;                    /* UMB_RDNA3_JIT_* (--jit) */
+    const char *jit_cache;           /* --jit-cache DIR|off; NULL: umb_cache_default_dir */
     cli_timing timing;               /* --timing, --machine, --timeline (timing_opts.c) */
 } run_opts;
 
@@ -221,7 +222,7 @@ static void run_usage(FILE *f)
             "                 --arg SPEC ... [--out N:FILE] [--print N:TYPE[:COUNT]] [--stats FILE.json]\n"
             "                 [--max-instructions N] [--trace FILE|-] [--check-waitcnt] [--threads N] [--cus N]\n"
             "                 [--alignment-mode 0|1|2|3] [--align-dword] [--printf-buffer BYTES] [--stall-limit N] [--quiet]\n"
-            "                 [--cooperative] [--jit off|auto|always] [--jit-log]\n"
+            "                 [--cooperative] [--jit off|auto|always] [--jit-log] [--jit-cache DIR|off]\n"
             "                 [--report FILE.html] [--profile-pcs] " CLI_TIMING_USAGE "\n"
             "Arguments, in kernel order (N counts from 0):\n"
             "  buf:FILE                 a buffer holding the bytes of FILE\n"
@@ -250,7 +251,8 @@ static void run_usage(FILE *f)
             "--jit translates the kernel to host code with LLVM (docs/TRANSLATOR.md): off (the default, the\n"
             "interpreter), auto (launches of many waves), always; results and statistics are the same. --trace,\n"
             "--check-waitcnt, --profile-pcs/--report and --timing keep the interpreter. --jit-log prints a line\n"
-            "per translation on stderr.\n");
+            "per translation on stderr. Translated code is kept on disk for later runs in --jit-cache DIR\n"
+            "(default: the compile cache, $UMBRA_CACHE_DIR or ~/.cache/umbra; off: not kept).\n");
 }
 
 /* X[,Y[,Z]] (',' or 'x' between; each may be 0x hex), each in [min, max]. */
@@ -502,6 +504,8 @@ static bool parse_run_opts(int argc, char **argv, run_opts *o)
             if (m < 0) return bad_run_value("--jit", v);
             o->jit = (uint32_t)m;
         } else if (!strcmp(a, "--jit-log")) o->jit_log = true;
+        else if ((!strcmp(a, "--jit-cache") && more) || !strncmp(a, "--jit-cache=", 12))
+            o->jit_cache = a[11] == '=' ? a + 12 : argv[++i];
         else if (!strcmp(a, "--align-dword")) o->alignment_mode = UMB_RDNA3_ALIGN_DWORD;
         else if (cli_timing_option(&o->timing, argc, argv, &i)) continue;
         else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) o->quiet = true;
@@ -723,6 +727,11 @@ static int run_loaded(umb_device *dev, umb_rdna3_program *p, run_opts *o, FILE *
         .printf_buffer_size = o->printf_buffer, .cooperative = o->cooperative,
         .jit = o->jit, .jit_log = o->jit_log ? stderr : NULL,
     };
+    char jit_dir[4096];
+    if (o->jit != UMB_RDNA3_JIT_OFF) {
+        if (!o->jit_cache) d.jit_cache_dir = umb_cache_default_dir(jit_dir, sizeof jit_dir) ? jit_dir : NULL;
+        else if (strcmp(o->jit_cache, "off")) d.jit_cache_dir = o->jit_cache;
+    }
     for (int i = 0; i < 3; i++) d.global_size[i] = o->global[i], d.local_size[i] = o->local[i], d.global_offset[i] = o->offset[i];
     umb_stats stats = { 0 };
     uint64_t *counts = o->profile_pcs ? calloc(umb_rdna3_program_code_words(p) + 1, sizeof *counts) : NULL;

@@ -71,6 +71,7 @@ typedef struct rdna3_wave rdna3_wave;
 typedef struct rdna3_inst rdna3_inst;
 typedef void (*rdna3_exec_fn)(rdna3_wave *w, const rdna3_inst *in);
 struct rdna3_jit_turn;
+struct rdna3_jit_code;
 
 /* One pre-decoded instruction. Fields an encoding does not have are zero. */
 struct rdna3_inst {
@@ -212,9 +213,9 @@ typedef struct rdna3_kernel {
     /* The launch's Global Wave Sync resources (exec_gws.c), or NULL: the launch owns none (not a
      * cooperative launch) and ds_gws_* fault, as the hardware NACKs them */
     struct rdna3_gws *gws;
-    /* NULL, or the launch's translated code (translate.h: rdna3_jit_fn), which the front end
+    /* NULL, or the launch's translated code (translate.h), which the front end
      * rdna3_frontend_jit runs turns with */
-    uint32_t (*jit)(rdna3_wave *w, umb_stats *st, struct rdna3_jit_turn *t);
+    const struct rdna3_jit_code *jit;
 } rdna3_kernel;
 
 /* Run the statements for each lane l of mask, in lane order. With every lane on (the common

@@ -23,14 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <llvm-c/Core.h>
-
-struct rdna3_jit {
-    umb_jit *jit;
-    rdna3_jit_fn fn;
-};
 
 bool rdna3_jit_available(void) { return true; }
 
@@ -43,24 +37,24 @@ _Static_assert(sizeof(((rdna3_wave *)0)->defer_fault) == 1, "defer_fault is an i
 _Static_assert(UMB_WARP_RUNNABLE == 0, "RUNNABLE is 0 in the IR");
 
 typedef struct tr_inst {
-    uint64_t pc;
-    const rdna3_inst *in;
+    uint64_t pc;           /* offset from the code base (the code is translated position-independent) */
+    const rdna3_inst *in;  /* the plan's copy of its decoded record */
+    uint32_t index;        /* in the plan (its record is t->recs[index] when the code runs) */
     LLVMBasicBlockRef bb;
 } tr_inst;
 
 typedef struct translator {
-    rdna3_kernel *k;
+    const rdna3_jit_plan *plan;
     unsigned wave_size;
     uint32_t *index_of;    /* per code dword: 0 = not translated, else 1 + index in insts */
     tr_inst *insts;
-    size_t ninsts, cap;
-    uint64_t *work;        /* PCs still to decode */
-    size_t nwork, workcap;
+    size_t ninsts;
     /* LLVM */
     LLVMContextRef ctx;
     LLVMModuleRef m;
     LLVMBuilderRef b;
     LLVMValueRef fn, w, st, t, n_slot, ti_slot, ctpop;
+    LLVMValueRef recs, base;   /* t->recs and t->base, loaded at entry */
     LLVMTypeRef i8, i32, i64, ptr, handler_ty, ctpop_ty;
     LLVMBasicBlockRef exit_done, exit_fault, exit_continue, dyn_bb;
     uint32_t inlined;
@@ -69,24 +63,29 @@ typedef struct translator {
 
 /* ---- discovery: the instructions reachable from the entry ---- */
 
-static const tr_inst *inst_at(const translator *tr, uint64_t pc)
+/* The instruction at code offset off, or NULL. */
+static const tr_inst *inst_at(const translator *tr, uint64_t off)
 {
-    uint64_t off = pc - tr->k->code_base;
-    if (pc < tr->k->code_base || off >= tr->k->code_size || (off & 3u)) return NULL;
+    if (off >= tr->plan->code_size || (off & 3u)) return NULL;
     uint32_t i = tr->index_of[off >> 2];
     return i ? &tr->insts[i - 1] : NULL;
 }
 
-static bool push_work(translator *tr, uint64_t pc)
+typedef struct work_list {
+    uint64_t *pc;          /* PCs still to decode */
+    size_t n, cap;
+} work_list;
+
+static bool push_work(work_list *wl, uint64_t pc)
 {
-    if (tr->nwork == tr->workcap) {
-        size_t cap = tr->workcap ? tr->workcap * 2 : 256;
-        uint64_t *p = realloc(tr->work, cap * sizeof *p);
+    if (wl->n == wl->cap) {
+        size_t cap = wl->cap ? wl->cap * 2 : 256;
+        uint64_t *p = realloc(wl->pc, cap * sizeof *p);
         if (!p) return false;
-        tr->work = p;
-        tr->workcap = cap;
+        wl->pc = p;
+        wl->cap = cap;
     }
-    tr->work[tr->nwork++] = pc;
+    wl->pc[wl->n++] = pc;
     return true;
 }
 
@@ -116,32 +115,55 @@ static bool may_jump(const rdna3_inst *in)
     return has_static_target(in) || (in->fmt == RDNA3_FMT_SOP1 && (in->op == 0x48 || in->op == 0x49));
 }
 
-static bool discover(translator *tr, uint64_t entry_pc, char *err, size_t errlen)
+static bool plan_push(rdna3_jit_plan *p, uint64_t off, const rdna3_inst *in)
 {
-    if (!push_work(tr, entry_pc)) goto oom;
-    while (tr->nwork) {
-        uint64_t pc = tr->work[--tr->nwork];
-        uint64_t off = pc - tr->k->code_base;
-        if (pc < tr->k->code_base || off >= tr->k->code_size || (off & 3u) || tr->index_of[off >> 2]) continue;
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 256;
+        uint64_t *o = realloc(p->offsets, cap * sizeof *o);
+        if (o) p->offsets = o;
+        rdna3_inst *r = o ? realloc(p->recs, cap * sizeof *r) : NULL;
+        if (!r) return false;
+        p->recs = r;
+        p->cap = cap;
+    }
+    p->offsets[p->n] = off;
+    p->recs[p->n] = *in;
+    p->n++;
+    return true;
+}
+
+bool rdna3_jit_discover(rdna3_kernel *k, uint64_t entry_pc, rdna3_jit_plan *p, char *err, size_t errlen)
+{
+    *p = (rdna3_jit_plan){ .code_size = k->code_size, .entry = entry_pc - k->code_base };
+    uint8_t *seen = calloc((size_t)((k->code_size + 3u) / 4u) + 1u, 1);
+    work_list wl = { 0 };
+    bool ok = seen && push_work(&wl, entry_pc);
+    while (ok && wl.n) {
+        uint64_t pc = wl.pc[--wl.n];
+        uint64_t off = pc - k->code_base;
+        if (pc < k->code_base || off >= k->code_size || (off & 3u) || seen[off >> 2]) continue;
+        seen[off >> 2] = 1;
         char why[256];
-        const rdna3_inst *in = rdna3_kernel_decode(tr->k, pc, why, sizeof why);
+        const rdna3_inst *in = rdna3_kernel_decode(k, pc, why, sizeof why);
         if (!in) continue;   /* the interpreter reports it if it is ever reached */
-        if (tr->ninsts == tr->cap) {
-            size_t cap = tr->cap ? tr->cap * 2 : 256;
-            tr_inst *p = realloc(tr->insts, cap * sizeof *p);
-            if (!p) goto oom;
-            tr->insts = p;
-            tr->cap = cap;
-        }
-        tr->insts[tr->ninsts++] = (tr_inst){ .pc = pc, .in = in };
-        tr->index_of[off >> 2] = (uint32_t)tr->ninsts;
-        if (falls_through(in) && !push_work(tr, pc + in->size)) goto oom;
-        if (has_static_target(in) && !push_work(tr, branch_target(pc, in))) goto oom;
+        ok = plan_push(p, off, in) && (!falls_through(in) || push_work(&wl, pc + in->size)) &&
+             (!has_static_target(in) || push_work(&wl, branch_target(pc, in)));
+    }
+    free(seen);
+    free(wl.pc);
+    if (!ok) {
+        snprintf(err, errlen, "out of host memory translating %zu instructions", p->n);
+        rdna3_jit_plan_free(p);
+        return false;
     }
     return true;
-oom:
-    snprintf(err, errlen, "out of host memory translating %" PRIu64 " instructions", (uint64_t)tr->ninsts);
-    return false;
+}
+
+void rdna3_jit_plan_free(rdna3_jit_plan *p)
+{
+    free(p->offsets);
+    free(p->recs);
+    *p = (rdna3_jit_plan){ 0 };
 }
 
 /* ---- IR helpers ---- */
@@ -163,9 +185,18 @@ static void store(translator *tr, LLVMValueRef v, LLVMValueRef base, uint64_t of
 {
     LLVMBuildStore(tr->b, v, field(tr, base, off));
 }
-static LLVMValueRef const_ptr(translator *tr, const void *p)
+/* The guest address of code offset off (the launch's code base + off). */
+static LLVMValueRef pc_at(translator *tr, uint64_t off) { return LLVMBuildAdd(tr->b, tr->base, c64(tr, off), ""); }
+/* A guest PC as an offset from the code base. */
+static LLVMValueRef offset_of(translator *tr, LLVMValueRef pc) { return LLVMBuildSub(tr->b, pc, tr->base, ""); }
+
+/* Call ti's interpreter handler: in->exec(w, in), with in the running launch's copy of its record. */
+static void call_handler(translator *tr, const tr_inst *ti)
 {
-    return LLVMConstIntToPtr(c64(tr, (uint64_t)(uintptr_t)p), tr->ptr);
+    LLVMValueRef in = field(tr, tr->recs, (uint64_t)ti->index * sizeof(rdna3_inst));
+    LLVMValueRef exec = LLVMBuildLoad2(tr->b, tr->ptr, field(tr, in, offsetof(rdna3_inst, exec)), "");
+    LLVMValueRef args[2] = { tr->w, in };
+    LLVMBuildCall2(tr->b, tr->handler_ty, exec, args, 2, "");
 }
 
 #define SGPR_OFF(n) (offsetof(rdna3_wave, sgpr) + 4u * (n))
@@ -213,7 +244,7 @@ static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef n_after,
         return;
     }
     const tr_inst *taken = has_static_target(in) ? inst_at(tr, branch_target(ti->pc, in)) : NULL;
-    LLVMValueRef sw = LLVMBuildSwitch(tr->b, next_pc, tr->dyn_bb, 2);
+    LLVMValueRef sw = LLVMBuildSwitch(tr->b, offset_of(tr, next_pc), tr->dyn_bb, 2);
     if (taken && taken->in->wave_local) LLVMAddCase(sw, c64(tr, taken->pc), taken->bb);
     if (fall && fall->in->wave_local && (!taken || taken != fall)) LLVMAddCase(sw, c64(tr, fall->pc), fall->bb);
 }
@@ -403,8 +434,9 @@ static LLVMValueRef fma_lanes(translator *tr, LLVMValueRef a, LLVMValueRef b, LL
 
 /* The inline f32 instruction: its fast path, or its handler (see above). Leaves the builder at
  * the join. */
-static void emit_fp(translator *tr, const rdna3_inst *in, unsigned kind, unsigned nsrc)
+static void emit_fp(translator *tr, const tr_inst *ti, unsigned kind, unsigned nsrc)
 {
+    const rdna3_inst *in = ti->in;
     LLVMBuilderRef b = tr->b;
     LLVMTypeRef fty = flanes_ty(tr);
     LLVMValueRef x[3] = { NULL, NULL, NULL };
@@ -434,8 +466,7 @@ static void emit_fp(translator *tr, const rdna3_inst *in, unsigned kind, unsigne
     LLVMBuildBr(b, join);
 
     LLVMPositionBuilderAtEnd(b, slow_bb);   /* f32 handlers never fault nor read the PC */
-    LLVMValueRef args[2] = { tr->w, const_ptr(tr, in) };
-    LLVMBuildCall2(b, tr->handler_ty, const_ptr(tr, (const void *)in->exec), args, 2, "");
+    call_handler(tr, ti);
     LLVMBuildBr(b, join);
     LLVMPositionBuilderAtEnd(b, join);
 }
@@ -544,7 +575,7 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     if (valu) {
         store_vdst(tr, in, valu_expr(tr, in, op, nsrc));
     } else if (fkind) {
-        emit_fp(tr, in, fkind, fnsrc);
+        emit_fp(tr, ti, fkind, fnsrc);
     } else if (cmp) {
         scalar_compare(tr, in);
     } else if (salu) {
@@ -555,11 +586,13 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
         LLVMValueRef scc = load(tr, tr->i8, tr->w, offsetof(rdna3_wave, scc));
         LLVMValueRef set = LLVMBuildICmp(tr->b, LLVMIntNE, scc, LLVMConstInt(tr->i8, 0, false), "");
         LLVMValueRef taken = in->op == 0x22 ? set : LLVMBuildNot(tr->b, set, "");
-        next_pc = LLVMBuildSelect(tr->b, taken, c64(tr, branch_target(ti->pc, in)), c64(tr, ti->pc + in->size), "");
+        next_pc = LLVMBuildAdd(tr->b, tr->base,
+                               LLVMBuildSelect(tr->b, taken, c64(tr, branch_target(ti->pc, in)), c64(tr, ti->pc + in->size), ""),
+                               "");
     }
     LLVMValueRef n1 = LLVMBuildAdd(tr->b, n, c32(tr, 1), "");
     LLVMBuildStore(tr->b, n1, tr->n_slot);
-    store(tr, next_pc ? next_pc : c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    store(tr, next_pc ? next_pc : pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
     tr->inlined++;
     continue_at(tr, ti, n1, next_pc);
     return true;
@@ -571,15 +604,12 @@ static void emit_call(translator *tr, const tr_inst *ti)
     const rdna3_inst *in = ti->in;
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
-    store(tr, c64(tr, ti->pc), tr->w, offsetof(rdna3_wave, pc));
-    store(tr, c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, next_pc));
+    store(tr, pc_at(tr, ti->pc), tr->w, offsetof(rdna3_wave, pc));
+    store(tr, pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, next_pc));
     /* the interpreter's defer_fault: false for the turn's first instruction, true after it */
     LLVMValueRef later = LLVMBuildICmp(tr->b, LLVMIntNE, n, c32(tr, 0), "");
     store(tr, LLVMBuildZExt(tr->b, later, tr->i8, ""), tr->w, offsetof(rdna3_wave, defer_fault));
-    if (!in->hint) {
-        LLVMValueRef args[2] = { tr->w, const_ptr(tr, in) };
-        LLVMBuildCall2(tr->b, tr->handler_ty, const_ptr(tr, (const void *)in->exec), args, 2, "");
-    }
+    if (!in->hint) call_handler(tr, ti);
     LLVMValueRef state = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, state));
     LLVMValueRef n1 = LLVMBuildAdd(tr->b, n, c32(tr, 1), "");
     LLVMBasicBlockRef stop = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
@@ -599,7 +629,7 @@ static void emit_call(translator *tr, const tr_inst *ti)
     LLVMPositionBuilderAtEnd(tr->b, cont);
     LLVMBuildStore(tr->b, n1, tr->n_slot);
     LLVMValueRef next_pc = may_jump(in) ? load(tr, tr->i64, tr->w, offsetof(rdna3_wave, next_pc)) : NULL;
-    store(tr, next_pc ? next_pc : c64(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    store(tr, next_pc ? next_pc : pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
     continue_at(tr, ti, n1, next_pc);
 }
 
@@ -626,11 +656,11 @@ static LLVMBasicBlockRef exit_block(translator *tr, uint32_t code)
     return bb;
 }
 
-static void build_function(translator *tr)
+static void build_function(translator *tr, const char *name)
 {
     LLVMTypeRef args[3] = { tr->ptr, tr->ptr, tr->ptr };
     LLVMTypeRef fty = LLVMFunctionType(tr->i32, args, 3, false);
-    tr->fn = LLVMAddFunction(tr->m, "rdna3_turn", fty);
+    tr->fn = LLVMAddFunction(tr->m, name, fty);
     tr->w = LLVMGetParam(tr->fn, 0);
     tr->st = LLVMGetParam(tr->fn, 1);
     tr->t = LLVMGetParam(tr->fn, 2);
@@ -644,10 +674,12 @@ static void build_function(translator *tr)
      * value per exit edge, which made machine code generation superlinear in the code size. */
     tr->n_slot = field(tr, tr->t, offsetof(rdna3_jit_turn, n));
     tr->ti_slot = field(tr, tr->t, offsetof(rdna3_jit_turn, thread_insts));
+    tr->recs = load(tr, tr->ptr, tr->t, offsetof(rdna3_jit_turn, recs));
+    tr->base = load(tr, tr->i64, tr->t, offsetof(rdna3_jit_turn, base));
     LLVMValueRef pc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
     LLVMBasicBlockRef not_entered = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
     for (size_t i = 0; i < tr->ninsts; i++) tr->insts[i].bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
-    LLVMValueRef sw = LLVMBuildSwitch(tr->b, pc, not_entered, (unsigned)tr->ninsts);
+    LLVMValueRef sw = LLVMBuildSwitch(tr->b, offset_of(tr, pc), not_entered, (unsigned)tr->ninsts);
     for (size_t i = 0; i < tr->ninsts; i++) LLVMAddCase(sw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
     LLVMPositionBuilderAtEnd(tr->b, not_entered);
     LLVMBuildRet(tr->b, c32(tr, RDNA3_JIT_NOT_ENTERED));
@@ -660,7 +692,7 @@ static void build_function(translator *tr)
     tr->dyn_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
     LLVMPositionBuilderAtEnd(tr->b, tr->dyn_bb);
     LLVMValueRef npc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
-    LLVMValueRef dsw = LLVMBuildSwitch(tr->b, npc, tr->exit_continue, (unsigned)tr->ninsts);
+    LLVMValueRef dsw = LLVMBuildSwitch(tr->b, offset_of(tr, npc), tr->exit_continue, (unsigned)tr->ninsts);
     for (size_t i = 0; i < tr->ninsts; i++)
         if (tr->insts[i].in->wave_local) LLVMAddCase(dsw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
 
@@ -668,13 +700,6 @@ static void build_function(translator *tr)
         LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
         if (!(tr->inline_ok && emit_inline(tr, &tr->insts[i]))) emit_call(tr, &tr->insts[i]);
     }
-}
-
-static double now_seconds(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* The optimisation pipeline: clean-up and redundant loads/stores between instructions; the handler
@@ -688,70 +713,69 @@ static double now_seconds(clockid_t clock)
 #define TR_BIG_INSTS 400u
 #define TR_PASSES_BIG "function(early-cse,simplifycfg)"
 
-rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
-                               rdna3_jit_info *info, char *err, size_t errlen)
+bool rdna3_jit_generate(const rdna3_jit_plan *plan, unsigned wave_size, bool inline_ok, const char *name,
+                        void **obj, size_t *len, uint32_t *inlined, char *err, size_t errlen)
 {
-    double t0 = now_seconds(CLOCK_MONOTONIC), c0 = now_seconds(CLOCK_THREAD_CPUTIME_ID);
-    translator tr = { .k = k, .wave_size = wave_size == 64 ? 64u : 32u, .inline_ok = inline_ok };
-    rdna3_jit *j = calloc(1, sizeof *j);
-    tr.index_of = calloc((size_t)((k->code_size + 3u) / 4u), sizeof *tr.index_of);
-    if (!j || !tr.index_of) {
+    translator tr = { .plan = plan, .wave_size = wave_size == 64 ? 64u : 32u, .inline_ok = inline_ok,
+                      .ninsts = plan->n };
+    tr.index_of = calloc((size_t)((plan->code_size + 3u) / 4u) + 1u, sizeof *tr.index_of);
+    tr.insts = calloc(plan->n ? plan->n : 1, sizeof *tr.insts);
+    if (!tr.index_of || !tr.insts) {
+        free(tr.index_of);
+        free(tr.insts);
         snprintf(err, errlen, "out of host memory for the translator");
-        goto fail;
+        return false;
     }
-    if (!discover(&tr, entry_pc, err, errlen)) goto fail;
-    bool big = tr.ninsts > TR_BIG_INSTS;
-    if (!(j->jit = umb_jit_create(big ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault, err, errlen))) goto fail;
-    tr.ctx = umb_jit_context(j->jit);
-    tr.m = umb_jit_module(j->jit, "rdna3");
+    for (size_t i = 0; i < plan->n; i++) {
+        tr.insts[i] = (tr_inst){ .pc = plan->offsets[i], .in = &plan->recs[i], .index = (uint32_t)i };
+        tr.index_of[plan->offsets[i] >> 2] = (uint32_t)i + 1u;
+    }
+    bool big = plan->n > TR_BIG_INSTS;
+    tr.ctx = LLVMContextCreate();
+    tr.m = LLVMModuleCreateWithNameInContext("rdna3", tr.ctx);
     tr.b = LLVMCreateBuilderInContext(tr.ctx);
     build_types(&tr);
-    build_function(&tr);
+    build_function(&tr, name);
     LLVMDisposeBuilder(tr.b);
-    tr.b = NULL;
-    if (!umb_jit_add(j->jit, tr.m, big ? TR_PASSES_BIG : TR_PASSES, err, errlen)) goto fail;
-    if (!(j->fn = (rdna3_jit_fn)umb_jit_lookup(j->jit, "rdna3_turn", err, errlen))) goto fail;
-    if (info)
-        *info = (rdna3_jit_info){ .insts = (uint32_t)tr.ninsts, .inlined = tr.inlined,
-                                  .seconds = now_seconds(CLOCK_MONOTONIC) - t0,
-                                  .cpu_seconds = now_seconds(CLOCK_THREAD_CPUTIME_ID) - c0 };
+    bool ok = umb_jit_compile(tr.m, big ? LLVMCodeGenLevelNone : LLVMCodeGenLevelDefault, big ? TR_PASSES_BIG : TR_PASSES,
+                              obj, len, err, errlen);
+    LLVMDisposeModule(tr.m);
+    LLVMContextDispose(tr.ctx);
     free(tr.index_of);
     free(tr.insts);
-    free(tr.work);
-    return j;
-fail:
-    if (tr.b) LLVMDisposeBuilder(tr.b);
-    free(tr.index_of);
-    free(tr.insts);
-    free(tr.work);
-    rdna3_jit_free(j);
-    return NULL;
-}
-
-rdna3_jit_fn rdna3_jit_function(const rdna3_jit *j) { return j ? j->fn : NULL; }
-
-void rdna3_jit_free(rdna3_jit *j)
-{
-    if (!j) return;
-    umb_jit_destroy(j->jit);
-    free(j);
+    if (inlined) *inlined = tr.inlined;
+    return ok;
 }
 
 #else   /* built without UMBRA_JIT */
 
 #include <stdio.h>
+#include <stdlib.h>
 
 bool rdna3_jit_available(void) { return false; }
 
-rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
-                               rdna3_jit_info *info, char *err, size_t errlen)
+bool rdna3_jit_discover(rdna3_kernel *k, uint64_t entry_pc, rdna3_jit_plan *p, char *err, size_t errlen)
 {
-    (void)k, (void)entry_pc, (void)wave_size, (void)inline_ok, (void)info;
+    (void)k, (void)entry_pc;
+    *p = (rdna3_jit_plan){ 0 };
     snprintf(err, errlen, "umbra was built without the translator (UMBRA_JIT=OFF: no llvm-19-dev)");
-    return NULL;
+    return false;
 }
 
-rdna3_jit_fn rdna3_jit_function(const rdna3_jit *j) { (void)j; return NULL; }
-void rdna3_jit_free(rdna3_jit *j) { (void)j; }
+void rdna3_jit_plan_free(rdna3_jit_plan *p)
+{
+    free(p->offsets);
+    free(p->recs);
+    *p = (rdna3_jit_plan){ 0 };
+}
+
+bool rdna3_jit_generate(const rdna3_jit_plan *plan, unsigned wave_size, bool inline_ok, const char *name,
+                        void **obj, size_t *len, uint32_t *inlined, char *err, size_t errlen)
+{
+    (void)plan, (void)wave_size, (void)inline_ok, (void)name, (void)inlined;
+    *obj = NULL, *len = 0;
+    snprintf(err, errlen, "umbra was built without the translator (UMBRA_JIT=OFF: no llvm-19-dev)");
+    return false;
+}
 
 #endif

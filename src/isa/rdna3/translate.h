@@ -1,12 +1,16 @@
-/* The RDNA3 translator (issue 22, docs/TRANSLATOR.md): the decoded instructions of a launch's
- * kernel -> one host function compiled by LLVM's ORC JIT (src/jit), run by wave.c's translated
- * round (rdna3_frontend_jit) in place of the interpreter's run-ahead turn, with the same results,
- * statistics, faults and turn boundaries.
+/* The RDNA3 translator (issue 22, docs/TRANSLATOR.md): a kernel's decoded instructions -> one host
+ * function compiled by LLVM (src/jit), run by wave.c's translated round (rdna3_frontend_jit) in
+ * place of the interpreter's run-ahead turn, with the same results, statistics, faults and turn
+ * boundaries.
  *
  * The function runs one wave's turn, or the rest of one, from w->pc:
  *     uint32_t fn(rdna3_wave *w, umb_stats *st, rdna3_jit_turn *t)
  * t->n (instructions of the turn so far) and t->thread_insts (their active lanes) come in and go
- * out as run_turn_and_ahead keeps them; it returns an RDNA3_JIT_* code. */
+ * out as run_turn_and_ahead keeps them; it returns an RDNA3_JIT_* code. The code is
+ * position-independent: guest PCs are t->base (the launch's code base) plus the offsets it was
+ * translated with, and each handler call passes its decoded record from t->recs. So one
+ * translation serves every launch of the same code bytes, in this process (the device's cache,
+ * translate_cache.c) and, as an object file on disk, in later processes. */
 #ifndef UMBRA_RDNA3_TRANSLATE_H
 #define UMBRA_RDNA3_TRANSLATE_H
 
@@ -22,33 +26,42 @@ enum {
 };
 
 typedef struct rdna3_jit_turn {
-    uint64_t thread_insts;
-    uint32_t n;
+    uint64_t thread_insts;      /* in and out */
+    uint32_t n;                 /* in and out */
+    const rdna3_inst *recs;     /* in: the translation's records (rdna3_jit_code.recs) */
+    uint64_t base;              /* in: the launch's code base */
 } rdna3_jit_turn;
 
 typedef uint32_t (*rdna3_jit_fn)(rdna3_wave *w, umb_stats *st, struct rdna3_jit_turn *t);
 
-typedef struct rdna3_jit rdna3_jit;
+/* A translation as a launch runs it (rdna3_kernel.jit). */
+typedef struct rdna3_jit_code {
+    rdna3_jit_fn fn;
+    const rdna3_inst *recs;     /* records of its instructions, in plan order */
+} rdna3_jit_code;
 
-/* Figures of one translation (docs/PERFORMANCE.md). */
-typedef struct rdna3_jit_info {
-    uint32_t insts;             /* instructions translated */
-    uint32_t inlined;           /* of which as inline IR (the others call their handler) */
-    double seconds;             /* decode + IR + optimisation + machine code (wall) */
-    double cpu_seconds;         /* the same in CPU time of the translating thread */
-} rdna3_jit_info;
+/* What a translation covers: the instructions reachable from the entry (fall-through and static
+ * branch targets), as code offsets and copies of their decoded records. */
+typedef struct rdna3_jit_plan {
+    uint64_t *offsets;          /* from the code base, in discovery order */
+    rdna3_inst *recs;           /* their records (copies: they outlive the launch's cache) */
+    size_t n, cap;
+    uint64_t code_size;         /* of the code the offsets index */
+    uint64_t entry;             /* offset of the entry */
+} rdna3_jit_plan;
 
 /* Was umbra built with the translator (UMBRA_JIT)? */
 bool rdna3_jit_available(void);
 
-/* Translate the code of launch k reachable from entry_pc (fall-through and static branch
- * targets), for waves of wave_size lanes. Decodes into k's instruction cache (which must exist
- * and outlive the result). inline_ok false: every instruction calls its handler (the
- * call-threaded form, which tests compare the inline forms with). NULL with err filled when it
- * cannot (not built, LLVM error). */
-rdna3_jit *rdna3_jit_translate(rdna3_kernel *k, uint64_t entry_pc, unsigned wave_size, bool inline_ok,
-                               rdna3_jit_info *info, char *err, size_t errlen);
-rdna3_jit_fn rdna3_jit_function(const rdna3_jit *j);
-void rdna3_jit_free(rdna3_jit *j);
+/* Discover the code of k reachable from entry_pc, decoding into k's instruction cache (which must
+ * exist). false with err filled (no host memory, or not built). */
+bool rdna3_jit_discover(rdna3_kernel *k, uint64_t entry_pc, rdna3_jit_plan *plan, char *err, size_t errlen);
+void rdna3_jit_plan_free(rdna3_jit_plan *plan);
+
+/* Translate plan for waves of wave_size lanes into a host object file (*obj malloc'd, *len bytes)
+ * defining the function `name`. inline_ok false: every instruction calls its handler (the
+ * call-threaded form). *inlined: instructions emitted as inline IR. */
+bool rdna3_jit_generate(const rdna3_jit_plan *plan, unsigned wave_size, bool inline_ok, const char *name,
+                        void **obj, size_t *len, uint32_t *inlined, char *err, size_t errlen);
 
 #endif

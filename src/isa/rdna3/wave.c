@@ -613,7 +613,7 @@ static __attribute__((noinline)) const rdna3_inst *decode_for_turn(rdna3_kernel 
  * Always inlined: fe_round calls it with pc_counts NULL (the loop without profiling code) or not. */
 static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_wave *w, rdna3_icache *c,
                                                                          const rdna3_inst *in, umb_stats *st,
-                                                                         uint64_t *pc_counts, rdna3_jit_fn jit)
+                                                                         uint64_t *pc_counts, const rdna3_jit_code *jit)
 {
     const uint64_t base = c->base, size = c->size;
     uint64_t counted_exec = rdna3_exec(w), thread_insts = 0;
@@ -622,8 +622,8 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
     w->defer_fault = false;   /* the first instruction is this turn's, the others run ahead */
     for (;;) {
         if (jit) {   /* the translated round (rdna3_frontend_jit): translated code runs what it has */
-            rdna3_jit_turn t = { .thread_insts = thread_insts, .n = n };
-            uint32_t r = jit(w, st, &t);
+            rdna3_jit_turn t = { .thread_insts = thread_insts, .n = n, .recs = jit->recs, .base = base };
+            uint32_t r = jit->fn(w, st, &t);
             if (r != RDNA3_JIT_NOT_ENTERED) {
                 thread_insts = t.thread_insts;
                 n = t.n;
@@ -726,7 +726,7 @@ static void pass_rounds_of_waves_ahead(umb_workgroup *wg)
  * plain round-robin order, and tests/rdna3/kernels/cli_test.py "schedule" checks that both
  * give the same bytes for a kernel whose results depend on the interleaving. */
 static inline __attribute__((always_inline)) uint64_t round_robin(void *kernel, umb_workgroup *wg, uint32_t quantum,
-                                                                  uint32_t count[UMB_WARP_STATES], rdna3_jit_fn jit)
+                                                                  uint32_t count[UMB_WARP_STATES], const rdna3_jit_code *jit)
 {
     rdna3_kernel *k = kernel;
     rdna3_inst local;   /* an instruction another host thread is decoding (decode_for_turn) */
@@ -778,7 +778,7 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
  * (rdna3_kernel.jit, translate.c) where it has the instruction. */
 static uint64_t fe_round_jit(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_STATES])
 {
-    rdna3_jit_fn jit = ((rdna3_kernel *)kernel)->jit;
+    const rdna3_jit_code *jit = ((rdna3_kernel *)kernel)->jit;
     return jit ? round_robin(kernel, wg, quantum, count, jit) : round_robin(kernel, wg, quantum, count, NULL);
 }
 

@@ -1,0 +1,48 @@
+/* The device's translations (issue 22, docs/TRANSLATOR.md "The translation cache"): one LLVM ORC
+ * JIT per device, holding the machine code of every kernel entry translated on it, shared by
+ * every launch of the same code bytes, with the object files also kept on disk (next to the
+ * OpenCL compile cache) for later processes.
+ *
+ * A launch acquires its translation, runs it and releases it. Lookup in memory is by where the
+ * code is (code base and size, entry, wave size) and is then checked against the code bytes the
+ * translation was made from (a program unloaded and another loaded at the same address, or code
+ * rewritten, makes a new translation, never a stale one); on disk, by a hash of those bytes, the
+ * instructions' offsets, the wave size, umbra's own binary and the host CPU. Thread-safe: launches
+ * on several host threads may share one device. */
+#ifndef UMBRA_RUNTIME_RDNA3_JIT_CACHE_H
+#define UMBRA_RUNTIME_RDNA3_JIT_CACHE_H
+
+#include "isa/rdna3/translate.h"
+
+typedef struct rdna3_jit_request {
+    uint64_t entry_pc;
+    unsigned wave_size;
+    bool inline_ok;             /* false: the call-threaded form (every instruction a handler call) */
+    uint64_t waves;             /* waves of this launch */
+    /* `auto`: translate once launches of this entry (this one included) reach min_waves waves;
+     * a translation already in memory is used at once. 0: translate now (`always`). */
+    uint64_t min_waves;
+    const char *disk_dir;       /* NULL: memory only */
+} rdna3_jit_request;
+
+typedef enum rdna3_jit_source {
+    RDNA3_JIT_FROM_MEMORY,      /* an earlier launch in this process translated it */
+    RDNA3_JIT_FROM_DISK,        /* an object file of an earlier process, linked */
+    RDNA3_JIT_TRANSLATED,       /* translated now */
+} rdna3_jit_source;
+
+typedef struct rdna3_jit_result {
+    const rdna3_jit_code *code; /* NULL: not (yet) translated; the interpreter runs the launch */
+    rdna3_jit_source source;
+    uint32_t insts, inlined;
+    double seconds, cpu_seconds;   /* this acquire's work: discovery, code generation or loading */
+} rdna3_jit_result;
+
+/* The translation of k's code at rq->entry_pc for this launch (res->code, held until
+ * rdna3_jit_release), or res->code NULL when `auto` says not yet. false with err filled when it
+ * cannot translate (not built, LLVM error, no memory). k's instruction cache must exist. */
+bool rdna3_jit_acquire(umb_device *dev, rdna3_kernel *k, const rdna3_jit_request *rq, rdna3_jit_result *res,
+                       char *err, size_t errlen);
+void rdna3_jit_release(umb_device *dev, const rdna3_jit_code *code);
+
+#endif
