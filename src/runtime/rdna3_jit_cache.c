@@ -26,15 +26,26 @@
 /* Places code was launched from, remembered for `auto`'s counts and the memory lookup. */
 #define JIT_MAX_SITES 4096u
 
-/* One translation linked into the device's JIT. */
+/* One translation: linked into the device's JIT, or being made on the translator thread, or
+ * failed. */
 typedef struct jit_obj {
     umb_hash128 key;
     umb_jit_unit *unit;
     rdna3_jit_code code;
+    _Atomic(const rdna3_jit_code *) published;   /* &code once it can run; launches' tickets */
     rdna3_inst *recs;           /* owned; code.recs */
     uint32_t insts, inlined;
-    uint32_t refs;              /* launches running it */
+    uint32_t refs;              /* launches holding it */
     uint64_t last_use;
+    bool pending;               /* queued for or on the translator thread */
+    bool failed;                /* the translator thread could not make it (err) */
+    char err[256];
+    /* the translator thread's job */
+    rdna3_jit_plan plan;
+    unsigned wave_size;
+    bool inline_ok;
+    char disk[PATH_MAX];        /* "" or the disk entry to write */
+    struct jit_obj *next_job;
 } jit_obj;
 
 /* Where code was launched from, and what it was translated from there. */
@@ -57,6 +68,11 @@ typedef struct rdna3_jit_cache {
     jit_site *sites;
     size_t nsites, capsites;
     uint64_t tick;
+    /* the translator thread (started with the first background translation) */
+    pthread_t worker;
+    bool worker_started, stopping;
+    pthread_cond_t work;
+    jit_obj *jobs, *jobs_tail;
     umb_hash128 build;          /* umbra's binary and the host (disk keys) */
     bool build_known;           /* false: no disk cache (umbra's own file could not be named) */
 } rdna3_jit_cache;
@@ -64,6 +80,7 @@ typedef struct rdna3_jit_cache {
 static void obj_free(rdna3_jit_cache *c, jit_obj *o)
 {
     umb_jit_remove(c->jit, o->unit);
+    rdna3_jit_plan_free(&o->plan);
     free(o->recs);
     free(o);
 }
@@ -71,6 +88,14 @@ static void obj_free(rdna3_jit_cache *c, jit_obj *o)
 static void cache_release(void *p)
 {
     rdna3_jit_cache *c = p;
+    if (c->worker_started) {   /* the device is going: no launch waits for a translation */
+        pthread_mutex_lock(&c->lock);
+        c->stopping = true;
+        pthread_cond_signal(&c->work);
+        pthread_mutex_unlock(&c->lock);
+        pthread_join(c->worker, NULL);
+    }
+    pthread_cond_destroy(&c->work);
     for (size_t i = 0; i < c->nobjs; i++) obj_free(c, c->objs[i]);
     for (size_t i = 0; i < c->nsites; i++) free(c->sites[i].span);
     free(c->objs);
@@ -105,6 +130,11 @@ static rdna3_jit_cache *cache_of(umb_device *dev)
     if (c) return c;
     if (!(c = calloc(1, sizeof *c))) return NULL;
     if (pthread_mutex_init(&c->lock, NULL) != 0) {
+        free(c);
+        return NULL;
+    }
+    if (pthread_cond_init(&c->work, NULL) != 0) {
+        pthread_mutex_destroy(&c->lock);
         free(c);
         return NULL;
     }
@@ -261,8 +291,10 @@ static void evict(rdna3_jit_cache *c)
     while (c->nobjs >= JIT_MAX_OBJS) {
         size_t old = SIZE_MAX;
         for (size_t i = 0; i < c->nobjs; i++)
-            if (!c->objs[i]->refs && (old == SIZE_MAX || c->objs[i]->last_use < c->objs[old]->last_use)) old = i;
-        if (old == SIZE_MAX) return;   /* every one is running: keep them */
+            if (!c->objs[i]->refs && !c->objs[i]->pending &&
+                (old == SIZE_MAX || c->objs[i]->last_use < c->objs[old]->last_use))
+                old = i;
+        if (old == SIZE_MAX) return;   /* every one is running or being made: keep them */
         jit_obj *o = c->objs[old];
         for (size_t i = 0; i < c->nsites; i++)
             if (c->sites[i].obj == o) site_forget_translation(&c->sites[i]);
@@ -271,9 +303,8 @@ static void evict(rdna3_jit_cache *c)
     }
 }
 
-/* Link obj for key into the device's JIT and make its entry (takes the plan's records). */
-static jit_obj *obj_link(rdna3_jit_cache *c, const umb_hash128 *key, rdna3_jit_plan *p, const void *object,
-                         size_t len, uint32_t inlined, char *err, size_t errlen)
+/* A new translation entry for key, with no code yet (the lock held). */
+static jit_obj *obj_new(rdna3_jit_cache *c, const umb_hash128 *key, char *err, size_t errlen)
 {
     if (!c->jit && !(c->jit = umb_jit_create(err, errlen))) return NULL;
     evict(c);
@@ -286,22 +317,7 @@ static jit_obj *obj_link(rdna3_jit_cache *c, const umb_hash128 *key, rdna3_jit_p
     jit_obj *o = calloc(1, sizeof *o);
     if (!o) goto oom;
     o->key = *key;
-    if (!(o->unit = umb_jit_add_object(c->jit, object, len, err, errlen))) {
-        free(o);
-        return NULL;
-    }
-    char name[64];
-    symbol_name(key, name, sizeof name);
-    if (!(o->code.fn = (rdna3_jit_fn)umb_jit_lookup(c->jit, name, err, errlen))) {
-        umb_jit_remove(c->jit, o->unit);
-        free(o);
-        return NULL;
-    }
-    o->recs = p->recs;
-    o->code.recs = p->recs;
-    p->recs = NULL;
-    o->insts = (uint32_t)p->n;
-    o->inlined = inlined;
+    atomic_init(&o->published, NULL);
     c->objs[c->nobjs++] = o;
     return o;
 oom:
@@ -309,38 +325,156 @@ oom:
     return NULL;
 }
 
-/* The translation of plan: in memory already (another site with the same bytes), on disk, or
- * made now. */
+/* Remove o, which holds no code, from the cache (the lock held). */
+static void obj_drop(rdna3_jit_cache *c, jit_obj *o)
+{
+    for (size_t i = 0; i < c->nobjs; i++)
+        if (c->objs[i] == o) {
+            c->objs[i] = c->objs[--c->nobjs];
+            break;
+        }
+    for (size_t i = 0; i < c->nsites; i++)
+        if (c->sites[i].obj == o) site_forget_translation(&c->sites[i]);
+    obj_free(c, o);
+}
+
+/* Link the object file into the device's JIT as o's code, and find its function (no lock needed:
+ * ORC locks itself, and o is not yet published; its counts are set by the caller under the lock,
+ * where launches read them). Takes recs. */
+static bool obj_attach(rdna3_jit_cache *c, jit_obj *o, rdna3_inst **recs, const void *object, size_t len, char *err,
+                       size_t errlen)
+{
+    if (!(o->unit = umb_jit_add_object(c->jit, object, len, err, errlen))) return false;
+    char name[64];
+    symbol_name(&o->key, name, sizeof name);
+    if (!(o->code.fn = (rdna3_jit_fn)umb_jit_lookup(c->jit, name, err, errlen))) {
+        umb_jit_remove(c->jit, o->unit);
+        o->unit = NULL;
+        return false;
+    }
+    o->recs = *recs;
+    o->code.recs = *recs;
+    *recs = NULL;
+    return true;
+}
+
+static void publish(jit_obj *o, size_t insts, uint32_t inlined)
+{
+    o->insts = (uint32_t)insts;
+    o->inlined = inlined;
+    atomic_store_explicit(&o->published, &o->code, memory_order_release);
+}
+
+/* ---------------- the translator thread ---------------- */
+
+/* Make one queued translation (without the lock: LLVM's work takes its time). */
+static void run_job(rdna3_jit_cache *c, jit_obj *o)
+{
+    char name[64], err[256] = "";
+    void *made = NULL;
+    size_t len = 0;
+    uint32_t inlined = 0;
+    symbol_name(&o->key, name, sizeof name);
+    bool ok = rdna3_jit_generate(&o->plan, o->wave_size, o->inline_ok, name, &made, &len, &inlined, err, sizeof err) &&
+              obj_attach(c, o, &o->plan.recs, made, len, err, sizeof err);
+    if (ok && o->disk[0]) disk_put(o->disk, &o->key, &o->plan, made, len, inlined);
+    free(made);
+    pthread_mutex_lock(&c->lock);
+    o->pending = false;
+    if (ok) publish(o, o->plan.n, inlined);
+    else o->failed = true, snprintf(o->err, sizeof o->err, "%s", err);
+    rdna3_jit_plan_free(&o->plan);
+    pthread_mutex_unlock(&c->lock);
+}
+
+static void *translator_thread(void *arg)
+{
+    rdna3_jit_cache *c = arg;
+    pthread_mutex_lock(&c->lock);
+    for (;;) {
+        while (!c->jobs && !c->stopping) pthread_cond_wait(&c->work, &c->lock);
+        if (c->stopping) break;
+        jit_obj *o = c->jobs;
+        if (!(c->jobs = o->next_job)) c->jobs_tail = NULL;
+        pthread_mutex_unlock(&c->lock);
+        run_job(c, o);
+        pthread_mutex_lock(&c->lock);
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+/* Queue o (its plan filled) for the translator thread (the lock held). */
+static bool queue_job(rdna3_jit_cache *c, jit_obj *o, char *err, size_t errlen)
+{
+    if (!c->worker_started) {
+        if (pthread_create(&c->worker, NULL, translator_thread, c) != 0) {
+            snprintf(err, errlen, "could not start the translator thread");
+            return false;
+        }
+        c->worker_started = true;
+    }
+    o->pending = true;
+    o->next_job = NULL;
+    if (c->jobs_tail) c->jobs_tail->next_job = o;
+    else c->jobs = o;
+    c->jobs_tail = o;
+    pthread_cond_signal(&c->work);
+    return true;
+}
+
+/* The translation of plan: in memory already (another site with the same bytes, perhaps still
+ * being made), on disk, made now, or queued for the translator thread (rq->background). */
 static jit_obj *obj_for_plan(rdna3_jit_cache *c, const rdna3_jit_request *rq, rdna3_jit_plan *p, const uint8_t *span,
                              uint64_t span_lo, uint64_t span_len, rdna3_jit_result *res, char *err, size_t errlen)
 {
     umb_hash128 key = plan_key(c, p, rq, span_lo, span, span_len);
     jit_obj *o = obj_find(c, &key);
     if (o) {
-        res->source = RDNA3_JIT_FROM_MEMORY;
+        res->source = o->pending ? RDNA3_JIT_BACKGROUND : RDNA3_JIT_FROM_MEMORY;
         return o;
     }
     char path[PATH_MAX], name[64];
     bool disk = disk_path(c, rq, &key, path, sizeof path);
+    if (!(o = obj_new(c, &key, err, errlen))) return NULL;
     uint8_t *file = NULL;
     const uint8_t *object;
     size_t len;
     uint32_t inlined = 0;
     if (disk && disk_get(path, &key, p, &file, &object, &len, &inlined)) {
-        o = obj_link(c, &key, p, object, len, inlined, err, errlen);
+        bool ok = obj_attach(c, o, &p->recs, object, len, err, errlen);
         free(file);
-        if (o) {
+        if (ok) {
+            publish(o, p->n, inlined);
             res->source = RDNA3_JIT_FROM_DISK;
             return o;
         }
         /* an entry LLVM refuses (another LLVM's, damaged): translate again and replace it */
     }
-    void *made;
+    if (rq->background) {
+        o->plan = *p;   /* the job takes the plan */
+        *p = (rdna3_jit_plan){ 0 };
+        o->wave_size = rq->wave_size;
+        o->inline_ok = rq->inline_ok;
+        snprintf(o->disk, sizeof o->disk, "%s", disk ? path : "");
+        if (!queue_job(c, o, err, errlen)) {
+            obj_drop(c, o);
+            return NULL;
+        }
+        res->source = RDNA3_JIT_BACKGROUND;
+        return o;
+    }
+    void *made = NULL;
     symbol_name(&key, name, sizeof name);
-    if (!rdna3_jit_generate(p, rq->wave_size, rq->inline_ok, name, &made, &len, &inlined, err, errlen)) return NULL;
-    o = obj_link(c, &key, p, made, len, inlined, err, errlen);
-    if (o && disk) disk_put(path, &key, p, made, len, inlined);
+    bool ok = rdna3_jit_generate(p, rq->wave_size, rq->inline_ok, name, &made, &len, &inlined, err, errlen) &&
+              obj_attach(c, o, &p->recs, made, len, err, errlen);
+    if (ok && disk) disk_put(path, &key, p, made, len, inlined);
     free(made);
+    if (!ok) {
+        obj_drop(c, o);
+        return NULL;
+    }
+    publish(o, p->n, inlined);
     res->source = RDNA3_JIT_TRANSLATED;
     return o;
 }
@@ -395,15 +529,22 @@ bool rdna3_jit_acquire(umb_device *dev, rdna3_kernel *k, const rdna3_jit_request
     jit_obj *o = NULL;
     if (s->obj && site_code_unchanged(dev, s)) {
         o = s->obj;
-        res->source = RDNA3_JIT_FROM_MEMORY;
+        res->source = o->pending ? RDNA3_JIT_BACKGROUND : RDNA3_JIT_FROM_MEMORY;
     } else if (s->waves >= rq->min_waves) {
         ok = (o = translate_site(dev, c, s, k, rq, res, err, errlen)) != NULL;
+    }
+    if (o && o->failed) {   /* a translation of this code failed in the background: stay interpreted */
+        if (rq->min_waves == 0) {
+            snprintf(err, errlen, "%s", o->err);
+            ok = false;
+        }
+        o = NULL;
     }
     if (o) {
         o->refs++;
         o->last_use = c->tick;
-        res->code = &o->code;
-        res->insts = o->insts;
+        res->ticket = &o->published;
+        res->insts = o->pending ? (uint32_t)o->plan.n : o->insts;
         res->inlined = o->inlined;
     }
 out:
@@ -413,14 +554,14 @@ out:
     return ok;
 }
 
-void rdna3_jit_release(umb_device *dev, const rdna3_jit_code *code)
+void rdna3_jit_release(umb_device *dev, _Atomic(const rdna3_jit_code *) *ticket)
 {
-    if (!code) return;
+    if (!ticket) return;
     rdna3_jit_cache *c = umb_device_slot_get(dev, UMB_DEVICE_SLOT_RDNA3_JIT);
     if (!c) return;
     pthread_mutex_lock(&c->lock);
     for (size_t i = 0; i < c->nobjs; i++)
-        if (&c->objs[i]->code == code && c->objs[i]->refs) c->objs[i]->refs--;
+        if (&c->objs[i]->published == ticket && c->objs[i]->refs) c->objs[i]->refs--;
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -435,6 +576,6 @@ bool rdna3_jit_acquire(umb_device *dev, rdna3_kernel *k, const rdna3_jit_request
     return false;
 }
 
-void rdna3_jit_release(umb_device *dev, const rdna3_jit_code *code) { (void)dev, (void)code; }
+void rdna3_jit_release(umb_device *dev, _Atomic(const rdna3_jit_code *) *ticket) { (void)dev, (void)ticket; }
 
 #endif

@@ -22,6 +22,10 @@ typedef struct rdna3_jit_request {
     /* `auto`: translate once launches of this entry (this one included) reach min_waves waves;
      * a translation already in memory is used at once. 0: translate now (`always`). */
     uint64_t min_waves;
+    /* Make a new translation on the device's translator thread: the launch starts in the
+     * interpreter and switches to the code when it is published (res->ticket). false: make it
+     * now, before returning. A translation found in memory or on disk is used at once either way. */
+    bool background;
     const char *disk_dir;       /* NULL: memory only */
 } rdna3_jit_request;
 
@@ -29,20 +33,25 @@ typedef enum rdna3_jit_source {
     RDNA3_JIT_FROM_MEMORY,      /* an earlier launch in this process translated it */
     RDNA3_JIT_FROM_DISK,        /* an object file of an earlier process, linked */
     RDNA3_JIT_TRANSLATED,       /* translated now */
+    RDNA3_JIT_BACKGROUND,       /* being translated on the translator thread */
 } rdna3_jit_source;
 
 typedef struct rdna3_jit_result {
-    const rdna3_jit_code *code; /* NULL: not (yet) translated; the interpreter runs the launch */
+    /* NULL: no translation for this launch (the interpreter runs it). Else where its code is
+     * published (rdna3_kernel.jit): at once, or when the translator thread is done (BACKGROUND;
+     * it stays NULL if that translation fails: the launch stays in the interpreter). */
+    _Atomic(const rdna3_jit_code *) *ticket;
     rdna3_jit_source source;
     uint32_t insts, inlined;
     double seconds, cpu_seconds;   /* this acquire's work: discovery, code generation or loading */
 } rdna3_jit_result;
 
-/* The translation of k's code at rq->entry_pc for this launch (res->code, held until
- * rdna3_jit_release), or res->code NULL when `auto` says not yet. false with err filled when it
- * cannot translate (not built, LLVM error, no memory). k's instruction cache must exist. */
+/* The translation of k's code at rq->entry_pc for this launch (res->ticket, held until
+ * rdna3_jit_release), or res->ticket NULL when `auto` says not yet or an earlier translation of
+ * this code failed. false with err filled when it cannot translate now (not built, LLVM error, no
+ * memory). k's instruction cache must exist. */
 bool rdna3_jit_acquire(umb_device *dev, rdna3_kernel *k, const rdna3_jit_request *rq, rdna3_jit_result *res,
                        char *err, size_t errlen);
-void rdna3_jit_release(umb_device *dev, const rdna3_jit_code *code);
+void rdna3_jit_release(umb_device *dev, _Atomic(const rdna3_jit_code *) *ticket);
 
 #endif

@@ -338,15 +338,21 @@ int umb_rdna3_jit_mode(const char *name)
 
 static const char *jit_source_name(rdna3_jit_source s)
 {
-    return s == RDNA3_JIT_FROM_MEMORY ? "in memory" : s == RDNA3_JIT_FROM_DISK ? "from the disk cache" : "translated";
+    return s == RDNA3_JIT_FROM_MEMORY ? "in memory"
+           : s == RDNA3_JIT_FROM_DISK ? "from the disk cache"
+           : s == RDNA3_JIT_BACKGROUND ? "translating in the background"
+                                       : "translated";
 }
 
 /* The translation of k for the launch when d asks for it and nothing needs the interpreter (a
  * trace, a per-PC profile, waitcnt checking and the timing model see every instruction).
- * *out stays NULL when the launch runs in the interpreter. `always` fails the launch if it cannot
- * translate. Release *out with rdna3_jit_release after the launch. */
+ * *out stays NULL when the launch runs in the interpreter. `always` translates before the launch
+ * and fails it if it cannot; `auto` has new translations made on the device's translator thread
+ * while the launch starts in the interpreter. Release *out with rdna3_jit_release after the
+ * launch. */
 static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const char *name, rdna3_kernel *k,
-                            uint64_t entry_pc, uint32_t wave_size, uint64_t nwaves, const rdna3_jit_code **out)
+                            uint64_t entry_pc, uint32_t wave_size, uint64_t nwaves,
+                            _Atomic(const rdna3_jit_code *) **out)
 {
     *out = NULL;
     if (d->jit == UMB_RDNA3_JIT_OFF) return UMB_OK;
@@ -356,19 +362,23 @@ static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const 
     bool always = d->jit == UMB_RDNA3_JIT_ALWAYS;
     if (!always && !rdna3_jit_available()) return UMB_OK;
     rdna3_jit_request rq = { .entry_pc = entry_pc, .wave_size = wave_size, .inline_ok = true, .waves = nwaves,
-                             .min_waves = always ? 0 : JIT_AUTO_MIN_WAVES, .disk_dir = d->jit_cache_dir };
+                             .min_waves = always ? 0 : JIT_AUTO_MIN_WAVES, .background = !always,
+                             .disk_dir = d->jit_cache_dir };
     rdna3_jit_result res;
     char err[512];
     if (!rdna3_jit_acquire(dev, k, &rq, &res, err, sizeof err)) {
         if (!always) return UMB_OK;   /* the interpreter runs it */
         return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: cannot translate: %s", name, err);
     }
-    if (!res.code) return UMB_OK;
-    if (d->jit_log)
+    if (!res.ticket) return UMB_OK;
+    if (d->jit_log && res.source == RDNA3_JIT_BACKGROUND)
+        fprintf(d->jit_log, "umbra: kernel %s (wave%u): %u instructions, %s, %.3f s (%.3f s CPU)\n", name,
+                wave_size, res.insts, jit_source_name(res.source), res.seconds, res.cpu_seconds);
+    else if (d->jit_log)
         fprintf(d->jit_log, "umbra: kernel %s (wave%u): %u instructions, %u inline, %s, %.3f s (%.3f s CPU)\n",
                 name, wave_size, res.insts, res.inlined, jit_source_name(res.source), res.seconds, res.cpu_seconds);
-    k->jit = res.code;
-    *out = res.code;
+    k->jit = res.ticket;
+    *out = res.ticket;
     return UMB_OK;
 }
 
@@ -479,7 +489,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         rdna3_gws_destroy(rk.gws);
         return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);
     }
-    const rdna3_jit_code *jit = NULL;
+    _Atomic(const rdna3_jit_code *) *jit = NULL;
     if ((st = translate(dev, d, pl->name, &rk, ds.entry_pc, ds.wave_size, ngroups * ds.waves_per_wg, &jit))) {
         rdna3_kernel_release(&rk);
         rdna3_hostcall_destroy(hc);
@@ -487,7 +497,12 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         return st;
     }
     if (jit) l.fe = &rdna3_frontend_jit;
+    bool ready = jit && atomic_load(jit);
     st = umb_launch_run(&l, stats);
+    if (jit && !ready && d->jit_log)
+        fprintf(d->jit_log, "umbra: kernel %s: %s\n", pl->name,
+                atomic_load(jit) ? "translated in the background while it ran; its later rounds ran translated"
+                                 : "ran in the interpreter (its translation was not ready)");
     rdna3_jit_release(dev, jit);
     rdna3_kernel_release(&rk);
     rdna3_hostcall_destroy(hc);   /* device stderr text, memory the kernel freed, the buffer */

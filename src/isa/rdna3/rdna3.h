@@ -19,6 +19,7 @@
 #include <stdalign.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "core/core.h"
@@ -213,9 +214,10 @@ typedef struct rdna3_kernel {
     /* The launch's Global Wave Sync resources (exec_gws.c), or NULL: the launch owns none (not a
      * cooperative launch) and ds_gws_* fault, as the hardware NACKs them */
     struct rdna3_gws *gws;
-    /* NULL, or the launch's translated code (translate.h), which the front end
-     * rdna3_frontend_jit runs turns with */
-    const struct rdna3_jit_code *jit;
+    /* NULL, or where the launch's translated code is published (src/runtime/rdna3_jit_cache.c):
+     * the front end rdna3_frontend_jit reads it at each round and runs turns with the code once it
+     * is there (a translation made in the background arrives while the launch runs) */
+    _Atomic(const struct rdna3_jit_code *) *jit;
 } rdna3_kernel;
 
 /* Run the statements for each lane l of mask, in lane order. With every lane on (the common

@@ -778,7 +778,8 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
  * (rdna3_kernel.jit, translate.c) where it has the instruction. */
 static uint64_t fe_round_jit(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_STATES])
 {
-    const rdna3_jit_code *jit = ((rdna3_kernel *)kernel)->jit;
+    /* a translation made in the background is used from the first round after it is published */
+    const rdna3_jit_code *jit = atomic_load_explicit(((rdna3_kernel *)kernel)->jit, memory_order_acquire);
     return jit ? round_robin(kernel, wg, quantum, count, jit) : round_robin(kernel, wg, quantum, count, NULL);
 }
 

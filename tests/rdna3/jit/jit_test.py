@@ -8,7 +8,9 @@ exit status, the same error text on stderr, the same output bytes and the same s
   fault_loop   a store to an unmapped address in iteration 77 of a loop (fault at its own turn)
   fault_order  tests/rdna3/kernels/fault_order.s: a fault of a run-ahead instruction, kept for its turn
   unsupported  an instruction umbra does not implement after a translated loop (handler fault)
-  invalid      a code word that is no gfx11 instruction after a translated loop (decode fault)"""
+  invalid      a code word that is no gfx11 instruction after a translated loop (decode fault)
+  background   --jit auto on a launch of 4096 waves: translated on the translator thread while the
+               launch starts in the interpreter, which switches to the translated code mid-launch"""
 import json
 import os
 import subprocess
@@ -134,5 +136,25 @@ elif case == "invalid":
     if "invalid instruction encoding" not in err:
         fail(f"invalid: unexpected report: {err}")
     print("ok invalid")
+elif case == "background":
+    co = compile_cl(os.path.join(root, "bench", "rdna3", "alu_loop.cl"), "alu_loop")
+    args = [co, "--kernel", "alu_loop", "--global", "131072", "--local", "256", "--arg", "buf:zeros:524288",
+            "--arg", "i32:2000", "--threads", "1", "--jit-cache", "off", "--quiet"]
+    res = {}
+    for mode in ("off", "auto"):
+        out, st = os.path.join(work, f"jit-bg-{mode}.bin"), os.path.join(work, f"jit-bg-{mode}.json")
+        p = subprocess.run([umbra, "run", *args, "--jit", mode, "--jit-log", "--out", f"0:{out}", "--stats", st],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            fail(f"background: --jit {mode}: {p.stderr}")
+        res[mode] = (open(out, "rb").read(), stats_of(st), p.stderr)
+    if res["off"][0] != res["auto"][0]:
+        fail("background: output buffer differs from the interpreter's")
+    if res["off"][1] != res["auto"][1]:
+        fail("background: statistics differ from the interpreter's")
+    log = res["auto"][2]
+    if "translating in the background" not in log or "its later rounds ran translated" not in log:
+        fail(f"background: the launch did not switch to translated code: {log!r}")
+    print("ok background: " + " / ".join(log.strip().splitlines()))
 else:
     fail(f"unknown case {case}")
