@@ -61,12 +61,14 @@ uint32_t amd_fmt_get_raw(const amd_buf_format *f, const uint8_t *mem, unsigned c
 void amd_fmt_put_raw(const amd_buf_format *f, uint8_t *mem, unsigned c, uint32_t raw)
 {
     unsigned pos = comp_pos(f, c), n = f->bits[c];
-    for (unsigned i = 0; i < n; i++) {
-        unsigned bit = pos + i;
-        uint8_t m = (uint8_t)(1u << (bit % 8));
-        if ((raw >> i) & 1u) mem[bit / 8] |= m;
-        else mem[bit / 8] &= (uint8_t)~m;
-    }
+    if (!n) return;
+    /* the component spans at most 5 bytes (32 bits at a bit offset up to 7): read them, replace
+     * the component's bits, write them back */
+    unsigned first = pos / 8, last = (pos + n - 1) / 8, shift = pos % 8;
+    uint64_t mask = (n == 32 ? 0xffffffffull : (1ull << n) - 1) << shift, v = 0;
+    for (unsigned b = last + 1; b-- > first;) v = (v << 8) | mem[b];
+    v = (v & ~mask) | (((uint64_t)raw << shift) & mask);
+    for (unsigned b = first; b <= last; b++, v >>= 8) mem[b] = (uint8_t)v;
 }
 
 /* ---- small floats: 5-bit exponent (bias 15), mbits mantissa, optional sign ---- */

@@ -23,6 +23,7 @@ typedef struct img_ctx {
     const rdna3_opinfo *oi;
     uint32_t bpe, slices;
     bool sampler, unnorm;
+    amd_img_level base_lv;  /* the layout of level t.base_level (most accesses; set with the T#) */
 } img_ctx;
 
 /* The address components of one lane (see mimg.h for their order). */
@@ -36,6 +37,13 @@ typedef struct img_args {
 
 static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static float u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+
+/* The layout of `level` (per texel: the base level's is kept in the context, not walked again). */
+static void img_level(const img_ctx *c, unsigned level, amd_img_level *lv)
+{
+    if (level == c->t.base_level) *lv = c->base_lv;
+    else amd_img_level_layout(&c->t, c->bpe, c->slices, level, lv);
+}
 
 /* ---- descriptors ---- */
 
@@ -80,6 +88,7 @@ static bool img_setup(rdna3_wave *w, const rdna3_inst *in, img_ctx *c)
     }
     c->bpe = c->f->bytes;
     c->slices = amd_img_type_arrayed(t->type) ? t->depth + 1u : 1u;
+    amd_img_level_layout(t, c->bpe, c->slices, t->base_level, &c->base_lv);
     c->sampler = rdna3_mimg_has(c->oi, 'S');
     if (c->sampler) {
         uint32_t sw[4];
@@ -179,7 +188,7 @@ static bool texel_addr(const img_ctx *c, unsigned level, int64_t x, int64_t y, i
 {
     if (level > c->t.last_level) return false;
     amd_img_level lv;
-    amd_img_level_layout(&c->t, c->bpe, c->slices, level, &lv);
+    img_level(c, level, &lv);
     uint64_t nslices = c->t.type == AMD_IMG_3D ? lv.depth : c->slices;
     if (x < 0 || y < 0 || s < 0 || (uint64_t)x >= lv.width || (uint64_t)y >= lv.height || (uint64_t)s >= nslices)
         return false;
@@ -442,7 +451,7 @@ static void exec_img_resinfo(rdna3_wave *w, const rdna3_inst *in)
         uint32_t v[4] = { 0 };
         if (level <= c.t.last_level) {
             amd_img_level lv;
-            amd_img_level_layout(&c.t, c.bpe, c.slices, (unsigned)level, &lv);
+            img_level(&c, (unsigned)level, &lv);
             v[0] = lv.width;
             v[1] = lv.height;
             v[2] = c.t.type == AMD_IMG_3D ? lv.depth
@@ -506,7 +515,7 @@ typedef struct samp_pt { int64_t x, y, z; unsigned level; } samp_pt;
 static bool fetch_addressed(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, unsigned lane, samp_pt p, uint32_t v[4])
 {
     amd_img_level lv;
-    amd_img_level_layout(&c->t, c->bpe, c->slices, p.level, &lv);
+    img_level(c, p.level, &lv);
     int64_t x = address_mode(c->s.clamp_x, p.x, lv.width);
     int64_t y = c->t.type == AMD_IMG_1D || c->t.type == AMD_IMG_1D_ARRAY ? 0 : address_mode(c->s.clamp_y, p.y, lv.height);
     int64_t z = p.z;
@@ -607,7 +616,7 @@ static bool filter_level(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, 
 static void texel_space(const img_ctx *c, const float s[3], unsigned dims, unsigned level, float uvr[3])
 {
     amd_img_level lv;
-    amd_img_level_layout(&c->t, c->bpe, c->slices, level, &lv);
+    img_level(c, level, &lv);
     const float size[3] = { (float)lv.width, (float)lv.height, (float)lv.depth };
     for (unsigned d = 0; d < 3; d++) uvr[d] = d < dims ? (c->unnorm ? s[d] : s[d] * size[d]) : 0.0f;
 }
@@ -616,7 +625,7 @@ static void texel_space(const img_ctx *c, const float s[3], unsigned dims, unsig
 static float lod_from_grads(const img_ctx *c, const float dh[3], const float dv[3], unsigned dims)
 {
     amd_img_level lv;
-    amd_img_level_layout(&c->t, c->bpe, c->slices, c->t.base_level, &lv);
+    img_level(c, c->t.base_level, &lv);
     const float size[3] = { (float)lv.width, (float)lv.height, (float)lv.depth };
     float h = 0, v = 0;
     for (unsigned d = 0; d < dims; d++) {
@@ -785,6 +794,7 @@ void rdna3_img_addrs(rdna3_wave *w, const rdna3_inst *in, uint64_t *addr)
     if (!c.f || !amd_img_type_valid(c.t.type)) return;
     c.bpe = c.f->bytes;
     c.slices = amd_img_type_arrayed(c.t.type) ? c.t.depth + 1u : 1u;
+    amd_img_level_layout(&c.t, c.bpe, c.slices, c.t.base_level, &c.base_lv);
     c.sampler = rdna3_mimg_has(c.oi, 'S');
     c.unnorm = true;
     for (unsigned lane = 0; lane < w->wave_size; lane++) {
@@ -795,7 +805,7 @@ void rdna3_img_addrs(rdna3_wave *w, const rdna3_inst *in, uint64_t *addr)
         load_coords(in, &c, &a, &x, &y, &s, &level);
         if (c.sampler) {   /* normalized float coordinates: the texel under the coordinate at base_level */
             amd_img_level lv;
-            amd_img_level_layout(&c.t, c.bpe, c.slices, c.t.base_level, &lv);
+            img_level(&c, c.t.base_level, &lv);
             x = point_texel(u2f(a.c[0]) * (float)lv.width);
             y = point_texel(u2f(a.c[1]) * (float)lv.height);
             s = c.t.base_array;
