@@ -471,6 +471,119 @@ static void emit_fp(translator *tr, const tr_inst *ti, unsigned kind, unsigned n
     LLVMPositionBuilderAtEnd(b, join);
 }
 
+/* ---- lane masks: VOPC compares and v_cndmask_b32 ----
+ * v_cmp_<cond>_{i32,u32} (VOPC 0x40..0x4f) and v_cmp_<cond>_f32 (0x10..0x1f), e32 (to VCC) and
+ * their VOP3 form (to an SGPR (pair)), not cmpx, plain operands (exec_vopc.c exec_cmp): the
+ * result bit of each lane, 0 where EXEC is off. f32 sources are exact IEEE comparisons (the
+ * handler widens to double, which compares the same), so NaN needs no fallback; MODE flushing
+ * input denormals does (the handler reads flushed values): then the handler runs. v_cndmask_b32
+ * (VOP2 0x01 with VCC; VOP3 0x101 with an SGPR (pair) as the mask), plain operands. */
+
+enum { CMP_NONE = 0, CMP_INT, CMP_F32 };
+
+static int vopc_inline_kind(const rdna3_inst *in)
+{
+    bool e32 = in->fmt == RDNA3_FMT_VOPC;
+    if (!e32 && !(in->fmt == RDNA3_FMT_VOP3 && in->op < 0x100)) return CMP_NONE;
+    if (!plain_modifiers(in) || !vsrcs_plain(in, 2)) return CMP_NONE;
+    /* the VOP3 form's destination as rdna3_sdst_mask writes it: an SGPR slot (a pair for wave64) */
+    if (!e32 && (in->vdst == RDNA3_SRC_NULL || in->vdst >= RDNA3_NUM_SGPR_SLOTS - 1u)) return CMP_NONE;
+    if (in->op >= 0x40 && in->op <= 0x4f) return CMP_INT;
+    if (in->op >= 0x10 && in->op <= 0x1f) return CMP_F32;
+    return CMP_NONE;
+}
+
+/* The wave's lanes as an integer mask of wave_size bits, from <wave_size x i1>. */
+static LLVMValueRef mask_of_lanes(translator *tr, LLVMValueRef bits)
+{
+    LLVMValueRef m = LLVMBuildBitCast(tr->b, bits, LLVMIntTypeInContext(tr->ctx, tr->wave_size), "");
+    return tr->wave_size == 32 ? LLVMBuildZExt(tr->b, m, tr->i64, "") : m;
+}
+
+/* <wave_size x i1> from a lane mask (i64). */
+static LLVMValueRef lanes_of_mask(translator *tr, LLVMValueRef m)
+{
+    if (tr->wave_size == 32) m = LLVMBuildTrunc(tr->b, m, tr->i32, "");
+    return LLVMBuildBitCast(tr->b, m, LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size), "");
+}
+
+/* A lane mask (i64, the wave's lanes) into VCC or the SGPR (pair) enc. */
+static void store_mask(translator *tr, unsigned enc, LLVMValueRef m)
+{
+    store(tr, LLVMBuildTrunc(tr->b, m, tr->i32, ""), tr->w, SGPR_OFF(enc));
+    if (tr->wave_size == 64)
+        store(tr, LLVMBuildTrunc(tr->b, LLVMBuildLShr(tr->b, m, c64(tr, 32), ""), tr->i32, ""), tr->w, SGPR_OFF(enc + 1u));
+}
+
+/* A lane mask read from VCC or the SGPR (pair) enc, limited to the wave's lanes. */
+static LLVMValueRef load_mask(translator *tr, unsigned enc)
+{
+    LLVMValueRef lo = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(enc)), tr->i64, "");
+    if (tr->wave_size == 32) return lo;
+    LLVMValueRef hi = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF((enc + 1u) & 127u)), tr->i64, "");
+    return LLVMBuildOr(tr->b, lo, LLVMBuildShl(tr->b, hi, c64(tr, 32), ""), "");
+}
+
+static LLVMValueRef compare_lanes(translator *tr, const rdna3_inst *in, int kind)
+{
+    LLVMBuilderRef b = tr->b;
+    unsigned cond = kind == CMP_INT ? in->op & 7u : in->op & 15u;
+    LLVMTypeRef bty = LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size);
+    unsigned top = kind == CMP_INT ? 7u : 15u;
+    if (cond == 0 || cond == top) return cond ? LLVMConstAllOnes(bty) : LLVMConstNull(bty);
+    LLVMValueRef x = vsrc(tr, in, 0), y = vsrc(tr, in, 1);
+    if (kind == CMP_INT) {
+        static const LLVMIntPredicate sp[7] = { 0, LLVMIntSLT, LLVMIntEQ, LLVMIntSLE, LLVMIntSGT, LLVMIntNE, LLVMIntSGE };
+        static const LLVMIntPredicate up[7] = { 0, LLVMIntULT, LLVMIntEQ, LLVMIntULE, LLVMIntUGT, LLVMIntNE, LLVMIntUGE };
+        return LLVMBuildICmp(b, in->op < 0x48 ? sp[cond] : up[cond], x, y, "");
+    }
+    static const LLVMRealPredicate fp[15] = { 0, LLVMRealOLT, LLVMRealOEQ, LLVMRealOLE, LLVMRealOGT, LLVMRealONE,
+                                              LLVMRealOGE, LLVMRealORD, LLVMRealUNO, LLVMRealULT, LLVMRealUEQ,
+                                              LLVMRealULE, LLVMRealUGT, LLVMRealUNE, LLVMRealUGE };
+    LLVMTypeRef fty = flanes_ty(tr);
+    return LLVMBuildFCmp(b, fp[cond], LLVMBuildBitCast(b, x, fty, ""), LLVMBuildBitCast(b, y, fty, ""), "");
+}
+
+/* Emit the compare; an f32 one under a MODE that flushes denormals calls its handler. */
+static void emit_vopc(translator *tr, const tr_inst *ti, int kind)
+{
+    const rdna3_inst *in = ti->in;
+    LLVMBasicBlockRef join = NULL;
+    if (kind == CMP_F32) {
+        LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
+        LLVMValueRef slow = LLVMBuildICmp(tr->b, LLVMIntNE, LLVMBuildAnd(tr->b, mode, c32(tr, 0x30), ""), c32(tr, 0x30), "");
+        LLVMBasicBlockRef fast_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMBasicBlockRef slow_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        join = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMBuildCondBr(tr->b, slow, slow_bb, fast_bb);
+        LLVMPositionBuilderAtEnd(tr->b, slow_bb);   /* compares never fault nor read the PC */
+        call_handler(tr, ti);
+        LLVMBuildBr(tr->b, join);
+        LLVMPositionBuilderAtEnd(tr->b, fast_bb);
+    }
+    LLVMValueRef r = LLVMBuildAnd(tr->b, mask_of_lanes(tr, compare_lanes(tr, in, kind)), exec_mask(tr), "");
+    store_mask(tr, in->fmt == RDNA3_FMT_VOPC ? RDNA3_SRC_VCC_LO : in->vdst, r);
+    if (join) {
+        LLVMBuildBr(tr->b, join);
+        LLVMPositionBuilderAtEnd(tr->b, join);
+    }
+}
+
+static bool cndmask_inline_ok(const rdna3_inst *in)
+{
+    if (!plain_modifiers(in) || !vsrcs_plain(in, 2)) return false;
+    if (in->fmt == RDNA3_FMT_VOP2) return in->op == 0x01;
+    return in->fmt == RDNA3_FMT_VOP3 && in->op == 0x101 && in->src[2] < RDNA3_NUM_SGPR_SLOTS &&
+           in->src[2] != RDNA3_SRC_NULL;
+}
+
+static void emit_cndmask(translator *tr, const rdna3_inst *in)
+{
+    unsigned enc = in->fmt == RDNA3_FMT_VOP2 ? RDNA3_SRC_VCC_LO : in->src[2];
+    LLVMValueRef sel = lanes_of_mask(tr, load_mask(tr, enc));
+    store_vdst(tr, in, LLVMBuildSelect(tr->b, sel, vsrc(tr, in, 1), vsrc(tr, in, 0), ""));
+}
+
 /* s_cmp_{eq,lg,gt,ge,lt,le}_{i32,u32} (SOPC 0x00..0x0b): SCC = the comparison. */
 static void scalar_compare(translator *tr, const rdna3_inst *in)
 {
@@ -566,9 +679,11 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     bool cmp = in->fmt == RDNA3_FMT_SOPC && in->op <= 0x0b && plain_scalar_src(in->src[0]) && plain_scalar_src(in->src[1]);
     bool scc_branch = is_sopp(in, 0x21) || is_sopp(in, 0x22);   /* s_cbranch_scc0 / scc1 */
     bool salu = salu_inline_ok(in);
+    int vopc = vopc_inline_kind(in);
+    bool cndmask = cndmask_inline_ok(in);
     /* a hint (s_nop, s_delay_alu, s_waitcnt...) that may run ahead: counted, nothing to run */
     bool hint = in->hint && in->wave_local;
-    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint) return false;
+    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask) return false;
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMValueRef next_pc = NULL;
@@ -580,6 +695,10 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
         scalar_compare(tr, in);
     } else if (salu) {
         emit_salu(tr, in);
+    } else if (vopc) {
+        emit_vopc(tr, ti, vopc);
+    } else if (cndmask) {
+        emit_cndmask(tr, in);
     } else if (hint) {
         /* the interpreter does not call a hint's handler either */
     } else {
