@@ -75,6 +75,12 @@ check rdna3_atomics_all "$umbra" run "$work/atomics_all.co" --kernel atomics_all
   --arg buf:zeros:16 --arg buf:zeros:28 --arg buf:zeros:32 --arg buf:zeros:32 --arg buf:zeros:4 --out 2:@OUT@ --quiet
 check rdna3_vec_add "$umbra" run "$work/vec_add.co" --kernel vec_add --global 8192 --local 64 \
   --arg buf:iota:f32:8192 --arg buf:fill:f32:8192:0.5 --arg buf:zeros:32768 --arg u32:8192 --out 2:@OUT@ --quiet
+# the translator (when built): --jit auto on 4096 waves, so that the launch starts interpreted and
+# switches to code made on the device's translator thread, beside the workgroups' host threads
+if "$umbra" run --help 2>&1 | grep -q -- "--jit-cache" && "$umbra" cc "$root/bench/rdna3/alu_loop.cl" -O3 -o "$work/alu_loop.co" >/dev/null; then
+  check rdna3_jit_background "$umbra" run "$work/alu_loop.co" --kernel alu_loop --global 131072 --local 256 \
+    --arg buf:zeros:524288 --arg i32:300 --jit auto --jit-cache off --out 0:@OUT@ --quiet
+fi
 # unsynchronised read-modify-writes of the guest (a race of the guest, not of the host)
 order_dependent=1 check rdna3_race_order "$umbra" run "$work/race_order.co" --kernel race_order --global 1024 \
   --local 128 --arg buf:zeros:16384 --arg buf:zeros:4 --arg buf:zeros:4100 --arg u32:4 --out 2:@OUT@ --quiet

@@ -473,8 +473,8 @@ static void emit_fp(translator *tr, const tr_inst *ti, unsigned kind, unsigned n
 
 /* ---- lane masks: VOPC compares and v_cndmask_b32 ----
  * v_cmp_<cond>_{i32,u32} (VOPC 0x40..0x4f) and v_cmp_<cond>_f32 (0x10..0x1f), e32 (to VCC) and
- * their VOP3 form (to an SGPR (pair)), not cmpx, plain operands (exec_vopc.c exec_cmp): the
- * result bit of each lane, 0 where EXEC is off. f32 sources are exact IEEE comparisons (the
+ * their VOP3 form (to an SGPR (pair)), and v_cmpx_* (+0x80: to EXEC only, both halves), plain
+ * operands (exec_vopc.c exec_cmp): the result bit of each lane, 0 where EXEC is off. f32 sources are exact IEEE comparisons (the
  * handler widens to double, which compares the same), so NaN needs no fallback; MODE flushing
  * input denormals does (the handler reads flushed values): then the handler runs. v_cndmask_b32
  * (VOP2 0x01 with VCC; VOP3 0x101 with an SGPR (pair) as the mask), plain operands. */
@@ -486,10 +486,13 @@ static int vopc_inline_kind(const rdna3_inst *in)
     bool e32 = in->fmt == RDNA3_FMT_VOPC;
     if (!e32 && !(in->fmt == RDNA3_FMT_VOP3 && in->op < 0x100)) return CMP_NONE;
     if (!plain_modifiers(in) || !vsrcs_plain(in, 2)) return CMP_NONE;
-    /* the VOP3 form's destination as rdna3_sdst_mask writes it: an SGPR slot (a pair for wave64) */
-    if (!e32 && (in->vdst == RDNA3_SRC_NULL || in->vdst >= RDNA3_NUM_SGPR_SLOTS - 1u)) return CMP_NONE;
-    if (in->op >= 0x40 && in->op <= 0x4f) return CMP_INT;
-    if (in->op >= 0x10 && in->op <= 0x1f) return CMP_F32;
+    unsigned op = in->op & 0x7fu;
+    /* the VOP3 form's destination as rdna3_sdst_mask writes it: an SGPR slot (a pair for wave64);
+     * cmpx writes EXEC whatever it names */
+    if (!e32 && !(in->op & 0x80u) && (in->vdst == RDNA3_SRC_NULL || in->vdst >= RDNA3_NUM_SGPR_SLOTS - 1u))
+        return CMP_NONE;
+    if (op >= 0x40 && op <= 0x4f) return CMP_INT;
+    if (op >= 0x10 && op <= 0x1f) return CMP_F32;
     return CMP_NONE;
 }
 
@@ -535,7 +538,7 @@ static LLVMValueRef compare_lanes(translator *tr, const rdna3_inst *in, int kind
     if (kind == CMP_INT) {
         static const LLVMIntPredicate sp[7] = { 0, LLVMIntSLT, LLVMIntEQ, LLVMIntSLE, LLVMIntSGT, LLVMIntNE, LLVMIntSGE };
         static const LLVMIntPredicate up[7] = { 0, LLVMIntULT, LLVMIntEQ, LLVMIntULE, LLVMIntUGT, LLVMIntNE, LLVMIntUGE };
-        return LLVMBuildICmp(b, in->op < 0x48 ? sp[cond] : up[cond], x, y, "");
+        return LLVMBuildICmp(b, (in->op & 0x7fu) < 0x48 ? sp[cond] : up[cond], x, y, "");
     }
     static const LLVMRealPredicate fp[15] = { 0, LLVMRealOLT, LLVMRealOEQ, LLVMRealOLE, LLVMRealOGT, LLVMRealONE,
                                               LLVMRealOGE, LLVMRealORD, LLVMRealUNO, LLVMRealULT, LLVMRealUEQ,
@@ -562,7 +565,13 @@ static void emit_vopc(translator *tr, const tr_inst *ti, int kind)
         LLVMPositionBuilderAtEnd(tr->b, fast_bb);
     }
     LLVMValueRef r = LLVMBuildAnd(tr->b, mask_of_lanes(tr, compare_lanes(tr, in, kind)), exec_mask(tr), "");
-    store_mask(tr, in->fmt == RDNA3_FMT_VOPC ? RDNA3_SRC_VCC_LO : in->vdst, r);
+    if (in->op & 0x80u) {   /* v_cmpx: EXEC (rdna3_set_exec writes both halves) */
+        store(tr, LLVMBuildTrunc(tr->b, r, tr->i32, ""), tr->w, SGPR_OFF(RDNA3_SRC_EXEC_LO));
+        store(tr, LLVMBuildTrunc(tr->b, LLVMBuildLShr(tr->b, r, c64(tr, 32), ""), tr->i32, ""), tr->w,
+              SGPR_OFF(RDNA3_SRC_EXEC_HI));
+    } else {
+        store_mask(tr, in->fmt == RDNA3_FMT_VOPC ? RDNA3_SRC_VCC_LO : in->vdst, r);
+    }
     if (join) {
         LLVMBuildBr(tr->b, join);
         LLVMPositionBuilderAtEnd(tr->b, join);
