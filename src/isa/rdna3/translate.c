@@ -593,6 +593,117 @@ static void emit_cndmask(translator *tr, const rdna3_inst *in)
     store_vdst(tr, in, LLVMBuildSelect(tr->b, sel, vsrc(tr, in, 1), vsrc(tr, in, 0), ""));
 }
 
+/* ---- VOPD (exec_vopd.c): two VALU operations, both reading every source before either writes ----
+ * Inline halves: fmac (0), fmaak (1), fmamk (2), mul (3), add (4), sub (5), subrev (6) in f32,
+ * mov (8), cndmask with VCC (9), and Y's add_nc_u32 (16), lshlrev_b32 (17), and_b32 (18). The f32
+ * halves follow emit_fp's rule: the handler runs the whole instruction when MODE flushes f32
+ * denormals or any f32 half has a NaN in an input lane. */
+
+static bool vopd_half_inline(unsigned op) { return op <= 6 || op == 8 || op == 9 || (op >= 16 && op <= 18); }
+static bool vopd_half_f32(unsigned op) { return op <= 6; }
+
+static bool vopd_src_plain(unsigned enc) { return enc >= RDNA3_SRC_VGPR0 || plain_scalar_src(enc); }
+
+static bool vopd_inline_ok(const rdna3_inst *in)
+{
+    return in->fmt == RDNA3_FMT_VOPD && in->op <= 13 && vopd_half_inline(in->op) && vopd_half_inline(in->opy) &&
+           vopd_src_plain(in->src[0]) && vopd_src_plain(in->src[1]) && vopd_src_plain(in->srcy[0]) &&
+           vopd_src_plain(in->srcy[1]);
+}
+
+static LLVMValueRef vopd_src(translator *tr, const rdna3_inst *in, unsigned enc)
+{
+    return enc >= RDNA3_SRC_VGPR0 ? load_row(tr, enc - RDNA3_SRC_VGPR0) : splat(tr, scalar_src(tr, in, enc));
+}
+
+/* The f32 inputs of a half (A, B, and D or K), for the NaN test; n of them. */
+static unsigned vopd_f32_inputs(translator *tr, const rdna3_inst *in, unsigned op, unsigned s0, unsigned s1,
+                                unsigned vdst, LLVMValueRef x[3])
+{
+    LLVMTypeRef fty = flanes_ty(tr);
+    x[0] = LLVMBuildBitCast(tr->b, vopd_src(tr, in, s0), fty, "");
+    x[1] = LLVMBuildBitCast(tr->b, vopd_src(tr, in, s1), fty, "");
+    if (op == 0) x[2] = LLVMBuildBitCast(tr->b, load_row(tr, vdst), fty, "");
+    else if (op == 1 || op == 2) x[2] = LLVMBuildBitCast(tr->b, splat(tr, c32(tr, in->literal)), fty, "");
+    else return 2;
+    return 3;
+}
+
+/* The lanes a half computes (before any write). */
+static LLVMValueRef vopd_half(translator *tr, const rdna3_inst *in, unsigned op, unsigned s0, unsigned s1,
+                              unsigned vdst)
+{
+    LLVMBuilderRef b = tr->b;
+    if (vopd_half_f32(op)) {
+        LLVMValueRef x[3];
+        vopd_f32_inputs(tr, in, op, s0, s1, vdst, x);
+        LLVMValueRef r;
+        switch (op) {
+        case 0: case 1: r = fma_lanes(tr, x[0], x[1], x[2]); break;   /* A * B + D, A * B + K */
+        case 2: r = fma_lanes(tr, x[0], x[2], x[1]); break;            /* A * K + B */
+        case 3: r = LLVMBuildFMul(b, x[0], x[1], ""); break;
+        case 4: r = LLVMBuildFAdd(b, x[0], x[1], ""); break;
+        case 5: r = LLVMBuildFSub(b, x[0], x[1], ""); break;
+        default: r = LLVMBuildFSub(b, x[1], x[0], ""); break;
+        }
+        return LLVMBuildBitCast(b, r, lanes_ty(tr), "");
+    }
+    LLVMValueRef a = vopd_src(tr, in, s0), bb = vopd_src(tr, in, s1);
+    switch (op) {
+    case 8: return a;
+    case 9: return LLVMBuildSelect(b, lanes_of_mask(tr, load_mask(tr, RDNA3_SRC_VCC_LO)), bb, a, "");
+    case 16: return LLVMBuildAdd(b, a, bb, "");
+    case 17: return LLVMBuildShl(b, bb, shift_amount(tr, a), "");
+    default: return LLVMBuildAnd(b, a, bb, "");
+    }
+}
+
+/* D = r under EXEC for VGPR vdst. */
+static void store_vgpr_lanes(translator *tr, unsigned vdst, LLVMValueRef r)
+{
+    LLVMTypeRef mty = LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size);
+    LLVMValueRef ex = exec_mask(tr);
+    if (tr->wave_size == 32) ex = LLVMBuildTrunc(tr->b, ex, tr->i32, "");
+    LLVMValueRef on = LLVMBuildBitCast(tr->b, ex, mty, "");
+    LLVMValueRef old = load_row(tr, vdst);
+    LLVMValueRef st = LLVMBuildStore(tr->b, LLVMBuildSelect(tr->b, on, r, old, ""), vgpr_ptr(tr, vdst));
+    LLVMSetAlignment(st, 64);
+}
+
+static void emit_vopd(translator *tr, const tr_inst *ti)
+{
+    const rdna3_inst *in = ti->in;
+    LLVMBuilderRef b = tr->b;
+    LLVMBasicBlockRef join = NULL;
+    if (vopd_half_f32(in->op) || vopd_half_f32(in->opy)) {
+        LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
+        LLVMValueRef slow = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, mode, c32(tr, 0x30), ""), c32(tr, 0x30), "");
+        LLVMValueRef x[3];
+        if (vopd_half_f32(in->op))
+            for (unsigned i = 0, n = vopd_f32_inputs(tr, in, in->op, in->src[0], in->src[1], in->vdst, x); i < n; i++)
+                slow = LLVMBuildOr(b, slow, any_nan(tr, x[i]), "");
+        if (vopd_half_f32(in->opy))
+            for (unsigned i = 0, n = vopd_f32_inputs(tr, in, in->opy, in->srcy[0], in->srcy[1], in->vdsty, x); i < n; i++)
+                slow = LLVMBuildOr(b, slow, any_nan(tr, x[i]), "");
+        LLVMBasicBlockRef fast_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMBasicBlockRef slow_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        join = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMBuildCondBr(b, slow, slow_bb, fast_bb);
+        LLVMPositionBuilderAtEnd(b, slow_bb);   /* these halves never fault nor read the PC */
+        call_handler(tr, ti);
+        LLVMBuildBr(b, join);
+        LLVMPositionBuilderAtEnd(b, fast_bb);
+    }
+    LLVMValueRef rx = vopd_half(tr, in, in->op, in->src[0], in->src[1], in->vdst);
+    LLVMValueRef ry = vopd_half(tr, in, in->opy, in->srcy[0], in->srcy[1], in->vdsty);
+    store_vgpr_lanes(tr, in->vdst, rx);   /* X, then Y: the handler's order per lane */
+    store_vgpr_lanes(tr, in->vdsty, ry);
+    if (join) {
+        LLVMBuildBr(b, join);
+        LLVMPositionBuilderAtEnd(b, join);
+    }
+}
+
 /* s_cmp_{eq,lg,gt,ge,lt,le}_{i32,u32} (SOPC 0x00..0x0b): SCC = the comparison. */
 static void scalar_compare(translator *tr, const rdna3_inst *in)
 {
@@ -690,9 +801,10 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     bool salu = salu_inline_ok(in);
     int vopc = vopc_inline_kind(in);
     bool cndmask = cndmask_inline_ok(in);
+    bool vopd = vopd_inline_ok(in);
     /* a hint (s_nop, s_delay_alu, s_waitcnt...) that may run ahead: counted, nothing to run */
     bool hint = in->hint && in->wave_local;
-    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask) return false;
+    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask && !vopd) return false;
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMValueRef next_pc = NULL;
@@ -708,6 +820,8 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
         emit_vopc(tr, ti, vopc);
     } else if (cndmask) {
         emit_cndmask(tr, in);
+    } else if (vopd) {
+        emit_vopd(tr, ti);
     } else if (hint) {
         /* the interpreter does not call a hint's handler either */
     } else {
