@@ -115,6 +115,42 @@ static bool may_jump(const rdna3_inst *in)
     return has_static_target(in) || (in->fmt == RDNA3_FMT_SOP1 && (in->op == 0x48 || in->op == 0x49));
 }
 
+/* A 32-bit constant operand of an s_add/s_addc in a call sequence: the literal or an inline
+ * integer constant; false for anything else. */
+static bool call_constant(const rdna3_inst *in, unsigned enc, uint32_t *v)
+{
+    if (enc == RDNA3_SRC_LITERAL) *v = in->literal;
+    else if (enc >= RDNA3_SRC_CONST_ZERO && enc <= 192) *v = enc - RDNA3_SRC_CONST_ZERO;
+    else if (enc > 192 && enc <= 208) *v = (uint32_t)-(int32_t)(enc - 192);
+    else return false;
+    return true;
+}
+
+/* The callee of the call sequence clang emits for a function call,
+ *     s_getpc_b64 s[n:n+1]; s_add_u32 sn, sn, lo; s_addc_u32 sn+1, sn+1, hi; ... s_swappc_b64
+ * is (address after s_getpc) + hi:lo. Look a few instructions past s_getpc for the two adds and
+ * queue the target, so that called functions are translated too. A wrong guess only adds code
+ * that is never run (discovery of code is harmless; what runs is decided by the PC at run time). */
+static bool push_call_target(rdna3_kernel *k, uint64_t pc, const rdna3_inst *getpc, work_list *wl)
+{
+    unsigned n = getpc->vdst;
+    uint32_t lo = 0, hi = 0;
+    bool have_lo = false, have_hi = false;
+    uint64_t at = pc + getpc->size;
+    for (unsigned i = 0; i < 8 && !(have_lo && have_hi); i++) {
+        char why[128];
+        const rdna3_inst *in = rdna3_kernel_decode(k, at, why, sizeof why);
+        if (!in) break;
+        if (in->fmt == RDNA3_FMT_SOP2 && in->op == 0x00 && in->vdst == n && in->src[0] == n)
+            have_lo = call_constant(in, in->src[1], &lo);
+        else if (in->fmt == RDNA3_FMT_SOP2 && in->op == 0x04 && in->vdst == n + 1u && in->src[0] == n + 1u)
+            have_hi = call_constant(in, in->src[1], &hi);
+        at += in->size;
+    }
+    if (!have_lo || !have_hi) return true;
+    return push_work(wl, pc + getpc->size + (((uint64_t)hi << 32) | lo));
+}
+
 static bool plan_push(rdna3_jit_plan *p, uint64_t off, const rdna3_inst *in)
 {
     if (p->n == p->cap) {
@@ -147,7 +183,8 @@ bool rdna3_jit_discover(rdna3_kernel *k, uint64_t entry_pc, rdna3_jit_plan *p, c
         const rdna3_inst *in = rdna3_kernel_decode(k, pc, why, sizeof why);
         if (!in) continue;   /* the interpreter reports it if it is ever reached */
         ok = plan_push(p, off, in) && (!falls_through(in) || push_work(&wl, pc + in->size)) &&
-             (!has_static_target(in) || push_work(&wl, branch_target(pc, in)));
+             (!has_static_target(in) || push_work(&wl, branch_target(pc, in))) &&
+             (!(in->fmt == RDNA3_FMT_SOP1 && in->op == 0x47) || push_call_target(k, pc, in, &wl));
     }
     free(seen);
     free(wl.pc);

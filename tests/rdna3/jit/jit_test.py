@@ -9,6 +9,8 @@ exit status, the same error text on stderr, the same output bytes and the same s
   fault_order  tests/rdna3/kernels/fault_order.s: a fault of a run-ahead instruction, kept for its turn
   unsupported  an instruction umbra does not implement after a translated loop (handler fault)
   invalid      a code word that is no gfx11 instruction after a translated loop (decode fault)
+  calls        a kernel calling a function that is not inlined: the callee is translated too (its
+               instructions are counted in the translation) and the results are the interpreter's
   background   --jit auto on a launch of 4096 waves: translated on the translator thread while the
                launch starts in the interpreter, which switches to the translated code mid-launch"""
 import json
@@ -136,6 +138,30 @@ elif case == "invalid":
     if "invalid instruction encoding" not in err:
         fail(f"invalid: unexpected report: {err}")
     print("ok invalid")
+elif case == "calls":
+    co = compile_cl(os.path.join(src, "calls.cl"), "calls")
+    args = [co, "--kernel", "calls", "--global", "512", "--local", "64", "--arg", "buf:zeros:2048", "--arg", "i32:50"]
+    both("calls", args, 0)
+    dis = subprocess.run(["llvm-objdump-19", "-d", co], capture_output=True, text=True).stdout
+
+    def count(symbol, last):
+        """Instructions of symbol up to and including the first `last`."""
+        body = dis.split(f"<{symbol}>:")[1].split("\n")
+        n = 0
+        for line in body[1:]:
+            if not line.startswith("\t"):
+                break
+            n += 1
+            if last in line:
+                break
+        return n
+    kernel, callee = count("calls", "s_endpgm"), count("mix", "s_setpc_b64")
+    p = subprocess.run([umbra, "run", *args, "--jit", "always", "--jit-log", "--jit-cache", "off", "--quiet"],
+                       capture_output=True, text=True)
+    got = int(p.stderr.split("(wave32): ")[1].split(" instructions")[0]) if "(wave32): " in p.stderr else 0
+    if got < kernel + callee:
+        fail(f"calls: {got} instructions translated, expected at least {kernel} of the kernel + {callee} of mix: {p.stderr}")
+    print(f"ok calls: {got} instructions translated (kernel {kernel}, callee {callee})")
 elif case == "background":
     co = compile_cl(os.path.join(root, "bench", "rdna3", "alu_loop.cl"), "alu_loop")
     args = [co, "--kernel", "alu_loop", "--global", "131072", "--local", "256", "--arg", "buf:zeros:524288",
