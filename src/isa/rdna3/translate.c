@@ -356,17 +356,20 @@ static bool vsrcs_plain(const rdna3_inst *in, unsigned n)
     return true;
 }
 
-/* D = r under EXEC. */
-static void store_vdst(translator *tr, const rdna3_inst *in, LLVMValueRef r)
+/* VGPR vdst = r under EXEC (the lanes EXEC leaves off keep their bits). */
+static void store_vgpr_lanes(translator *tr, unsigned vdst, LLVMValueRef r)
 {
     LLVMTypeRef mty = LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size);
     LLVMValueRef ex = exec_mask(tr);
     if (tr->wave_size == 32) ex = LLVMBuildTrunc(tr->b, ex, tr->i32, "");
     LLVMValueRef on = LLVMBuildBitCast(tr->b, ex, mty, "");
-    LLVMValueRef old = load_row(tr, in->vdst);
-    LLVMValueRef st = LLVMBuildStore(tr->b, LLVMBuildSelect(tr->b, on, r, old, ""), vgpr_ptr(tr, in->vdst));
+    LLVMValueRef old = load_row(tr, vdst);
+    LLVMValueRef st = LLVMBuildStore(tr->b, LLVMBuildSelect(tr->b, on, r, old, ""), vgpr_ptr(tr, vdst));
     LLVMSetAlignment(st, 64);
 }
+
+/* D = r under EXEC. */
+static void store_vdst(translator *tr, const rdna3_inst *in, LLVMValueRef r) { store_vgpr_lanes(tr, in->vdst, r); }
 
 static LLVMValueRef shift_amount(translator *tr, LLVMValueRef v)
 {
@@ -693,18 +696,6 @@ static LLVMValueRef vopd_half(translator *tr, const rdna3_inst *in, unsigned op,
     case 17: return LLVMBuildShl(b, bb, shift_amount(tr, a), "");
     default: return LLVMBuildAnd(b, a, bb, "");
     }
-}
-
-/* D = r under EXEC for VGPR vdst. */
-static void store_vgpr_lanes(translator *tr, unsigned vdst, LLVMValueRef r)
-{
-    LLVMTypeRef mty = LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size);
-    LLVMValueRef ex = exec_mask(tr);
-    if (tr->wave_size == 32) ex = LLVMBuildTrunc(tr->b, ex, tr->i32, "");
-    LLVMValueRef on = LLVMBuildBitCast(tr->b, ex, mty, "");
-    LLVMValueRef old = load_row(tr, vdst);
-    LLVMValueRef st = LLVMBuildStore(tr->b, LLVMBuildSelect(tr->b, on, r, old, ""), vgpr_ptr(tr, vdst));
-    LLVMSetAlignment(st, 64);
 }
 
 static void emit_vopd(translator *tr, const tr_inst *ti)
