@@ -1,11 +1,13 @@
 /* bench_rdna3: umbra's RDNA3 front end on matrix multiply and n-body, and the same OpenCL C
  * kernels on the PoCL CPU runtime in the same run.
  *
- *   bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--threads T] [--wave64] [--reps R] [--json FILE]
- *               [--jit off|auto|always]   (the translator, docs/TRANSLATOR.md; its time is in every run)
+ *   bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--triad N] [--threads T] [--wave64] [--reps R]
+ *               [--json FILE] [--jit off|auto|always]   (the translator, docs/TRANSLATOR.md; its
+ *               time is in the first repetition: the device keeps the translation)
  *
  * The third case, alu_loop (bench/rdna3/alu_loop.cl), is ALU-bound: it measures the interpreter's
- * per-instruction cost without memory traffic.
+ * per-instruction cost without memory traffic. The fourth, triad (bench/rdna3/triad.cl, STREAM's
+ * a = b + s * c over N floats, default 4 Mi), is memory-bound.
  *
  * umbra: wave-instructions per second (= stats.warp_insts / wall time of umb_rdna3_run) and
  * work-item instructions per second. PoCL: wall time of clEnqueueNDRangeKernel + clFinish (the
@@ -274,6 +276,24 @@ static bcase make_alu_loop(uint32_t n)
     return c;
 }
 
+/* STREAM triad over n floats by 65536 work-items (memory-bound: two loads, an FMA, a store). */
+static bcase make_triad(uint32_t n)
+{
+    static float scale = 3.0f;
+    static int32_t count;
+    count = (int32_t)n;
+    bcase c = { .name = "triad", .dir = BENCH_SOURCE_DIR, .nargs = 5, .dim = 1, .global = { 65536, 1, 1 },
+                .local = { 256, 1, 1 }, .out_arg = 0, .flops = 2.0 * n };
+    float *b = xalloc((size_t)n * 4), *cc = xalloc((size_t)n * 4);
+    for (uint32_t i = 0; i < n; i++) b[i] = (float)(i % 1000) * 0.5f, cc[i] = (float)(i % 77) * 0.25f;
+    c.args[0] = (barg){ xalloc((size_t)n * 4), (size_t)n * 4, 1, 1 };
+    c.args[1] = (barg){ b, (size_t)n * 4, 1, 0 };
+    c.args[2] = (barg){ cc, (size_t)n * 4, 1, 0 };
+    c.args[3] = (barg){ &scale, 4, 0, 0 };
+    c.args[4] = (barg){ &count, 4, 0, 0 };
+    return c;
+}
+
 static double max_rel_diff(const float *a, const float *b, size_t n)
 {
     double m = 0, scale = 0;
@@ -284,7 +304,7 @@ static double max_rel_diff(const float *a, const float *b, size_t n)
 
 int main(int argc, char **argv)
 {
-    uint32_t mm = 256, nb = 2048, alu = 65536, threads = 1;
+    uint32_t mm = 256, nb = 2048, alu = 65536, triad = 1u << 22, threads = 1;
     int reps = 3;
     bool wave64 = false;
     uint32_t jit = UMB_RDNA3_JIT_OFF;
@@ -293,6 +313,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--matmul") && i + 1 < argc) mm = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--nbody") && i + 1 < argc) nb = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--alu") && i + 1 < argc) alu = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--triad") && i + 1 < argc) triad = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--json") && i + 1 < argc) json = argv[++i];
@@ -300,15 +321,15 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--jit") && i + 1 < argc && umb_rdna3_jit_mode(argv[i + 1]) >= 0)
             jit = (uint32_t)umb_rdna3_jit_mode(argv[++i]);
         else {
-            fprintf(stderr, "usage: bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--threads T] [--wave64] [--reps R] [--json FILE] [--jit off|auto|always]\n");
+            fprintf(stderr, "usage: bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--triad N] [--threads T] [--wave64] [--reps R] [--json FILE] [--jit off|auto|always]\n");
             return 2;
         }
     }
     if (reps < 1) reps = 1;
-    enum { NCASES = 3 };
-    bcase cases[NCASES] = { make_matmul(mm), make_nbody(nb), make_alu_loop(alu) };
-    const char *labels[NCASES] = { "matmul", "nbody", "alu_loop" };
-    uint32_t sizes[NCASES] = { mm, nb, alu };
+    enum { NCASES = 4 };
+    bcase cases[NCASES] = { make_matmul(mm), make_nbody(nb), make_alu_loop(alu), make_triad(triad) };
+    const char *labels[NCASES] = { "matmul", "nbody", "alu_loop", "triad" };
+    uint32_t sizes[NCASES] = { mm, nb, alu, triad };
     bresult res[NCASES] = { { 0 } };
     char devname[512] = "PoCL not built (no OpenCL headers)";
     FILE *jf = json ? fopen(json, "w") : NULL;
