@@ -4,8 +4,10 @@
  * An image is stored linearly: pixel (x, y, z) of a plat_image is at
  *   addr + z * slice_pitch + y * row_pitch + x * elem_size
  * where y counts rows (2D, 3D, 2D array) or the slices of a 1D array, and z counts the slices of
- * a 3D image or a 2D array. Rows start on 256-byte boundaries (CL_DEVICE_IMAGE_PITCH_ALIGNMENT,
- * as ROCm reports); a 1D buffer image is the buffer's bytes, rows of width * elem_size.
+ * a 3D image or a 2D array. Rows start on 256-byte boundaries (the T#'s base and pitch unit); a
+ * 1D buffer image is the buffer's bytes, rows of width * elem_size; an image on memory the
+ * platform did not allocate (OpenCL's 2D image from a buffer, HIP's pitched 2D textures) has that
+ * memory's row pitch, set after plat_image_layout.
  *
  * Channel orders and types are the HSA values (hsa_ext_image_channel_order_t / _type_t): the
  * values ROCm's image manager writes into the descriptor's metadata words and AMD's device
