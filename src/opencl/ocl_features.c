@@ -117,9 +117,10 @@ bool ocl_options_has(const char *options, const char *std)
  * "-cl-ext=-all,+EXT...,+FEATURE..." (a cc1 option, hence -Xclang), and for OpenCL C 3.0 a -D for
  * each header-only feature. Without them clang-19's amdgcn target predefines extensions the
  * device does not report (cl_khr_mipmap_image, cl_khr_depth_images) and, for
- * OpenCL C 3.0, the image features, and leaves out the header-only ones. The API-only extensions
- * (cl_khr_icd, cl_khr_image2d_from_buffer) are not the compiler's. With -cl-std=CL2.0 clang defines every OpenCL C 2.0 feature macro
- * whatever -cl-ext says (2.0 has no optional features). buf (OCL_CL_EXT_MAX bytes) holds the
+ * OpenCL C 3.0, the image features, and leaves out the header-only ones. The API-only
+ * extensions (cl_khr_icd, cl_khr_image2d_from_buffer) are not the compiler's. With -cl-std=CL2.0
+ * clang defines every OpenCL C 2.0 feature macro whatever -cl-ext says (2.0 has no optional
+ * features). buf (OCL_CL_EXT_MAX bytes) holds the
  * -cl-ext text; returns how many of args (OCL_COMPILER_ARGS_MAX) were set. */
 uint32_t ocl_compiler_args(const char *options, const char **args, char *buf)
 {

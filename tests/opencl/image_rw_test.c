@@ -124,7 +124,8 @@ static void rw_queries(void)
                 bool found = false;
                 for (cl_uint i = 0; i < nrw && i < 256; i++)
                     found |= rw[i].image_channel_order == order && rw[i].image_channel_data_type == minimum[m];
-                if (!found) fprintf(stderr, "type %#x: no read-write %#x/%#x\n", types[t], order, minimum[m]), failures++;
+                if (!found)
+                    fprintf(stderr, "type %#x: no read-write %#x/%#x\n", types[t], order, minimum[m]), failures++;
             }
     }
     cl_name_version nv[64];
@@ -342,7 +343,8 @@ static void rw_kernels(void)
         cl_program p = build(rw_src, opts[o]);
         if (!p) continue;
         for (size_t t = 0; t < sizeof rw_types / sizeof *rw_types; t++)
-            for (size_t f = 0; f < sizeof rw_formats / sizeof *rw_formats; f++) rw_case(p, opts[o], &rw_types[t], &rw_formats[f]);
+            for (size_t f = 0; f < sizeof rw_formats / sizeof *rw_formats; f++)
+                rw_case(p, opts[o], &rw_types[t], &rw_formats[f]);
         clReleaseProgram(p);
     }
 }
@@ -367,7 +369,8 @@ static void rw_arguments(void)
     cl_kernel k = clCreateKernel(p, "k", &e);
     OK(e);
     cl_kernel_arg_access_qualifier acc[3] = { 0, 0, 0 };
-    for (cl_uint i = 0; i < 3; i++) OK(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof acc[i], &acc[i], NULL));
+    for (cl_uint i = 0; i < 3; i++)
+        OK(clGetKernelArgInfo(k, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, sizeof acc[i], &acc[i], NULL));
     EXPECT(acc[0] == CL_KERNEL_ARG_ACCESS_READ_WRITE && acc[1] == CL_KERNEL_ARG_ACCESS_READ_ONLY &&
            acc[2] == CL_KERNEL_ARG_ACCESS_WRITE_ONLY);
     char type[64] = "";
@@ -559,11 +562,13 @@ static void from_buffer_alias(void)
     /* 2. a write into the image lands at the pitch, the rest of the buffer untouched */
     uint32_t box[3 * 10];
     for (int i = 0; i < 30; i++) box[i] = 0xa0000000u + (uint32_t)i;
-    OK(clEnqueueWriteImage(q, img, CL_TRUE, (size_t[3]){ 290, 2, 0 }, (size_t[3]){ 10, 3, 1 }, 0, 0, box, 0, NULL, NULL));
+    const size_t bo[3] = { 290, 2, 0 }, br[3] = { 10, 3, 1 };
+    OK(clEnqueueWriteImage(q, img, CL_TRUE, bo, br, 0, 0, box, 0, NULL, NULL));
     OK(clEnqueueReadBuffer(q, buf, CL_TRUE, 0, WORDS * 4, got, 0, NULL, NULL));
     for (size_t i = 0; i < WORDS; i++) {
         size_t y = i / FP, x = i % FP;
-        uint32_t want = y >= 2 && y < 5 && x >= 290 && x < 300 ? 0xa0000000u + (uint32_t)((y - 2) * 10 + x - 290) : word(i);
+        bool in_box = y >= 2 && y < 5 && x >= 290 && x < 300;
+        uint32_t want = in_box ? 0xa0000000u + (uint32_t)((y - 2) * 10 + x - 290) : word(i);
         if (got[i] != want) fprintf(stderr, "word %zu: %#x, expected %#x\n", i, got[i], want), failures++;
     }
 
