@@ -12,23 +12,27 @@
 
 #include "ocl.h"
 
-/* cl_name_version.name is 64 bytes. */
+/* cl_name_version.name is 64 bytes. api_only: an extension of the API alone, which OpenCL C knows
+ * nothing of (the CTS's test_compiler lists it so), so not passed to the compiler; clang-19 has no
+ * macro for these either. */
 static const struct {
     const char *name;
     cl_version version;
+    bool api_only;
 } extensions[] = {
-    { "cl_khr_icd", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_fp16", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_global_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_global_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_local_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_local_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_int64_base_atomics", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_int64_extended_atomics", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_byte_addressable_store", CL_MAKE_VERSION(1, 0, 0) },
-    { "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0) },   /* a sub-group is a wave */
-    { "cl_khr_3d_image_writes", CL_MAKE_VERSION(1, 0, 0) },   /* image_store on 3D images */
+    { "cl_khr_icd", CL_MAKE_VERSION(1, 0, 0), true },   /* the loader's */
+    { "cl_khr_fp64", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_fp16", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_global_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_global_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_local_int32_base_atomics", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_local_int32_extended_atomics", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_int64_base_atomics", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_int64_extended_atomics", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_byte_addressable_store", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0), false },   /* a sub-group is a wave */
+    { "cl_khr_3d_image_writes", CL_MAKE_VERSION(1, 0, 0), false },   /* image_store on 3D images */
+    { "cl_khr_image2d_from_buffer", CL_MAKE_VERSION(1, 0, 0), true },   /* clCreateImage (ocl_image.c) */
 };
 
 /* OpenCL C 3.0 optional features (CL_DEVICE_OPENCL_C_FEATURES), each at version 3.0.0.
@@ -50,6 +54,8 @@ static const struct {
     { "__opencl_c_subgroups", NULL },
     { "__opencl_c_images", NULL },   /* required when CL_DEVICE_IMAGE_SUPPORT is true */
     { "__opencl_c_3d_image_writes", NULL },
+    /* read_write image arguments: image_load and image_store on one T# (ocl_kernel.c) */
+    { "__opencl_c_read_write_images", NULL },
 };
 
 #define NEXT (sizeof extensions / sizeof extensions[0])
@@ -111,15 +117,16 @@ bool ocl_options_has(const char *options, const char *std)
  * "-cl-ext=-all,+EXT...,+FEATURE..." (a cc1 option, hence -Xclang), and for OpenCL C 3.0 a -D for
  * each header-only feature. Without them clang-19's amdgcn target predefines extensions the
  * device does not report (cl_khr_mipmap_image, cl_khr_depth_images) and, for
- * OpenCL C 3.0, the image features, and leaves out the header-only ones. cl_khr_icd is the
- * loader's, not the compiler's. With -cl-std=CL2.0 clang defines every OpenCL C 2.0 feature macro
- * whatever -cl-ext says (2.0 has no optional features). buf (OCL_CL_EXT_MAX bytes) holds the
+ * OpenCL C 3.0, the image features, and leaves out the header-only ones. The API-only
+ * extensions (cl_khr_icd, cl_khr_image2d_from_buffer) are not the compiler's. With -cl-std=CL2.0
+ * clang defines every OpenCL C 2.0 feature macro whatever -cl-ext says (2.0 has no optional
+ * features). buf (OCL_CL_EXT_MAX bytes) holds the
  * -cl-ext text; returns how many of args (OCL_COMPILER_ARGS_MAX) were set. */
 uint32_t ocl_compiler_args(const char *options, const char **args, char *buf)
 {
     size_t n = (size_t)snprintf(buf, OCL_CL_EXT_MAX, "-cl-ext=-all");
     for (size_t i = 0; i < NEXT; i++)
-        if (strcmp(extensions[i].name, "cl_khr_icd"))
+        if (!extensions[i].api_only)
             n += (size_t)snprintf(buf + n, n < OCL_CL_EXT_MAX ? OCL_CL_EXT_MAX - n : 0, ",+%s", extensions[i].name);
     for (size_t i = 0; i < NFEAT; i++)
         if (!features[i].define)

@@ -5,8 +5,9 @@
  *
  * An image is a cl_mem with an ocl_image: its plat_image (layout in device memory), the format and
  * description as given, and the device address of its descriptor (what a kernel's image argument
- * points to: T# and metadata, plat_image.h). A 1D buffer image is its buffer's bytes (the buffer is
- * its parent, retained). */
+ * points to: T# and metadata, plat_image.h). A 1D buffer image and a 2D image made from a buffer
+ * (cl_khr_image2d_from_buffer) are their buffer's bytes (the buffer is their parent, retained while
+ * the image lives; a 2D one's rows are its row pitch apart). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,9 +99,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context ctx, cl_me
                                CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR | CL_MEM_HOST_WRITE_ONLY |
                                CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS | CL_MEM_KERNEL_READ_AND_WRITE;
     if (flags & ~known) return CL_INVALID_VALUE;
+    /* One list for every access, CL_MEM_KERNEL_READ_AND_WRITE (read_write arguments) included: ROCm
+     * lists the same formats for read-write as for write (CLR's Image::getSupportedFormats, which
+     * only drops sRGB, a format umbra does not offer); it holds OpenCL 3.0's minimum list for
+     * reading and writing (CL_R and CL_RGBA with UNORM_INT8, SIGNED/UNSIGNED_INT8/16/32,
+     * HALF_FLOAT, FLOAT). */
     plat_image_format all[128];
-    /* read-write image arguments are not offered (CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS 0): no format */
-    size_t count = flags & CL_MEM_KERNEL_READ_AND_WRITE ? 0 : plat_image_supported_formats(all, sizeof all / sizeof *all);
+    size_t count = plat_image_supported_formats(all, sizeof all / sizeof *all);
     for (size_t i = 0; formats && i < count && i < n; i++) formats[i] = to_cl_format(all[i]);
     if (num) *num = (cl_uint)count;
     return CL_SUCCESS;
@@ -215,7 +220,7 @@ static void whole_box(const plat_image *pi, uint64_t region[3])
 cl_int ocl_image_host_sync(cl_mem m, bool to_host)
 {
     ocl_image *im = m->image;
-    if (m->parent) return ocl_mem_host_sync(m->parent, 0, m->parent->size, to_host);   /* 1D buffer image */
+    if (m->parent) return ocl_mem_host_sync(m->parent, 0, m->parent->size, to_host);   /* made from a buffer */
     if (!m->host_ptr) return CL_COMPLETE;
     uint64_t region[3], row, slice;
     whole_box(&im->pi, region);
@@ -237,15 +242,47 @@ static cl_int upload_descriptor(ocl_image *im)
     return CL_SUCCESS;
 }
 
+/* mem_object: a buffer for a 1D buffer image (required) or a 2D image (cl_khr_image2d_from_buffer);
+ * nothing for the other types. A 2D image may also name a 2D image, to view its pixels with a
+ * compatible channel order (OpenCL 3.0 §5.3.1.2); every compatible pair has an sRGB or depth
+ * order, which the device does not offer, so no format is compatible. */
 static cl_int check_desc(const cl_image_desc *d)
 {
     if (!d || !image_type_valid(d->image_type) || d->num_mip_levels || d->num_samples)
         return CL_INVALID_IMAGE_DESCRIPTOR;
-    bool wants_buffer = d->image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER;
-    /* a 2D image from a buffer is cl_khr_image2d_from_buffer's, not offered (alignments 0) */
-    if (d->image_type == CL_MEM_OBJECT_IMAGE2D && d->buffer) return CL_INVALID_OPERATION;
-    if (wants_buffer != (d->buffer != NULL)) return CL_INVALID_IMAGE_DESCRIPTOR;
-    if (wants_buffer && (!ocl_valid(d->buffer, OCL_MEM) || d->buffer->image)) return CL_INVALID_IMAGE_DESCRIPTOR;
+    cl_mem_object_type t = d->image_type;
+    cl_mem mo = d->mem_object;
+    if (t == CL_MEM_OBJECT_IMAGE1D_BUFFER && !mo) return CL_INVALID_IMAGE_DESCRIPTOR;
+    if (!mo) return CL_SUCCESS;
+    if ((t != CL_MEM_OBJECT_IMAGE1D_BUFFER && t != CL_MEM_OBJECT_IMAGE2D) || !ocl_valid(mo, OCL_MEM))
+        return CL_INVALID_IMAGE_DESCRIPTOR;
+    if (mo->image) return t == CL_MEM_OBJECT_IMAGE2D ? CL_INVALID_IMAGE_FORMAT_DESCRIPTOR : CL_INVALID_IMAGE_DESCRIPTOR;
+    return CL_SUCCESS;
+}
+
+/* The row pitch of a 2D image made from a buffer (OpenCL 3.0 §5.3.1.2, "Image Descriptor"): given
+ * or width * pixel size; at least the row and a multiple of the pixel (else the descriptor is
+ * invalid), a multiple of CL_DEVICE_IMAGE_PITCH_ALIGNMENT pixels, and a CL_MEM_USE_HOST_PTR
+ * buffer's host memory aligned to CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT pixels (else, as the
+ * specification says, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR); rows * pitch within the buffer. The
+ * buffer's device address needs no check: allocations are 4096-byte aligned and sub-buffer
+ * origins multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN (256 bytes), the T#'s base alignment. */
+static cl_int buffer_image_pitch(const cl_image_desc *d, cl_mem buf, uint32_t elem, size_t *pitch)
+{
+    size_t r = d->image_row_pitch, min_row = d->image_width * elem;
+    if (d->image_slice_pitch) return CL_INVALID_IMAGE_DESCRIPTOR;   /* no host_ptr: must be 0 */
+    if (!r) r = min_row;
+    else if (r < min_row || r % elem) return CL_INVALID_IMAGE_DESCRIPTOR;
+    if (r % ((size_t)PLAT_IMAGE_BUFFER_PITCH_ALIGN * elem)) return CL_INVALID_IMAGE_FORMAT_DESCRIPTOR;
+    if ((buf->flags & CL_MEM_USE_HOST_PTR) && (uintptr_t)buf->host_ptr % ((size_t)PLAT_IMAGE_BUFFER_BASE_ALIGN * elem))
+        return CL_INVALID_IMAGE_FORMAT_DESCRIPTOR;
+    if (r / elem > PLAT_IMAGE_MAX_PITCH) {
+        fprintf(stderr, "umbra opencl: clCreateImage: a row pitch of %zu pixels is more than the T# holds (%u)\n",
+                r / elem, PLAT_IMAGE_MAX_PITCH);
+        return CL_INVALID_IMAGE_SIZE;
+    }
+    if (d->image_height > buf->size / r) return CL_INVALID_IMAGE_SIZE;   /* the buffer is too small */
+    *pitch = r;
     return CL_SUCCESS;
 }
 
@@ -274,10 +311,12 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context ctx, cl_mem_flags flags
     bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) && !buffer;
     if (!buffer && wants_ptr != (host_ptr != NULL)) OCL_ERR(CL_INVALID_HOST_PTR);
     if (buffer && host_ptr) OCL_ERR(CL_INVALID_HOST_PTR);
-    size_t row = 0, slice = 0;
-    if ((st = host_pitches(desc, elem, wants_ptr, &row, &slice))) OCL_ERR(st);
+    bool buffer_2d = buffer && desc->image_type == CL_MEM_OBJECT_IMAGE2D;
+    size_t row = 0, slice = 0, buffer_pitch = 0;
+    if (!buffer_2d && (st = host_pitches(desc, elem, wants_ptr, &row, &slice))) OCL_ERR(st);
     if (!plat_image_format_supported(pf)) OCL_ERR(CL_IMAGE_FORMAT_NOT_SUPPORTED);
-    if (buffer && desc->image_width * elem > buffer->size) OCL_ERR(CL_INVALID_IMAGE_SIZE);
+    if (buffer_2d && (st = buffer_image_pitch(desc, buffer, elem, &buffer_pitch))) OCL_ERR(st);
+    if (buffer && !buffer_2d && desc->image_width * elem > buffer->size) OCL_ERR(CL_INVALID_IMAGE_SIZE);
     if (!(flags & access_flags)) flags |= CL_MEM_READ_WRITE;
 
     ocl_image *im = calloc(1, sizeof *im);
@@ -293,13 +332,17 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context ctx, cl_mem_flags flags
     pi->width = desc->image_width;
     pi->height = desc->image_height, pi->depth = desc->image_depth, pi->array_size = desc->image_array_size;
     plat_image_layout(pi);
+    if (buffer_2d) {   /* the buffer's rows, buffer_pitch bytes apart */
+        pi->row_pitch = buffer_pitch;
+        pi->slice_pitch = pi->size = buffer_pitch * pi->rows;
+    }
     if (!buffer && pi->size > ocl_device_max_alloc()) {
         ocl_obj_free(m), free(im);
         OCL_ERR(CL_INVALID_IMAGE_SIZE);
     }
     m->ctx = ctx, m->flags = flags, m->size = pi->size, m->image = im;
     cl_device_id d = ocl_device();
-    if (buffer) {
+    if (buffer) {   /* the buffer's bytes: writes through either are seen through the other */
         m->parent = buffer, m->addr = buffer->addr;
         m->host_ptr = NULL;   /* the buffer's host memory is synchronised through the buffer */
     } else if (plat_alloc(&d->p, pi->size, &m->addr)) {

@@ -122,12 +122,21 @@ static cl_int set_buffer_arg(ocl_arg *a, cl_kernel k, size_t size, const void *v
     return CL_SUCCESS;
 }
 
-/* An image argument is the address of the image's descriptor (T# and metadata, ocl_image.c). */
-static cl_int set_image_arg(ocl_arg *a, cl_kernel k, size_t size, const void *value)
+/* An image argument is the address of the image's descriptor (T# and metadata, ocl_image.c), the
+ * same for every access qualifier: read_only, write_only and read_write arguments all read the T#
+ * (read_write: image_load and image_store on it). clSetKernelArg's CL_INVALID_ARG_VALUE (OpenCL
+ * 3.0 §5.9.2): a read_only argument given a CL_MEM_WRITE_ONLY image, a write_only one given a
+ * CL_MEM_READ_ONLY image. A read_write argument takes an image of any access flags: the
+ * specification lists no error for it (what the kernel reads from a WRITE_ONLY image or writes
+ * into a READ_ONLY one is undefined; here it reads and writes the image's memory). */
+static cl_int set_image_arg(ocl_arg *a, const umb_rdna3_arg_info *ai, cl_kernel k, size_t size, const void *value)
 {
     if (size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
     cl_mem m = value ? *(const cl_mem *)value : NULL;
     if (!m || !ocl_valid(m, OCL_MEM) || !m->image || m->ctx != k->program->ctx) return CL_INVALID_MEM_OBJECT;
+    if ((ai->access == UMB_RDNA3_ACCESS_READ_ONLY && (m->flags & CL_MEM_WRITE_ONLY)) ||
+        (ai->access == UMB_RDNA3_ACCESS_WRITE_ONLY && (m->flags & CL_MEM_READ_ONLY)))
+        return CL_INVALID_ARG_VALUE;
     if (!ocl_image_arg_addr(m)) {
         fprintf(stderr, "umbra opencl: clSetKernelArg: image arguments need the T# encoder (src/mem/amd_image.h), "
                         "which this build does not have\n");
@@ -190,7 +199,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel k, cl_uint index, size_
         return CL_SUCCESS;
     case UMB_RDNA3_ARG_BY_VALUE: return set_value_arg(a, ai, size, value);
     case UMB_RDNA3_ARG_SAMPLER: return set_sampler_arg(a, k, size, value);
-    case UMB_RDNA3_ARG_IMAGE: return set_image_arg(a, k, size, value);
+    case UMB_RDNA3_ARG_IMAGE: return set_image_arg(a, ai, k, size, value);
     case UMB_RDNA3_ARG_PIPE: return CL_INVALID_MEM_OBJECT;
     default: return CL_INVALID_ARG_VALUE;
     }

@@ -25,8 +25,10 @@ static cl_int from_device(uint64_t addr, void *dst, size_t size)
  * The device copy is refreshed before each kernel and mirrored after every command that writes it. */
 cl_int ocl_mem_host_sync(cl_mem m, size_t off, size_t size, bool to_host)
 {
-    if (!m || !m->host_ptr || m->svm || (m->parent && m->parent->svm)) return CL_COMPLETE;   /* SVM: the same bytes */
+    if (!m) return CL_COMPLETE;
+    /* an image (one made from a buffer has no host memory of its own: its buffer's is synchronised) */
     if (m->image) return ocl_image_host_sync(m, to_host);
+    if (!m->host_ptr || m->svm || (m->parent && m->parent->svm)) return CL_COMPLETE;   /* SVM: the same bytes */
     uint8_t *h = (uint8_t *)m->host_ptr + off;
     return to_host ? from_device(m->addr + off, h, size) : to_device(m->addr + off, h, size);
 }

@@ -367,8 +367,9 @@ static cl_int device_info_2x(cl_device_info param, size_t size, void *value, siz
     case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES: OCL_INFO(cl_command_queue_properties, 0);
     case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE: case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
     case CL_DEVICE_MAX_ON_DEVICE_QUEUES: case CL_DEVICE_MAX_ON_DEVICE_EVENTS: case CL_DEVICE_MAX_PIPE_ARGS:
-    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS: case CL_DEVICE_PIPE_MAX_PACKET_SIZE:
-    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS: OCL_INFO(cl_uint, 0);
+    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS: case CL_DEVICE_PIPE_MAX_PACKET_SIZE: OCL_INFO(cl_uint, 0);
+    /* __opencl_c_read_write_images: ROCm's limit (ROCr's HSA_EXT_AGENT_INFO_MAX_IMAGE_RORW_HANDLES) */
+    case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_READ_WRITE_ARGS);
     /* a sub-group is a wave of 32 (OpenCL kernels are built for wave32): as many as the largest
      * work-group holds */
     case CL_DEVICE_MAX_NUM_SUB_GROUPS: OCL_INFO(cl_uint, (ocl_device()->p.max_work_item + 31) / 32);
@@ -407,9 +408,10 @@ static cl_int device_scalar_info(cl_device_info param, size_t size, void *value,
     case CL_DEVICE_MAX_READ_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_READ_ARGS);
     case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_WRITE_ARGS);
     case CL_DEVICE_MAX_SAMPLERS: OCL_INFO(cl_uint, PLAT_IMAGE_MAX_SAMPLERS);
-    /* For 2D images made from buffers (cl_khr_image2d_from_buffer): not offered, so 0 (OpenCL 3.0;
-     * ROCm, which offers it, reports 256) */
-    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: OCL_INFO(cl_uint, 0);
+    /* 2D images made from buffers (cl_khr_image2d_from_buffer), in pixels: ROCm's values (CLR's
+     * rocdevice.cpp reports 256 for both) */
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: OCL_INFO(cl_uint, PLAT_IMAGE_BUFFER_PITCH_ALIGN);
+    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: OCL_INFO(cl_uint, PLAT_IMAGE_BUFFER_BASE_ALIGN);
     case CL_DEVICE_IMAGE2D_MAX_WIDTH: OCL_INFO(size_t, PLAT_IMAGE2D_MAX_WIDTH);
     case CL_DEVICE_IMAGE2D_MAX_HEIGHT: OCL_INFO(size_t, PLAT_IMAGE2D_MAX_HEIGHT);
     case CL_DEVICE_IMAGE3D_MAX_WIDTH: OCL_INFO(size_t, PLAT_IMAGE3D_MAX_WIDTH);

@@ -4,8 +4,10 @@
  * An image is stored linearly: pixel (x, y, z) of a plat_image is at
  *   addr + z * slice_pitch + y * row_pitch + x * elem_size
  * where y counts rows (2D, 3D, 2D array) or the slices of a 1D array, and z counts the slices of
- * a 3D image or a 2D array. Rows start on 256-byte boundaries (CL_DEVICE_IMAGE_PITCH_ALIGNMENT,
- * as ROCm reports); a 1D buffer image is the buffer's bytes, rows of width * elem_size.
+ * a 3D image or a 2D array. Rows start on 256-byte boundaries (the T#'s base and pitch unit); a
+ * 1D buffer image is the buffer's bytes, rows of width * elem_size; an image on memory the
+ * platform did not allocate (OpenCL's 2D image from a buffer, HIP's pitched 2D textures) has that
+ * memory's row pitch, set after plat_image_layout.
  *
  * Channel orders and types are the HSA values (hsa_ext_image_channel_order_t / _type_t): the
  * values ROCm's image manager writes into the descriptor's metadata words and AMD's device
@@ -53,8 +55,16 @@ typedef struct plat_image_format {
 #define PLAT_IMAGE_MAX_BUFFER_SIZE (1u << 27)   /* pixels of a 1D buffer image (CLR: 1 << 27) */
 #define PLAT_IMAGE_MAX_READ_ARGS 128u
 #define PLAT_IMAGE_MAX_WRITE_ARGS 8u
+#define PLAT_IMAGE_MAX_READ_WRITE_ARGS 64u      /* ROCr: HSA_EXT_AGENT_INFO_MAX_IMAGE_RORW_HANDLES */
 #define PLAT_IMAGE_MAX_SAMPLERS 16u
 #define PLAT_IMAGE_PITCH_ALIGN 256u           /* bytes of a device row; also the base alignment */
+/* A 2D image made from a buffer (OpenCL's cl_khr_image2d_from_buffer), in pixels, as CLR reports
+ * them for gfx1100: its row pitch is a multiple of 256 pixels (so of 256 bytes, as the T# needs),
+ * and a CL_MEM_USE_HOST_PTR buffer's host memory starts on a multiple of 256 pixels. */
+#define PLAT_IMAGE_BUFFER_PITCH_ALIGN 256u
+#define PLAT_IMAGE_BUFFER_BASE_ALIGN 256u
+/* The largest row pitch a 1D/2D T# holds (its PITCH field, pitch - 1 in 14 bits), in pixels. */
+#define PLAT_IMAGE_MAX_PITCH 16384u
 
 /* The descriptor a kernel's image argument points to: the 8-dword T# (or for a 1D buffer image
  * the V# in dwords 0-3), then dword 8 the channel type, 9 the channel order, 10 the width (what

@@ -68,6 +68,17 @@ int main(void)
     amd_img_level lv;
     amd_img_level_layout(&t, 4, 5, 0, &lv);
     EXPECT(lv.pitch * 4 == ar.row_pitch && lv.slice_bytes == ar.slice_pitch);   /* one layout, both sides */
+    /* a 2D image made from a buffer (cl_khr_image2d_from_buffer): the T# points at the buffer's
+     * bytes with the buffer's row pitch (OpenCL: 512 pixels, 2048 bytes), not the 256-byte padding */
+    plat_image fb = { .dim = PLAT_IMAGE_2D, .format = { PLAT_ORDER_R, PLAT_TYPE_UNSIGNED_INT32 }, .width = 300,
+                      .height = 5, .addr = 0x7fff1000 };
+    EXPECT(plat_image_layout(&fb) && fb.row_pitch == 1280);
+    fb.row_pitch = 2048, fb.slice_pitch = fb.size = 2048 * 5;   /* what ocl_image.c sets */
+    EXPECT(plat_image_descriptor(&fb, d));
+    amd_tsharp_decode(d, 8, &t);
+    EXPECT(t.base == 0x7fff1000 && t.width == 300 && t.height == 5 && amd_tsharp_pitch(&t) == 512);
+    amd_img_level_layout(&t, 4, 1, 0, &lv);
+    EXPECT(lv.pitch == 512 && lv.offset == 0);   /* texel (x, y) at base + (y * 512 + x) * 4 */
     plat_image rgb565 = { .dim = PLAT_IMAGE_2D, .format = { PLAT_ORDER_RGB, PLAT_TYPE_UNORM_SHORT_565 }, .width = 2,
                           .height = 2 };
     EXPECT(plat_image_layout(&rgb565) && !plat_image_descriptor(&rgb565, d));   /* no executor format */

@@ -193,8 +193,10 @@ static void create_errors(void)
     EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &fmt, &d, NULL, ERR), CL_INVALID_IMAGE_SIZE);
     d.image_width = 64;
     EXPECT_OBJ_ERR(clCreateImage(ctx, CL_MEM_COPY_HOST_PTR, &fmt, &d, host, ERR), CL_INVALID_VALUE);
-    d = d2, d.buffer = buf;   /* a 2D image from a buffer: cl_khr_image2d_from_buffer, not offered */
-    EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &fmt, &d, NULL, ERR), CL_INVALID_OPERATION);
+    /* a 2D image from a buffer (cl_khr_image2d_from_buffer): its pitch, 0 here, so width * 4, must
+     * be a multiple of 256 pixels (image_rw_test.c checks the rest) */
+    d = d2, d.buffer = buf;
+    EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &fmt, &d, NULL, ERR), CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
     d = d2, d.image_type = CL_MEM_OBJECT_IMAGE3D, d.image_depth = 2, d.buffer = buf;   /* other types: none */
     EXPECT_OBJ_ERR(clCreateImage(ctx, 0, &fmt, &d, NULL, ERR), CL_INVALID_IMAGE_DESCRIPTOR);
     EXPECT_OBJ_ERR(clCreateImage3D(ctx, 0, &fmt, 4, 4, 1, 0, 0, NULL, ERR), CL_INVALID_IMAGE_SIZE);
