@@ -385,6 +385,7 @@ static unsigned valu_inline_op(const rdna3_inst *in, unsigned *nsrc)
     unsigned op = in->fmt == RDNA3_FMT_VOP2 ? 256u + in->op : in->fmt == RDNA3_FMT_VOP1 ? 384u + in->op : in->op;
     switch (op) {
     case 0x181: *nsrc = 1; break;                                                   /* v_mov_b32 */
+    case 0x185: case 0x186: case 0x187: case 0x188: *nsrc = 1; break;                 /* v_cvt_{f32_i32,f32_u32,u32_f32,i32_f32} */
     case 0x118: case 0x119: case 0x11a: case 0x11b: case 0x11c: case 0x11d:
     case 0x125: case 0x126: case 0x127: case 0x32c: *nsrc = 2; break;
     case 0x245: case 0x246: case 0x255: case 0x256: case 0x257: case 0x258: *nsrc = 3; break;
@@ -394,12 +395,35 @@ static unsigned valu_inline_op(const rdna3_inst *in, unsigned *nsrc)
 }
 
 /* The lanes of the inline VALU instruction in (valu_inline_op gave op). */
+static LLVMTypeRef flanes_ty(translator *tr) { return LLVMVectorType(LLVMFloatTypeInContext(tr->ctx), tr->wave_size); }
+
+/* llvm.fpto{s,u}i.sat over the lanes: truncation toward zero, saturated to the 32-bit range, NaN
+ * to 0 (rdna3_cvt_i32 / rdna3_cvt_u32 exactly; a denormal input the handler flushes truncates to 0
+ * either way). */
+static LLVMValueRef f32_to_int_sat(translator *tr, LLVMValueRef bits, bool sgn)
+{
+    LLVMTypeRef fty = flanes_ty(tr), ity = lanes_ty(tr);
+    char name[48];
+    snprintf(name, sizeof name, "llvm.fpto%ci.sat.v%ui32.v%uf32", sgn ? 's' : 'u', tr->wave_size, tr->wave_size);
+    LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
+    LLVMTypeRef ft = LLVMFunctionType(ity, &fty, 1, false);
+    if (!f) f = LLVMAddFunction(tr->m, name, ft);
+    LLVMValueRef x = LLVMBuildBitCast(tr->b, bits, fty, "");
+    return LLVMBuildCall2(tr->b, ft, f, &x, 1, "");
+}
+
 static LLVMValueRef valu_expr(translator *tr, const rdna3_inst *in, unsigned op, unsigned nsrc)
 {
     LLVMBuilderRef b = tr->b;
     LLVMValueRef a = vsrc(tr, in, 0), bb = nsrc > 1 ? vsrc(tr, in, 1) : NULL, c = nsrc > 2 ? vsrc(tr, in, 2) : NULL;
     switch (op) {
     case 0x181: return a;
+    /* int -> f32 rounds to nearest (turns run under round-to-nearest) and is never a denormal,
+     * so MODE's flushing does not apply */
+    case 0x185: return LLVMBuildBitCast(b, LLVMBuildSIToFP(b, a, flanes_ty(tr), ""), lanes_ty(tr), "");
+    case 0x186: return LLVMBuildBitCast(b, LLVMBuildUIToFP(b, a, flanes_ty(tr), ""), lanes_ty(tr), "");
+    case 0x187: return f32_to_int_sat(tr, a, false);
+    case 0x188: return f32_to_int_sat(tr, a, true);
     case 0x118: return LLVMBuildShl(b, bb, shift_amount(tr, a), "");                /* v_lshlrev_b32 */
     case 0x119: return LLVMBuildLShr(b, bb, shift_amount(tr, a), "");               /* v_lshrrev_b32 */
     case 0x11a: return LLVMBuildAShr(b, bb, shift_amount(tr, a), "");               /* v_ashrrev_i32 */
@@ -449,7 +473,6 @@ static unsigned fp_inline_kind(const rdna3_inst *in, unsigned *nsrc)
     return vsrcs_plain(in, *nsrc) ? kind : 0;
 }
 
-static LLVMTypeRef flanes_ty(translator *tr) { return LLVMVectorType(LLVMFloatTypeInContext(tr->ctx), tr->wave_size); }
 
 /* true if any lane of the float vector v is a NaN */
 static LLVMValueRef any_nan(translator *tr, LLVMValueRef v)
