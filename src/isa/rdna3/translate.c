@@ -841,6 +841,46 @@ static void emit_salu(translator *tr, const rdna3_inst *in)
     if (in->vdst < RDNA3_NUM_SGPR_SLOTS && in->vdst != RDNA3_SRC_NULL) store(tr, r, tr->w, SGPR_OFF(in->vdst));
 }
 
+/* s_<op>_saveexec_b32 in wave32 and _b64 in wave64 (SOP1 0x20..0x33; exec_salu.c
+ * sop1_exec_mask): sdst = the old EXEC, EXEC = op(S0, EXEC) on the wave's lanes, SCC = EXEC != 0. */
+static bool saveexec_inline_ok(const translator *tr, const rdna3_inst *in)
+{
+    if (in->fmt != RDNA3_FMT_SOP1 || in->op < 0x20 || in->op > 0x33) return false;
+    bool wide = in->op & 1u;
+    if (wide != (tr->wave_size == 64)) return false;
+    return wide ? in->src[0] < RDNA3_NUM_SGPR_SLOTS - 1u && in->src[0] != RDNA3_SRC_NULL : plain_scalar_src(in->src[0]);
+}
+
+static void emit_saveexec(translator *tr, const rdna3_inst *in)
+{
+    LLVMBuilderRef b = tr->b;
+    bool wide = tr->wave_size == 64;
+    LLVMValueRef old = exec_mask(tr);
+    LLVMValueRef x = wide ? load_mask(tr, in->src[0]) : LLVMBuildZExt(b, scalar_src(tr, in, in->src[0]), tr->i64, "");
+    LLVMValueRef e = old, r;
+    switch ((in->op - 0x20u) >> 1) {
+    case 0: r = LLVMBuildAnd(b, x, e, ""); break;
+    case 1: r = LLVMBuildOr(b, x, e, ""); break;
+    case 2: r = LLVMBuildXor(b, x, e, ""); break;
+    case 3: r = LLVMBuildNot(b, LLVMBuildAnd(b, x, e, ""), ""); break;
+    case 4: r = LLVMBuildNot(b, LLVMBuildOr(b, x, e, ""), ""); break;
+    case 5: r = LLVMBuildNot(b, LLVMBuildXor(b, x, e, ""), ""); break;
+    case 6: r = LLVMBuildAnd(b, LLVMBuildNot(b, x, ""), e, ""); break;
+    case 7: r = LLVMBuildOr(b, LLVMBuildNot(b, x, ""), e, ""); break;
+    case 8: r = LLVMBuildAnd(b, x, LLVMBuildNot(b, e, ""), ""); break;
+    default: r = LLVMBuildOr(b, x, LLVMBuildNot(b, e, ""), ""); break;
+    }
+    if (!wide) r = LLVMBuildAnd(b, r, c64(tr, 0xffffffffu), "");   /* the wave's lanes (rdna3_set_exec) */
+    /* the old EXEC into sdst first, as the handler (an sdst of EXEC is then overwritten) */
+    if (in->vdst != RDNA3_SRC_NULL && in->vdst < RDNA3_NUM_SGPR_SLOTS - (wide ? 1u : 0u)) {
+        if (wide) store_mask(tr, in->vdst, old);
+        else store(tr, LLVMBuildTrunc(b, old, tr->i32, ""), tr->w, SGPR_OFF(in->vdst));
+    }
+    store(tr, LLVMBuildTrunc(b, r, tr->i32, ""), tr->w, SGPR_OFF(RDNA3_SRC_EXEC_LO));
+    store(tr, LLVMBuildTrunc(b, LLVMBuildLShr(b, r, c64(tr, 32), ""), tr->i32, ""), tr->w, SGPR_OFF(RDNA3_SRC_EXEC_HI));
+    set_scc(tr, LLVMBuildICmp(b, LLVMIntNE, r, c64(tr, 0), ""));
+}
+
 /* Emit ti's instruction inline if it is one of the above; false (nothing emitted) otherwise. */
 static bool emit_inline(translator *tr, const tr_inst *ti)
 {
@@ -853,9 +893,10 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     int vopc = vopc_inline_kind(in);
     bool cndmask = cndmask_inline_ok(in);
     bool vopd = vopd_inline_ok(in);
+    bool saveexec = saveexec_inline_ok(tr, in);
     /* a hint (s_nop, s_delay_alu, s_waitcnt...) that may run ahead: counted, nothing to run */
     bool hint = in->hint && in->wave_local;
-    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask && !vopd) return false;
+    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask && !vopd && !saveexec) return false;
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMValueRef next_pc = NULL;
@@ -873,6 +914,8 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
         emit_cndmask(tr, in);
     } else if (vopd) {
         emit_vopd(tr, ti);
+    } else if (saveexec) {
+        emit_saveexec(tr, in);
     } else if (hint) {
         /* the interpreter does not call a hint's handler either */
     } else {
