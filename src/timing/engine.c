@@ -36,6 +36,9 @@ typedef struct reg_span {
     uint16_t first, end;
 } reg_span;
 
+#define TM_PC_VREADS 12
+#define TM_PC_VWRITES 4
+
 typedef struct tm_pc {
     uint64_t pc;         /* key + 1 (0 = empty slot) */
     umb_tinst ti;
@@ -50,6 +53,9 @@ typedef struct tm_pc {
     bool writes_vgpr, writes_sgpr;   /* a VALU instruction writing VGPRs / SGPRs (VA_VDST / VA_SDST) */
     bool waits_vdst, waits_sdst;     /* it waits for the wave's VALU writes of VGPRs / SGPRs */
     bool self_waits;                 /* s_waitcnt_depctr: dependencies it waits for itself */
+    /* VGPR banks (machine.vgpr_banks; VALU only): the VGPRs it reads and writes, each once */
+    uint8_t nvread, nvwrite, vpasses;   /* ... and the VALU passes of one issue (wave64: 2) */
+    uint16_t vread[TM_PC_VREADS], vwrite[TM_PC_VWRITES];
     uint64_t issues, stall_cycles;
     struct tm_pc *succ;  /* the instruction that followed it last time (saves a lookup) */
 } tm_pc;
@@ -190,6 +196,11 @@ typedef struct tsimd {
        port of the clause's first instruction; PORT_NONE until that is known) */
     struct twave *clause_owner;
     uint8_t clause_port;
+    /* VGPR banks: the last VALU instruction issued here, its wave and the cycle its VALU issue
+       ended (its VGPR reads are the operand cache; its writes meet a VALU issue right after) */
+    const tm_pc *vb_prev;
+    const struct twave *vb_wave;
+    uint64_t vb_end;
 } tsimd;
 
 typedef struct tcu {
@@ -865,6 +876,48 @@ static reg_span span_of(const umb_treg *g)
     return (reg_span){ (uint16_t)(base + first), (uint16_t)(base + end) };
 }
 
+/* The VGPRs of the register ranges `g`, each once, at most `cap` of them (the rest ignored). */
+static uint8_t vgpr_list(const umb_treg *g, unsigned n, uint16_t *out, unsigned cap)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (g[i].file != UMB_TREG_V) continue;
+        for (unsigned v = g[i].first; v < (unsigned)g[i].first + g[i].count && k < cap; v++) {
+            unsigned j = 0;
+            while (j < k && out[j] != v) j++;
+            if (j == k) out[k++] = (uint16_t)v;
+        }
+    }
+    return (uint8_t)k;
+}
+
+static bool vgpr_in(const tm_pc *q, uint16_t v)
+{
+    for (unsigned i = 0; i < q->nvread; i++)
+        if (q->vread[i] == v) return true;
+    return false;
+}
+
+/* Extra cycles a VALU instruction holds the SIMD's VALU because its VGPR operands need more bank
+ * accesses in one bank than the bank gives a cycle (docs/TIMING.md "VGPR banks"): the reads the
+ * operand cache does not serve (the VGPRs the same wave's previous VALU instruction read) and,
+ * if that instruction issued just before, its writes. Per pass (wave64: both halves). */
+static uint32_t vgpr_bank_cycles(const tm_machine *m, const tsimd *s, const twave *w, const tm_pc *p, uint64_t now)
+{
+    uint8_t use[TM_MAX_VGPR_BANKS] = { 0 };
+    const tm_pc *q = s->vb_prev;
+    bool reuse = q && m->vgpr_operand_reuse && s->vb_wave == w;
+    for (unsigned i = 0; i < p->nvread; i++)
+        if (!reuse || !vgpr_in(q, p->vread[i])) use[p->vread[i] % m->vgpr_banks]++;
+    if (q && m->vgpr_bank_writes && s->vb_end == now)
+        for (unsigned i = 0; i < q->nvwrite; i++) use[q->vwrite[i] % m->vgpr_banks]++;
+    unsigned most = 0;
+    for (unsigned b = 0; b < m->vgpr_banks; b++)
+        if (use[b] > most) most = use[b];
+    unsigned cycles = (most + m->vgpr_bank_ports - 1) / m->vgpr_bank_ports;
+    return cycles > 1 ? (cycles - 1) * p->vpasses : 0;
+}
+
 static void pc_derive(trun *r, tm_pc *p)
 {
     const umb_tinst *ti = &p->ti;
@@ -888,6 +941,11 @@ static void pc_derive(trun *r, tm_pc *p)
     p->waits_sdst = cls == UMB_T_SALU || cls == UMB_T_SMEM;
     for (unsigned i = 0; i < 3; i++)
         if (ti->dep_kind[i] != UMB_TDEP_NONE && ti->dep_at[i] == 0) p->self_waits = true;
+    if (valu && r->m->vgpr_banks) {
+        p->nvread = vgpr_list(ti->src, p->nsrc, p->vread, TM_PC_VREADS);
+        p->nvwrite = vgpr_list(ti->dst, p->ndst, p->vwrite, TM_PC_VWRITES);
+        p->vpasses = (uint8_t)(r->l->threads_per_warp > 32 ? r->m->wave64_passes : 1);
+    }
 }
 
 static bool wave_exit(trun *r, twave *w, uint64_t t);
@@ -1006,8 +1064,15 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
         p->stall_cycles += stall;
         now = w->operand_ready;
     }
-    uint32_t c = p->cycles;
+    uint32_t c = p->cycles, bank = 0;
     unsigned port = p->port;
+    if (port == PORT_VALU && r->m->vgpr_banks) {   /* VGPR bank conflicts hold the VALU longer */
+        bank = vgpr_bank_cycles(r->m, s, w, p, now);
+        c += bank;
+        r->rec->vgpr_bank_cycles += bank;
+        p->stall_cycles += bank;
+        s->vb_prev = p, s->vb_wave = w, s->vb_end = now + c;
+    }
     if (port != PORT_NONE) s->port_free[port] = now + (port == PORT_VALU && c ? c : 1);
     add_state(r, w, TM_ST_ISSUE, c ? c : 1);
     uint64_t after = now + (c ? c : 1), stall = 0;
@@ -1038,9 +1103,9 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     case UMB_T_CLAUSE:
         clause_start(s, w, ti->delay);
         break;
-    default:
-        mark_dsts(w, p, now + p->result);
-        note_producer(w, p, now + p->result);
+    default:   /* operands read `bank` cycles late: results as much later */
+        mark_dsts(w, p, now + bank + p->result);
+        note_producer(w, p, now + bank + p->result);
         break;
     }
     if (stall > after) {
@@ -1791,6 +1856,7 @@ static void merge_parts(trun *r)
         }
         r->rec->lds_accesses += p->pms.lds_accesses;
         r->rec->lds_conflict_cycles += p->pms.lds_conflict_cycles;
+        r->rec->vgpr_bank_cycles += p->prec.vgpr_bank_cycles;
         umb_stats_add(&r->stats, &p->stats);
     }
 }
