@@ -37,7 +37,6 @@ typedef struct reg_span {
 } reg_span;
 
 #define TM_PC_VREADS 12
-#define TM_PC_VWRITES 4
 
 typedef struct tm_pc {
     uint64_t pc;         /* key + 1 (0 = empty slot) */
@@ -53,11 +52,13 @@ typedef struct tm_pc {
     bool writes_vgpr, writes_sgpr;   /* a VALU instruction writing VGPRs / SGPRs (VA_VDST / VA_SDST) */
     bool waits_vdst, waits_sdst;     /* it waits for the wave's VALU writes of VGPRs / SGPRs */
     bool self_waits;                 /* s_waitcnt_depctr: dependencies it waits for itself */
-    /* VGPR banks (machine.vgpr_banks; VALU only): the VGPRs it reads and writes, each once */
-    uint8_t nvread, nvwrite, vpasses;   /* ... and the VALU passes of one issue (wave64: 2) */
-    uint16_t vread[TM_PC_VREADS], vwrite[TM_PC_VWRITES];
+    uint8_t vpasses;                 /* VGPR banks (VALU only): passes of one issue (wave64: 2) */
+    uint64_t bank_reads, bank_writes;   /* ... VGPRs it reads / writes in each bank, a byte a bank */
     uint64_t issues, stall_cycles;
     struct tm_pc *succ;  /* the instruction that followed it last time (saves a lookup) */
+    /* VGPR banks, for the operand cache: the VGPRs it reads, each once (the first TM_PC_VREADS) */
+    uint8_t nvread;
+    uint16_t vread[TM_PC_VREADS];
 } tm_pc;
 
 /* PC -> entry. Entries live in chunks that never move (waves keep pointers to them); the hash
@@ -877,7 +878,7 @@ static reg_span span_of(const umb_treg *g)
 }
 
 /* The VGPRs of the register ranges `g`, each once, at most `cap` of them (the rest ignored). */
-static uint8_t vgpr_list(const umb_treg *g, unsigned n, uint16_t *out, unsigned cap)
+static unsigned vgpr_list(const umb_treg *g, unsigned n, uint16_t *out, unsigned cap)
 {
     unsigned k = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -888,32 +889,37 @@ static uint8_t vgpr_list(const umb_treg *g, unsigned n, uint16_t *out, unsigned 
             if (j == k) out[k++] = (uint16_t)v;
         }
     }
-    return (uint8_t)k;
+    return k;
 }
 
-static bool vgpr_in(const tm_pc *q, uint16_t v)
+/* VGPRs per bank of a register list, a byte a bank. */
+static uint64_t bank_counts(const uint16_t *v, unsigned n, unsigned banks)
 {
-    for (unsigned i = 0; i < q->nvread; i++)
-        if (q->vread[i] == v) return true;
-    return false;
+    uint64_t c = 0;
+    for (unsigned i = 0; i < n; i++) c += 1ull << (8 * (v[i] % banks));
+    return c;
 }
 
 /* Extra cycles a VALU instruction holds the SIMD's VALU because its VGPR operands need more bank
- * accesses in one bank than the bank gives a cycle (docs/TIMING.md "VGPR banks"): the reads the
- * operand cache does not serve (the VGPRs the same wave's previous VALU instruction read) and,
- * if that instruction issued just before, its writes. Per pass (wave64: both halves). */
-static uint32_t vgpr_bank_cycles(const tm_machine *m, const tsimd *s, const twave *w, const tm_pc *p, uint64_t now)
+ * accesses in one bank than the bank gives a cycle (docs/TIMING.md "VGPR banks"). `use` counts,
+ * a byte a bank, its reads and the writes of the VALU instruction whose issue ended just now;
+ * the reads the operand cache serves (the VGPRs the same wave's previous VALU instruction read)
+ * are taken off here. Per pass (wave64: both halves). Called only when a byte of `use` exceeds
+ * the ports (issue_one), which the cache may still bring down. */
+static __attribute__((noinline)) uint32_t vgpr_bank_cycles(const tm_machine *m, const tsimd *s, const twave *w,
+                                                           const tm_pc *p, uint64_t use)
 {
-    uint8_t use[TM_MAX_VGPR_BANKS] = { 0 };
     const tm_pc *q = s->vb_prev;
-    bool reuse = q && m->vgpr_operand_reuse && s->vb_wave == w;
-    for (unsigned i = 0; i < p->nvread; i++)
-        if (!reuse || !vgpr_in(q, p->vread[i])) use[p->vread[i] % m->vgpr_banks]++;
-    if (q && m->vgpr_bank_writes && s->vb_end == now)
-        for (unsigned i = 0; i < q->nvwrite; i++) use[q->vwrite[i] % m->vgpr_banks]++;
+    if (q && m->vgpr_operand_reuse && s->vb_wave == w)
+        for (unsigned i = 0; i < p->nvread; i++)
+            for (unsigned k = 0; k < q->nvread; k++)
+                if (q->vread[k] == p->vread[i]) {
+                    use -= 1ull << (8 * (p->vread[i] % m->vgpr_banks));
+                    break;
+                }
     unsigned most = 0;
     for (unsigned b = 0; b < m->vgpr_banks; b++)
-        if (use[b] > most) most = use[b];
+        if (((use >> (8 * b)) & 0xff) > most) most = (unsigned)(use >> (8 * b)) & 0xff;
     unsigned cycles = (most + m->vgpr_bank_ports - 1) / m->vgpr_bank_ports;
     return cycles > 1 ? (cycles - 1) * p->vpasses : 0;
 }
@@ -942,8 +948,11 @@ static void pc_derive(trun *r, tm_pc *p)
     for (unsigned i = 0; i < 3; i++)
         if (ti->dep_kind[i] != UMB_TDEP_NONE && ti->dep_at[i] == 0) p->self_waits = true;
     if (valu && r->m->vgpr_banks) {
-        p->nvread = vgpr_list(ti->src, p->nsrc, p->vread, TM_PC_VREADS);
-        p->nvwrite = vgpr_list(ti->dst, p->ndst, p->vwrite, TM_PC_VWRITES);
+        uint16_t vwrite[UMB_TINST_DSTS * 4];
+        unsigned nw = vgpr_list(ti->dst, p->ndst, vwrite, UMB_TINST_DSTS * 4);
+        p->nvread = (uint8_t)vgpr_list(ti->src, p->nsrc, p->vread, TM_PC_VREADS);
+        p->bank_reads = bank_counts(p->vread, p->nvread, r->m->vgpr_banks);
+        p->bank_writes = r->m->vgpr_bank_writes ? bank_counts(vwrite, nw, r->m->vgpr_banks) : 0;
         p->vpasses = (uint8_t)(r->l->threads_per_warp > 32 ? r->m->wave64_passes : 1);
     }
 }
@@ -1067,10 +1076,14 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     uint32_t c = p->cycles, bank = 0;
     unsigned port = p->port;
     if (port == PORT_VALU && r->m->vgpr_banks) {   /* VGPR bank conflicts hold the VALU longer */
-        bank = vgpr_bank_cycles(r->m, s, w, p, now);
-        c += bank;
-        r->rec->vgpr_bank_cycles += bank;
-        p->stall_cycles += bank;
+        const tm_pc *q = s->vb_prev;   /* accesses a bank: a byte each, the top bit set above the ports */
+        uint64_t use = p->bank_reads + (q && s->vb_end == now ? q->bank_writes : 0);
+        if ((use + r->m->vgpr_bank_over) & 0x8080808080808080ull) {
+            bank = vgpr_bank_cycles(r->m, s, w, p, use);
+            c += bank;
+            r->rec->vgpr_bank_cycles += bank;
+            p->stall_cycles += bank;
+        }
         s->vb_prev = p, s->vb_wave = w, s->vb_end = now + c;
     }
     if (port != PORT_NONE) s->port_free[port] = now + (port == PORT_VALU && c ? c : 1);

@@ -215,7 +215,10 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     if (!r->failed && m->cus % m->cus_per_wgp)
         reader_error(r, NULL, "/compute/cus_per_wgp", "does not divide compute_units");
     if (!r->failed && m->vgpr_banks > TM_MAX_VGPR_BANKS)
-        reader_error(r, NULL, "/pipeline/vgpr_banks", "must be at most 16");
+        reader_error(r, NULL, "/pipeline/vgpr_banks", "must be at most 8");
+    if (!r->failed && m->vgpr_banks && m->vgpr_bank_ports > 64)
+        reader_error(r, NULL, "/pipeline/vgpr_bank_ports", "must be at most 64");
+    if (!r->failed && m->vgpr_banks) m->vgpr_bank_over = (127u - m->vgpr_bank_ports) * 0x0101010101010101ull;
     if (!r->failed && m->wave64_passes > 2) reader_error(r, NULL, "/pipeline/wave64_passes", "must be 1 or 2");
 }
 

@@ -8,7 +8,7 @@
 
 #include "umbra/device.h"
 
-#define TM_MAX_VGPR_BANKS 16u   /* tm_machine.vgpr_banks at most */
+#define TM_MAX_VGPR_BANKS 8u    /* tm_machine.vgpr_banks at most (the engine counts a byte a bank) */
 
 /* Cache levels, nearest first. The scalar path is scalar cache -> L1 -> L2 -> L3 -> DRAM; the
  * vector path L0 -> L1 -> L2 -> L3 -> DRAM. A level of size 0 is absent (skipped). */
@@ -67,6 +67,8 @@ typedef struct tm_machine {
        before take bank accesses too. vgpr_banks 0: no bank model (the others are then unused). */
     uint32_t vgpr_banks, vgpr_bank_ports;
     bool vgpr_operand_reuse, vgpr_bank_writes;
+    uint64_t vgpr_bank_over;    /* derived: 127 - vgpr_bank_ports in every byte (a byte of bank
+                                   counts above the ports then has its top bit set) */
     /* memory */
     tm_cache_cfg cache[LVL_N];
     uint32_t dram_latency;                     /* load-to-use cycles of a DRAM access (gddr: one that
