@@ -1375,6 +1375,7 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     s->waves--, s->vgprs -= r->wave_vgprs, s->sgprs -= r->wave_sgprs;
     s->nresident--;
     clause_end(s, w);
+    if (s->vb_wave == w) s->vb_wave = NULL;   /* its record may hold a new wave: no operand cache */
     for (uint32_t i = w->slot; i < s->nresident; i++) {   /* keep the lists oldest first */
         s->ready[i] = s->ready[i + 1];
         s->port[i] = s->port[i + 1];
