@@ -36,6 +36,8 @@ typedef struct reg_span {
     uint16_t first, end;
 } reg_span;
 
+#define TM_PC_VREADS 12
+
 typedef struct tm_pc {
     uint64_t pc;         /* key + 1 (0 = empty slot) */
     umb_tinst ti;
@@ -50,8 +52,13 @@ typedef struct tm_pc {
     bool writes_vgpr, writes_sgpr;   /* a VALU instruction writing VGPRs / SGPRs (VA_VDST / VA_SDST) */
     bool waits_vdst, waits_sdst;     /* it waits for the wave's VALU writes of VGPRs / SGPRs */
     bool self_waits;                 /* s_waitcnt_depctr: dependencies it waits for itself */
+    uint8_t vpasses;                 /* VGPR banks (VALU only): passes of one issue (wave64: 2) */
+    uint64_t bank_reads, bank_writes;   /* ... VGPRs it reads / writes in each bank, a byte a bank */
     uint64_t issues, stall_cycles;
     struct tm_pc *succ;  /* the instruction that followed it last time (saves a lookup) */
+    /* VGPR banks, for the operand cache: the VGPRs it reads, each once (the first TM_PC_VREADS) */
+    uint8_t nvread;
+    uint16_t vread[TM_PC_VREADS];
 } tm_pc;
 
 /* PC -> entry. Entries live in chunks that never move (waves keep pointers to them); the hash
@@ -190,6 +197,11 @@ typedef struct tsimd {
        port of the clause's first instruction; PORT_NONE until that is known) */
     struct twave *clause_owner;
     uint8_t clause_port;
+    /* VGPR banks: the last VALU instruction issued here, its wave and the cycle its VALU issue
+       ended (its VGPR reads are the operand cache; its writes meet a VALU issue right after) */
+    const tm_pc *vb_prev;
+    const struct twave *vb_wave;
+    uint64_t vb_end;
 } tsimd;
 
 typedef struct tcu {
@@ -865,6 +877,53 @@ static reg_span span_of(const umb_treg *g)
     return (reg_span){ (uint16_t)(base + first), (uint16_t)(base + end) };
 }
 
+/* The VGPRs of the register ranges `g`, each once, at most `cap` of them (the rest ignored). */
+static unsigned vgpr_list(const umb_treg *g, unsigned n, uint16_t *out, unsigned cap)
+{
+    unsigned k = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (g[i].file != UMB_TREG_V) continue;
+        for (unsigned v = g[i].first; v < (unsigned)g[i].first + g[i].count && k < cap; v++) {
+            unsigned j = 0;
+            while (j < k && out[j] != v) j++;
+            if (j == k) out[k++] = (uint16_t)v;
+        }
+    }
+    return k;
+}
+
+/* VGPRs per bank of a register list, a byte a bank. */
+static uint64_t bank_counts(const uint16_t *v, unsigned n, unsigned banks)
+{
+    uint64_t c = 0;
+    for (unsigned i = 0; i < n; i++) c += 1ull << (8 * (v[i] % banks));
+    return c;
+}
+
+/* Extra cycles a VALU instruction holds the SIMD's VALU because its VGPR operands need more bank
+ * accesses in one bank than the bank gives a cycle (docs/TIMING.md "VGPR banks"). `use` counts,
+ * a byte a bank, its reads and the writes of the VALU instruction whose issue ended just now;
+ * the reads the operand cache serves (the VGPRs the same wave's previous VALU instruction read)
+ * are taken off here. Per pass (wave64: both halves). Called only when a byte of `use` exceeds
+ * the ports (issue_one), which the cache may still bring down. */
+static __attribute__((noinline)) uint32_t vgpr_bank_cycles(const tm_machine *m, const tsimd *s, const twave *w,
+                                                           const tm_pc *p, uint64_t use)
+{
+    const tm_pc *q = s->vb_prev;
+    if (q && m->vgpr_operand_reuse && s->vb_wave == w)
+        for (unsigned i = 0; i < p->nvread; i++)
+            for (unsigned k = 0; k < q->nvread; k++)
+                if (q->vread[k] == p->vread[i]) {
+                    use -= 1ull << (8 * (p->vread[i] % m->vgpr_banks));
+                    break;
+                }
+    unsigned most = 0;
+    for (unsigned b = 0; b < m->vgpr_banks; b++)
+        if (((use >> (8 * b)) & 0xff) > most) most = (unsigned)(use >> (8 * b)) & 0xff;
+    unsigned cycles = (most + m->vgpr_bank_ports - 1) / m->vgpr_bank_ports;
+    return cycles > 1 ? (cycles - 1) * p->vpasses : 0;
+}
+
 static void pc_derive(trun *r, tm_pc *p)
 {
     const umb_tinst *ti = &p->ti;
@@ -888,6 +947,14 @@ static void pc_derive(trun *r, tm_pc *p)
     p->waits_sdst = cls == UMB_T_SALU || cls == UMB_T_SMEM;
     for (unsigned i = 0; i < 3; i++)
         if (ti->dep_kind[i] != UMB_TDEP_NONE && ti->dep_at[i] == 0) p->self_waits = true;
+    if (valu && r->m->vgpr_banks) {
+        uint16_t vwrite[UMB_TINST_DSTS * 4];
+        unsigned nw = vgpr_list(ti->dst, p->ndst, vwrite, UMB_TINST_DSTS * 4);
+        p->nvread = (uint8_t)vgpr_list(ti->src, p->nsrc, p->vread, TM_PC_VREADS);
+        p->bank_reads = bank_counts(p->vread, p->nvread, r->m->vgpr_banks);
+        p->bank_writes = r->m->vgpr_bank_writes ? bank_counts(vwrite, nw, r->m->vgpr_banks) : 0;
+        p->vpasses = (uint8_t)(r->l->threads_per_warp > 32 ? r->m->wave64_passes : 1);
+    }
 }
 
 static bool wave_exit(trun *r, twave *w, uint64_t t);
@@ -1006,8 +1073,19 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
         p->stall_cycles += stall;
         now = w->operand_ready;
     }
-    uint32_t c = p->cycles;
+    uint32_t c = p->cycles, bank = 0;
     unsigned port = p->port;
+    if (port == PORT_VALU && r->m->vgpr_banks) {   /* VGPR bank conflicts hold the VALU longer */
+        const tm_pc *q = s->vb_prev;   /* accesses a bank: a byte each, the top bit set above the ports */
+        uint64_t use = p->bank_reads + (q && s->vb_end == now ? q->bank_writes : 0);
+        if ((use + r->m->vgpr_bank_over) & 0x8080808080808080ull) {
+            bank = vgpr_bank_cycles(r->m, s, w, p, use);
+            c += bank;
+            r->rec->vgpr_bank_cycles += bank;
+            p->stall_cycles += bank;
+        }
+        s->vb_prev = p, s->vb_wave = w, s->vb_end = now + c;
+    }
     if (port != PORT_NONE) s->port_free[port] = now + (port == PORT_VALU && c ? c : 1);
     add_state(r, w, TM_ST_ISSUE, c ? c : 1);
     uint64_t after = now + (c ? c : 1), stall = 0;
@@ -1038,9 +1116,9 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     case UMB_T_CLAUSE:
         clause_start(s, w, ti->delay);
         break;
-    default:
-        mark_dsts(w, p, now + p->result);
-        note_producer(w, p, now + p->result);
+    default:   /* operands read `bank` cycles late: results as much later */
+        mark_dsts(w, p, now + bank + p->result);
+        note_producer(w, p, now + bank + p->result);
         break;
     }
     if (stall > after) {
@@ -1297,6 +1375,7 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     s->waves--, s->vgprs -= r->wave_vgprs, s->sgprs -= r->wave_sgprs;
     s->nresident--;
     clause_end(s, w);
+    if (s->vb_wave == w) s->vb_wave = NULL;   /* its record may hold a new wave: no operand cache */
     for (uint32_t i = w->slot; i < s->nresident; i++) {   /* keep the lists oldest first */
         s->ready[i] = s->ready[i + 1];
         s->port[i] = s->port[i + 1];
@@ -1791,6 +1870,7 @@ static void merge_parts(trun *r)
         }
         r->rec->lds_accesses += p->pms.lds_accesses;
         r->rec->lds_conflict_cycles += p->pms.lds_conflict_cycles;
+        r->rec->vgpr_bank_cycles += p->prec.vgpr_bank_cycles;
         umb_stats_add(&r->stats, &p->stats);
     }
 }

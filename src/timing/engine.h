@@ -54,6 +54,7 @@ typedef struct tm_launch_rec {
     uint64_t dram_read_bytes, dram_write_bytes;
     uint64_t dram_row_hits, dram_row_misses;   /* accesses that found their row open / had to open it */
     uint64_t lds_accesses, lds_conflict_cycles;
+    uint64_t vgpr_bank_cycles;       /* VALU cycles added by VGPR bank conflicts (machine.vgpr_banks) */
     uint32_t ncu;
     tm_cu_rec *cu;
     tm_pc_prof *prof;                /* hottest first */

@@ -182,6 +182,12 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     m->barrier_cycles = read_u32(r, "/pipeline/barrier_cycles", false);
     m->unannounced_stall_simd = read_choice(r, "/pipeline/unannounced_dependency", "stall_simd", "wave_waits");
     m->mem_waits_for_valu = read_bool(r, "/pipeline/memory_waits_for_valu");
+    m->vgpr_banks = read_u32(r, "/pipeline/vgpr_banks", true);
+    if (m->vgpr_banks) {   /* the bank model's other keys matter (and are required) only with banks */
+        m->vgpr_bank_ports = read_u32(r, "/pipeline/vgpr_bank_ports", false);
+        m->vgpr_operand_reuse = read_bool(r, "/pipeline/vgpr_operand_reuse");
+        m->vgpr_bank_writes = read_bool(r, "/pipeline/vgpr_bank_writes");
+    }
     static const char *const level[LVL_N] = { "scalar_cache", "l0", "l1", "l2", "l3" };
     for (int i = 0; i < LVL_N; i++) read_cache(r, level[i], &m->cache[i]);
     m->dram_latency = read_u32(r, "/memory/dram/latency", false);
@@ -208,6 +214,11 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     }
     if (!r->failed && m->cus % m->cus_per_wgp)
         reader_error(r, NULL, "/compute/cus_per_wgp", "does not divide compute_units");
+    if (!r->failed && m->vgpr_banks > TM_MAX_VGPR_BANKS)
+        reader_error(r, NULL, "/pipeline/vgpr_banks", "must be at most 8");
+    if (!r->failed && m->vgpr_banks && m->vgpr_bank_ports > 64)
+        reader_error(r, NULL, "/pipeline/vgpr_bank_ports", "must be at most 64");
+    if (!r->failed && m->vgpr_banks) m->vgpr_bank_over = (127u - m->vgpr_bank_ports) * 0x0101010101010101ull;
     if (!r->failed && m->wave64_passes > 2) reader_error(r, NULL, "/pipeline/wave64_passes", "must be 1 or 2");
 }
 

@@ -8,6 +8,8 @@
 
 #include "umbra/device.h"
 
+#define TM_MAX_VGPR_BANKS 8u    /* tm_machine.vgpr_banks at most (the engine counts a byte a bank) */
+
 /* Cache levels, nearest first. The scalar path is scalar cache -> L1 -> L2 -> L3 -> DRAM; the
  * vector path L0 -> L1 -> L2 -> L3 -> DRAM. A level of size 0 is absent (skipped). */
 enum { LVL_SCALAR = 0, LVL_L0, LVL_L1, LVL_L2, LVL_L3, LVL_N };
@@ -57,6 +59,16 @@ typedef struct tm_machine {
     /* Memory instructions wait until the wave's VALU writes of VGPRs are done, scalar ALU and
        memory instructions until its VALU writes of SGPRs are (RDNA3's VA_VDST / VA_SDST). */
     bool mem_waits_for_valu;
+    /* VGPR banks (docs/TIMING.md "VGPR banks"): a VALU instruction's VGPR operands are read from
+       vgpr_banks banks (register mod vgpr_banks), each giving vgpr_bank_ports accesses a cycle; an
+       instruction needing more holds the SIMD's VALU for the extra cycles. vgpr_operand_reuse: the
+       VGPRs the wave's previous VALU instruction on the SIMD read come from the operand cache, not
+       the banks; vgpr_bank_writes: the destination writes of the VALU instruction issued just
+       before take bank accesses too. vgpr_banks 0: no bank model (the others are then unused). */
+    uint32_t vgpr_banks, vgpr_bank_ports;
+    bool vgpr_operand_reuse, vgpr_bank_writes;
+    uint64_t vgpr_bank_over;    /* derived: 127 - vgpr_bank_ports in every byte (a byte of bank
+                                   counts above the ports then has its top bit set) */
     /* memory */
     tm_cache_cfg cache[LVL_N];
     uint32_t dram_latency;                     /* load-to-use cycles of a DRAM access (gddr: one that

@@ -166,6 +166,9 @@ static json_t *launch_json(const umb_timing *t, const tm_launch_rec *r)
     json_object_set_new(lds, "accesses", json_integer((json_int_t)r->lds_accesses));
     json_object_set_new(lds, "bank_conflict_cycles", json_integer((json_int_t)r->lds_conflict_cycles));
     json_object_set_new(o, "lds", lds);
+    json_t *valu = json_object();
+    json_object_set_new(valu, "vgpr_bank_conflict_cycles", json_integer((json_int_t)r->vgpr_bank_cycles));
+    json_object_set_new(o, "valu", valu);
     json_t *cus = json_array();
     for (uint32_t c = 0; c < r->ncu; c++) {
         const tm_cu_rec *cu = &r->cu[c];
@@ -240,6 +243,8 @@ void umb_timing_write_text(const umb_timing *t, FILE *out)
                 " accesses, %" PRIu64 " bank-conflict cycles\n", r->dram_read_bytes, r->dram_write_bytes,
                 sec > 0 ? (r->dram_read_bytes + r->dram_write_bytes) / sec / 1e9 : 0, r->lds_accesses,
                 r->lds_conflict_cycles);
+        if (m->vgpr_banks)
+            fprintf(out, "    VALU: %" PRIu64 " cycles of VGPR bank conflicts\n", r->vgpr_bank_cycles);
     }
 }
 

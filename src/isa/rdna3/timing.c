@@ -183,6 +183,25 @@ static umb_treg treg(const rdna3_regref *r)
     return (umb_treg){ r->vector ? UMB_TREG_V : UMB_TREG_S, r->first, r->count };
 }
 
+/* An accumulating opcode (v_fmac_*, v_pk_fmac_f16, v_dot2acc_*) also reads its destination, through
+ * the SRC2 port (RDNA3 ISA 7.6: "The following operations use SRC2: FMAMK_F32 (second input
+ * operand); DOT2ACC_F32_F16, DOT2ACC_F32_BF16, FMAC_F32 (destination operand)"). */
+static bool accumulates(const rdna3_opinfo *oi)
+{
+    return oi && oi->name && (strstr(oi->name, "fmac") || strstr(oi->name, "dot2acc"));
+}
+
+/* The accumulator reads of a VALU instruction, which the register analysis (waitcnt.c: its
+ * checker faults on a write of a register a load is pending on, so it needs no read) leaves out:
+ * the scoreboard waits for them and the VGPR bank model counts them. */
+static void add_accumulators(const rdna3_inst *in, umb_tinst *ti)
+{
+    if (accumulates(rdna3_inst_info(in)) && ti->nsrc < UMB_TINST_SRCS)
+        ti->src[ti->nsrc++] = (umb_treg){ UMB_TREG_V, in->vdst, 1 };
+    if (in->fmt == RDNA3_FMT_VOPD && accumulates(rdna3_opinfo_get(RDNA3_T_VOPDY, in->opy)) && ti->nsrc < UMB_TINST_SRCS)
+        ti->src[ti->nsrc++] = (umb_treg){ UMB_TREG_V, in->vdsty, 1 };
+}
+
 bool rdna3_timing_static(void *kernel, umb_warp *warp, umb_tinst *ti)
 {
     (void)kernel;
@@ -202,6 +221,7 @@ bool rdna3_timing_static(void *kernel, umb_warp *warp, umb_tinst *ti)
     rdna3_inst_effect(w->wave_size, in, &e);
     for (unsigned i = 0; i < e.nreads && ti->nsrc < UMB_TINST_SRCS; i++) ti->src[ti->nsrc++] = treg(&e.reads[i]);
     for (unsigned i = 0; i < e.nwrites && ti->ndst < UMB_TINST_DSTS; i++) ti->dst[ti->ndst++] = treg(&e.writes[i]);
+    if (ti->cls == UMB_T_VALU || ti->cls == UMB_T_VALU_DUAL) add_accumulators(in, ti);
     bool mem = ti->cls == UMB_T_SMEM || ti->cls == UMB_T_LDS || (ti->cls >= UMB_T_VMEM_LOAD && ti->cls <= UMB_T_VMEM_ATOMIC);
     if (mem) {
         ti->counters = e.counters;
