@@ -134,6 +134,9 @@ uint32_t ocl_compiler_args(const char *options, const char **args, char *buf)
     uint32_t k = 0;
     args[k++] = "-Xclang";
     args[k++] = buf;
+    /* OpenCL C §6.10 (1.2) / §6.12 (3.0): defined to 1 when CL_DEVICE_IMAGE_SUPPORT is true. clang
+     * predefines it for SPIR targets only; ROCm's driver passes it for amdgcn as here. */
+    args[k++] = "-D__IMAGE_SUPPORT__=1";
     bool cl30 = ocl_options_has(options, "-cl-std=CL3.0");
     for (size_t i = 0; cl30 && i < NFEAT; i++)
         if (features[i].define) args[k++] = features[i].define;

@@ -238,18 +238,22 @@ static void feature_macros(void)
             failures++;
         }
     clReleaseMemObject(m), clReleaseProgram(p);
-    /* -cl-std=CL2.0 and CL3.0 are accepted, and a 1.2 program sees no 3.0 feature macro */
+    /* -cl-std=CL2.0 and CL3.0 are accepted, and a 1.2 program sees no 3.0 feature macro; every
+     * version sees __IMAGE_SUPPORT__ = 1 (OpenCL C 3.0 §6.12, 1.2 §6.10: defined to 1 when
+     * CL_DEVICE_IMAGE_SUPPORT is true; clang defines it only for SPIR targets, ROCm's driver
+     * passes it; the CTS's kernel_preprocessor_macros checks it) */
     const char *ver = "kernel void k(global int *out) { out[0] = __OPENCL_C_VERSION__;\n"
-                      "#ifdef __opencl_c_generic_address_space\n out[1] = 1;\n#else\n out[1] = 0;\n#endif\n}\n";
+                      "#ifdef __opencl_c_generic_address_space\n out[1] = 1;\n#else\n out[1] = 0;\n#endif\n"
+                      "#ifdef __IMAGE_SUPPORT__\n out[2] = __IMAGE_SUPPORT__;\n#else\n out[2] = 0;\n#endif\n}\n";
     const struct { const char *opt; int version, generic; } cases[] = {
         { "", 120, 0 }, { "-cl-std=CL1.2", 120, 0 }, { "-cl-std=CL2.0", 200, 1 }, { "-cl-std=CL3.0", 300, 1 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         p = build(ver, cases[i].opt);
-        int o[2] = { 0, 0 };
+        int o[3] = { 0, 0, 0 };
         m = buffer(sizeof o, o);
         OK(run1(p, "k", m, 1, 1, o, sizeof o));
-        EXPECT(o[0] == cases[i].version && o[1] == cases[i].generic);
+        EXPECT(o[0] == cases[i].version && o[1] == cases[i].generic && o[2] == 1);
         clReleaseMemObject(m), clReleaseProgram(p);
     }
 }
