@@ -285,6 +285,19 @@ static jit_obj *obj_find(rdna3_jit_cache *c, const umb_hash128 *key)
     return NULL;
 }
 
+/* Remove o from the cache, its sites and its code (the lock held). */
+static void obj_drop(rdna3_jit_cache *c, jit_obj *o)
+{
+    for (size_t i = 0; i < c->nobjs; i++)
+        if (c->objs[i] == o) {
+            c->objs[i] = c->objs[--c->nobjs];
+            break;
+        }
+    for (size_t i = 0; i < c->nsites; i++)
+        if (c->sites[i].obj == o) site_forget_translation(&c->sites[i]);
+    obj_free(c, o);
+}
+
 /* Free least recently used translations no launch runs until at most JIT_MAX_OBJS - 1 remain. */
 static void evict(rdna3_jit_cache *c)
 {
@@ -295,11 +308,7 @@ static void evict(rdna3_jit_cache *c)
                 (old == SIZE_MAX || c->objs[i]->last_use < c->objs[old]->last_use))
                 old = i;
         if (old == SIZE_MAX) return;   /* every one is running or being made: keep them */
-        jit_obj *o = c->objs[old];
-        for (size_t i = 0; i < c->nsites; i++)
-            if (c->sites[i].obj == o) site_forget_translation(&c->sites[i]);
-        obj_free(c, o);
-        c->objs[old] = c->objs[--c->nobjs];
+        obj_drop(c, c->objs[old]);
     }
 }
 
@@ -325,18 +334,6 @@ oom:
     return NULL;
 }
 
-/* Remove o, which holds no code, from the cache (the lock held). */
-static void obj_drop(rdna3_jit_cache *c, jit_obj *o)
-{
-    for (size_t i = 0; i < c->nobjs; i++)
-        if (c->objs[i] == o) {
-            c->objs[i] = c->objs[--c->nobjs];
-            break;
-        }
-    for (size_t i = 0; i < c->nsites; i++)
-        if (c->sites[i].obj == o) site_forget_translation(&c->sites[i]);
-    obj_free(c, o);
-}
 
 /* Link the object file into the device's JIT as o's code, and find its function (no lock needed:
  * ORC locks itself, and o is not yet published; its counts are set by the caller under the lock,
