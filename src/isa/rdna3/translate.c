@@ -444,7 +444,7 @@ static LLVMValueRef valu_expr(translator *tr, const rdna3_inst *in, unsigned op,
 }
 
 /* ---- inline f32 arithmetic ----
- * v_add/sub/subrev/mul_f32, v_fma_f32, v_fmac/fmamk/fmaak_f32 with plain operands: IEEE
+ * v_add/sub/subrev/mul_f32, v_fma_f32, v_fmac/fmamk/fmaak_f32, v_rcp/rsq/sqrt_f32 with plain operands: IEEE
  * operations rounded to nearest (a translated turn runs only with MODE.FP_ROUND = 0), the same
  * bits as the handlers' host arithmetic whenever no input is a NaN (exactly rounded results; a
  * NaN the operation creates is the host's default NaN in both). Where the handlers' result depends
@@ -452,14 +452,19 @@ static LLVMValueRef valu_expr(translator *tr, const rdna3_inst *in, unsigned op,
  * operands; flushed denormals under MODE.FP_DENORM != 3) the instruction calls its handler: a
  * runtime test per instruction of MODE's f32 denormal bits and of NaN in any lane's input. */
 
-enum { FP_ADD = 1, FP_SUB, FP_SUBREV, FP_MUL, FP_FMA, FP_FMAC, FP_FMAMK, FP_FMAAK };
+enum { FP_ADD = 1, FP_SUB, FP_SUBREV, FP_MUL, FP_FMA, FP_FMAC, FP_FMAMK, FP_FMAAK, FP_RCP, FP_RSQ, FP_SQRT };
 
 static unsigned fp_inline_kind(const rdna3_inst *in, unsigned *nsrc)
 {
-    if (in->fmt != RDNA3_FMT_VOP2 && in->fmt != RDNA3_FMT_VOP3) return 0;
+    if (in->fmt != RDNA3_FMT_VOP1 && in->fmt != RDNA3_FMT_VOP2 && in->fmt != RDNA3_FMT_VOP3) return 0;
     if (!plain_modifiers(in)) return 0;
-    unsigned op = in->fmt == RDNA3_FMT_VOP2 ? 256u + in->op : in->op, kind;
+    unsigned op = in->fmt == RDNA3_FMT_VOP2 ? 256u + in->op : in->fmt == RDNA3_FMT_VOP1 ? 384u + in->op : in->op, kind;
     switch (op) {
+    /* exec_valu.c: rcp32 is 1.0f / a, rsq32 1.0 / sqrt((double)a) rounded to f32, sqrt sqrtf:
+     * IEEE operations the same IR computes bit for bit (v_rcp_iflag_f32 is v_rcp_f32) */
+    case 0x1aa: case 0x1ab: kind = FP_RCP; *nsrc = 1; break;
+    case 0x1ae: kind = FP_RSQ; *nsrc = 1; break;
+    case 0x1b3: kind = FP_SQRT; *nsrc = 1; break;
     case 0x103: kind = FP_ADD; *nsrc = 2; break;
     case 0x104: kind = FP_SUB; *nsrc = 2; break;
     case 0x105: kind = FP_SUBREV; *nsrc = 2; break;
@@ -480,6 +485,36 @@ static LLVMValueRef any_nan(translator *tr, LLVMValueRef v)
     LLVMValueRef uno = LLVMBuildFCmp(tr->b, LLVMRealUNO, v, v, "");
     LLVMTypeRef ity = LLVMIntTypeInContext(tr->ctx, tr->wave_size);
     return LLVMBuildICmp(tr->b, LLVMIntNE, LLVMBuildBitCast(tr->b, uno, ity, ""), LLVMConstInt(ity, 0, false), "");
+}
+
+/* llvm.sqrt over a vector of lanes (f32 or f64 elements): the host's correctly rounded square root */
+static LLVMValueRef sqrt_lanes(translator *tr, LLVMValueRef v, bool f64)
+{
+    LLVMTypeRef ety = f64 ? LLVMDoubleTypeInContext(tr->ctx) : LLVMFloatTypeInContext(tr->ctx);
+    LLVMTypeRef vty = LLVMVectorType(ety, tr->wave_size);
+    char name[32];
+    snprintf(name, sizeof name, "llvm.sqrt.v%u%s", tr->wave_size, f64 ? "f64" : "f32");
+    LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
+    LLVMTypeRef ft = LLVMFunctionType(vty, &vty, 1, false);
+    if (!f) f = LLVMAddFunction(tr->m, name, ft);
+    return LLVMBuildCall2(tr->b, ft, f, &v, 1, "");
+}
+
+/* A constant vector of wave_size copies of the float (or double) value v */
+static LLVMValueRef const_lanes(translator *tr, LLVMTypeRef ety, double v)
+{
+    LLVMValueRef e[RDNA3_MAX_LANES];
+    for (unsigned i = 0; i < tr->wave_size; i++) e[i] = LLVMConstReal(ety, v);
+    return LLVMConstVector(e, tr->wave_size);
+}
+
+/* rsq32: 1.0 / sqrt((double)a) in double, rounded once to f32 */
+static LLVMValueRef rsq_lanes(translator *tr, LLVMValueRef a)
+{
+    LLVMTypeRef dty = LLVMVectorType(LLVMDoubleTypeInContext(tr->ctx), tr->wave_size);
+    LLVMValueRef d = sqrt_lanes(tr, LLVMBuildFPExt(tr->b, a, dty, ""), true);
+    LLVMValueRef ones = const_lanes(tr, LLVMDoubleTypeInContext(tr->ctx), 1.0);
+    return LLVMBuildFPTrunc(tr->b, LLVMBuildFDiv(tr->b, ones, d, ""), flanes_ty(tr), "");
 }
 
 static LLVMValueRef fma_lanes(translator *tr, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
@@ -506,7 +541,7 @@ static void emit_fp(translator *tr, const tr_inst *ti, unsigned kind, unsigned n
     for (unsigned i = 0; i < nsrc; i++) x[i] = LLVMBuildBitCast(b, vsrc(tr, in, i), fty, "");
     if (kind == FP_FMAC) x[2] = LLVMBuildBitCast(b, load_row(tr, in->vdst), fty, "");
     if (kind == FP_FMAMK || kind == FP_FMAAK) x[2] = LLVMBuildBitCast(b, splat(tr, c32(tr, in->literal)), fty, "");
-    unsigned nin = kind >= FP_FMA ? 3u : 2u;
+    unsigned nin = kind >= FP_RCP ? 1u : kind >= FP_FMA ? 3u : 2u;
     LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
     LLVMValueRef slow = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, mode, c32(tr, 0x30), ""), c32(tr, 0x30), "");
     for (unsigned i = 0; i < nin; i++) slow = LLVMBuildOr(b, slow, any_nan(tr, x[i]), "");
@@ -523,6 +558,9 @@ static void emit_fp(translator *tr, const tr_inst *ti, unsigned kind, unsigned n
     case FP_SUBREV: r = LLVMBuildFSub(b, x[1], x[0], ""); break;
     case FP_MUL: r = LLVMBuildFMul(b, x[0], x[1], ""); break;
     case FP_FMAMK: r = fma_lanes(tr, x[0], x[2], x[1]); break;    /* S0 * K + S1 */
+    case FP_RCP: r = LLVMBuildFDiv(b, const_lanes(tr, LLVMFloatTypeInContext(tr->ctx), 1.0), x[0], ""); break;
+    case FP_RSQ: r = rsq_lanes(tr, x[0]); break;
+    case FP_SQRT: r = sqrt_lanes(tr, x[0], false); break;
     default: r = fma_lanes(tr, x[0], x[1], x[2]); break;          /* fma, fmac (D), fmaak (K) */
     }
     store_vdst(tr, in, LLVMBuildBitCast(b, r, lanes_ty(tr), ""));
@@ -654,6 +692,57 @@ static void emit_cndmask(translator *tr, const rdna3_inst *in)
     unsigned enc = in->fmt == RDNA3_FMT_VOP2 ? RDNA3_SRC_VCC_LO : in->src[2];
     LLVMValueRef sel = lanes_of_mask(tr, load_mask(tr, enc));
     store_vdst(tr, in, LLVMBuildSelect(tr->b, sel, vsrc(tr, in, 1), vsrc(tr, in, 0), ""));
+}
+
+/* ---- 32-bit adds and subtracts with carry (exec_valu.c addsub_carry) ----
+ * v_add/sub/subrev_co_ci_u32 (VOP2 0x20-0x22: carry in and out in VCC; their VOP3SD form with the
+ * carry in from an SGPR (pair) and out to SDST) and v_add/sub/subrev_co_u32 (VOP3SD 0x300-0x302:
+ * carry out only), plain operands, no clamp: D = x + y + c with the unsigned carry, or x - y - c
+ * with the borrow, in 32-bit lanes; the carry-out mask is the lanes' carries under EXEC. The
+ * 64-bit address arithmetic of every kernel is a pair of these. */
+
+enum { CARRY_NONE = 0, CARRY_ADD, CARRY_SUB, CARRY_SUBREV };
+
+static bool mask_sdst_ok(unsigned enc) { return enc != RDNA3_SRC_NULL && enc < RDNA3_NUM_SGPR_SLOTS - 1u; }
+
+static int carry_inline_kind(const rdna3_inst *in, bool *with_ci)
+{
+    unsigned op;
+    if (in->fmt == RDNA3_FMT_VOP2) op = 256u + in->op;
+    else if (in->fmt == RDNA3_FMT_VOP3SD) op = in->op;
+    else return CARRY_NONE;
+    if (!plain_modifiers(in) || !vsrcs_plain(in, 2)) return CARRY_NONE;
+    if (in->fmt == RDNA3_FMT_VOP3SD && !mask_sdst_ok(in->sdst)) return CARRY_NONE;
+    *with_ci = op >= 0x120 && op <= 0x122;
+    if (*with_ci && in->fmt == RDNA3_FMT_VOP3SD && !mask_sdst_ok(in->src[2])) return CARRY_NONE;
+    if (in->fmt == RDNA3_FMT_VOP2 && !*with_ci) return CARRY_NONE;
+    if (*with_ci) return CARRY_ADD + (int)(op - 0x120);
+    if (op >= 0x300 && op <= 0x302) return CARRY_ADD + (int)(op - 0x300);
+    return CARRY_NONE;
+}
+
+static void emit_carry(translator *tr, const rdna3_inst *in, int kind, bool with_ci)
+{
+    LLVMBuilderRef b = tr->b;
+    bool vop2 = in->fmt == RDNA3_FMT_VOP2;
+    LLVMValueRef a = vsrc(tr, in, 0), bb = vsrc(tr, in, 1);
+    LLVMValueRef x = kind == CARRY_SUBREV ? bb : a, y = kind == CARRY_SUBREV ? a : bb;
+    LLVMValueRef c = LLVMConstNull(lanes_ty(tr));
+    if (with_ci)   /* the carry in, limited to the wave's lanes (rdna3_vcc / rdna3_ssrc_mask) */
+        c = LLVMBuildZExt(b, lanes_of_mask(tr, load_mask(tr, vop2 ? RDNA3_SRC_VCC_LO : in->src[2])), lanes_ty(tr), "");
+    LLVMValueRef res, cf;
+    if (kind == CARRY_ADD) {
+        LLVMValueRef s = LLVMBuildAdd(b, x, y, "");
+        res = LLVMBuildAdd(b, s, c, "");
+        cf = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntULT, s, x, ""), LLVMBuildICmp(b, LLVMIntULT, res, s, ""), "");
+    } else {
+        LLVMValueRef d = LLVMBuildSub(b, x, y, "");
+        res = LLVMBuildSub(b, d, c, "");
+        cf = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntULT, x, y, ""), LLVMBuildICmp(b, LLVMIntULT, d, c, ""), "");
+    }
+    LLVMValueRef co = LLVMBuildAnd(b, mask_of_lanes(tr, cf), exec_mask(tr), "");
+    store_vdst(tr, in, res);
+    store_mask(tr, vop2 ? RDNA3_SRC_VCC_LO : in->sdst, co);
 }
 
 /* ---- VOPD (exec_vopd.c): two VALU operations, both reading every source before either writes ----
@@ -894,9 +983,11 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     bool cndmask = cndmask_inline_ok(in);
     bool vopd = vopd_inline_ok(in);
     bool saveexec = saveexec_inline_ok(tr, in);
+    bool with_ci = false;
+    int carry = carry_inline_kind(in, &with_ci);
     /* a hint (s_nop, s_delay_alu, s_waitcnt...) that may run ahead: counted, nothing to run */
     bool hint = in->hint && in->wave_local;
-    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask && !vopd && !saveexec) return false;
+    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask && !vopd && !saveexec && !carry) return false;
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMValueRef next_pc = NULL;
@@ -916,6 +1007,8 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
         emit_vopd(tr, ti);
     } else if (saveexec) {
         emit_saveexec(tr, in);
+    } else if (carry) {
+        emit_carry(tr, in, carry, with_ci);
     } else if (hint) {
         /* the interpreter does not call a hint's handler either */
     } else {

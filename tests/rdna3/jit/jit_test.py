@@ -12,7 +12,11 @@ exit status, the same error text on stderr, the same output bytes and the same s
   calls        a kernel calling a function that is not inlined: the callee is translated too (its
                instructions are counted in the translation) and the results are the interpreter's
   background   --jit auto on a launch of 4096 waves: translated on the translator thread while the
-               launch starts in the interpreter, which switches to the translated code mid-launch"""
+               launch starts in the interpreter, which switches to the translated code mid-launch
+  edges        edges.s, wave32 and wave64: the inline carry arithmetic (v_add/sub/subrev_co(_ci)_u32,
+               VOP2 and VOP3SD) and v_rcp/rsq/sqrt_f32 at their edge values (a carry out of the carry
+               in alone, zeros, denormals, infinities, negatives, NaNs), one lane of 32 off in EXEC;
+               every value against a Python reference, in both modes"""
 import json
 import os
 import subprocess
@@ -79,6 +83,101 @@ def both(tag, args, want_rc=None):
     if want_rc is not None and (a[0] == 0) != (want_rc == 0):
         fail(f"{tag}: exit status {a[0]}, expected {'0' if want_rc == 0 else 'non-zero'}: {a[1]}")
     return a
+
+
+M32 = 0xffffffff
+# f32 bit patterns as (x, y) inputs: integer corners for the carries and float edge values
+EDGE_WORDS = [0x00000000, 0x00000001, 0x007fffff, 0x00800000, 0x3f800000, 0x40800000, 0x7f7fffff,
+              0x7f800000, 0xff800000, 0x80000000, 0xbf800000, 0x7f000000, 0x3e800000, 0x41c80000,
+              0x80000001, 0x40490fdb, 0xff7fffff, 0x807fffff, 0x00000002, 0x3f800001, 0x5f3759df,
+              0x1e3ce508, 0x0000ffff, 0xc0000000, 0x3f7fffff, 0x4b000001]
+# integer corners for the carries (several are NaNs as f32)
+EDGE_INTS = [0xffffffff, 0x00000000, 0x00000001, 0x80000000, 0x7fffffff, 0xfffffffe, 0x00000002]
+EDGE_NANS = [0x7fc00000, 0x7f800001, 0xffc12345, 0x7fbfffff, 0xffffffff]
+
+
+def f32_bits(v):
+    import ctypes
+    import struct
+    return struct.unpack("<I", struct.pack("<f", ctypes.c_float(v).value))[0]
+
+
+def f32_of(u):
+    import struct
+    return struct.unpack("<f", struct.pack("<I", u))[0]
+
+
+def f32_unary(u, op):
+    """exec_valu.c's rcp32 (1.0f / a), rsq32 (1.0 / sqrt((double)a) to f32) and sqrtf on x86-64:
+    a NaN input comes back quieted, a new NaN is the default NaN 0xffc00000."""
+    import math
+    if (u & 0x7f800000) == 0x7f800000 and (u & 0x7fffff):
+        return u | 0x00400000
+    x = f32_of(u)
+    neg = u >> 31
+    if op == "rcp":
+        if x == 0:
+            return 0xff800000 if neg else 0x7f800000
+        return f32_bits(1.0 / x)
+    if x < 0:
+        return 0xffc00000
+    if op == "sqrt":
+        return u if x == 0 else f32_bits(math.sqrt(x))
+    if x == 0:
+        return 0xff800000 if neg else 0x7f800000
+    return f32_bits(1.0 / math.sqrt(x))
+
+
+def edges_expected(pairs):
+    out = []
+    for i, (x, y) in enumerate(pairs):
+        if i % 32 == 5:   # off in EXEC: the initial value stays
+            out.append([0xdeadbeef] * 18)
+            continue
+        c = int(y < x)
+        s = x + y + c
+        co = s >> 32
+        c2 = int(x < y)
+        row = [s & M32, co, (x - y - c2) & M32, int(x - y - c2 < 0), (y - x - co) & M32, int(y - x - co < 0),
+               (x + y) & M32, (x + y) >> 32, (x - y) & M32, int(x < y), (y - x) & M32, int(y < x)]
+        row += [f32_unary(x, "rsq"), f32_unary(x, "sqrt"), f32_unary(x, "rcp"),
+                f32_unary(y, "rsq"), f32_unary(y, "sqrt"), f32_unary(y, "rcp")]
+        out.append(row)
+    return out
+
+
+def edges_case():
+    """Three inputs of 64 (x, y) pairs: edge floats without NaN (every float instruction inline in
+    every wave), integer corners for the carries (all pairs of EDGE_INTS; a carry in of 1 onto a
+    sum of 0xffffffff makes the carry alone), and the floats with NaNs in lanes 32-63 (those
+    waves' float instructions call their handlers, the first wave32 wave's stay inline)."""
+    import itertools
+    import struct
+    w = EDGE_WORDS
+    floats = [(w[i % len(w)], w[(i * 7 + 3) % len(w)]) for i in range(64)]
+    ints = list(itertools.islice(itertools.cycle(itertools.product(EDGE_INTS, EDGE_INTS)), 64))
+    nans = list(floats)
+    for i, n in zip(range(32, 64, 3), itertools.cycle(EDGE_NANS)):
+        nans[i] = (n, nans[i][1])
+        nans[i + 1] = (nans[i + 1][0], n)
+    for wave in (32, 64):
+        obj, co = os.path.join(work, f"jit-edges{wave}.o"), os.path.join(work, f"jit-edges{wave}.co")
+        flags = ["-mwavefrontsize64", "-Wa,--defsym,W64=1"] if wave == 64 else []
+        sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", *flags, "-c",
+            os.path.join(src, "edges.s"), "-o", obj])
+        sh(["ld.lld-19", "-shared", obj, "-o", co])
+        for tag, pairs in (("floats", floats), ("ints", ints), ("nans", nans)):
+            inp = os.path.join(work, f"jit-edges-{tag}.in")
+            open(inp, "wb").write(b"".join(struct.pack("<II", x, y) for x, y in pairs))
+            _, _, data, _ = both(f"edges{wave}-{tag}", [co, "--kernel", "jit_edges", "--global", "64", "--local",
+                                                         "64", "--arg", f"buf:zeros:{64 * 72}", "--arg", f"buf:{inp}"], 0)
+            got = [list(struct.unpack_from("<18I", data, 72 * i)) for i in range(64)]
+            for i, (g, e) in enumerate(zip(got, edges_expected(pairs))):
+                if g != e:
+                    bad = [f"v{4 + k}: got {a:#010x} expected {b:#010x}" for k, (a, b) in enumerate(zip(g, e)) if a != b]
+                    fail(f"edges wave{wave} {tag}: work-item {i} (x {pairs[i][0]:#010x}, y {pairs[i][1]:#010x}): "
+                         + "; ".join(bad))
+    print("ok edges: wave32 and wave64, 64 work-items x 18 results x 3 inputs as the reference")
 
 
 if case == "budget":
@@ -182,5 +281,7 @@ elif case == "background":
     if "translating in the background" not in log or "its later rounds ran translated" not in log:
         fail(f"background: the launch did not switch to translated code: {log!r}")
     print("ok background: " + " / ".join(log.strip().splitlines()))
+elif case == "edges":
+    edges_case()
 else:
     fail(f"unknown case {case}")
