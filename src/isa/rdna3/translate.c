@@ -17,6 +17,8 @@
 
 #include "isa/rdna3/wave.h"
 #include "jit/jit.h"
+#include "mem/amd_mem.h"
+#include "mem/mem.h"
 
 #include <inttypes.h>
 #include <stddef.h>
@@ -1027,12 +1029,11 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     return true;
 }
 
-/* An instruction as a call of its interpreter handler (run_turn_and_ahead's loop body). */
-static void emit_call(translator *tr, const tr_inst *ti)
+/* An instruction as a call of its interpreter handler (run_turn_and_ahead's loop body), once
+ * counted (n: the turn's count before it). */
+static void emit_handler_call(translator *tr, const tr_inst *ti, LLVMValueRef n)
 {
     const rdna3_inst *in = ti->in;
-    LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
-    count_issue(tr, in);
     store(tr, pc_at(tr, ti->pc), tr->w, offsetof(rdna3_wave, pc));
     store(tr, pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, next_pc));
     /* the interpreter's defer_fault: false for the turn's first instruction, true after it */
@@ -1060,6 +1061,156 @@ static void emit_call(translator *tr, const tr_inst *ti)
     LLVMValueRef next_pc = may_jump(in) ? load(tr, tr->i64, tr->w, offsetof(rdna3_wave, next_pc)) : NULL;
     store(tr, next_pc ? next_pc : pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
     continue_at(tr, ti, n1, next_pc);
+}
+
+static void emit_call(translator *tr, const tr_inst *ti)
+{
+    LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
+    count_issue(tr, ti->in);
+    emit_handler_call(tr, ti, n);
+}
+
+/* ---- LDS loads and 32-bit stores (exec_mem_ds.c ds_whole_wave) ----
+ * ds_load_b32/b64/b96/b128, ds_load_2addr(_stride64)_b32/b64 and ds_store_b32 when the handler's
+ * whole-wave path would take them: the alignment mode UNALIGNED, and every active lane's access
+ * inside the workgroup's LDS allocation, which fits in one page (LDS of at most UMB_PAGE_SIZE
+ * bytes; larger allocations, and anything else, call the handler, which also reports faults).
+ * Loads gather every lane's dwords before any VGPR is written (an address VGPR may be a
+ * destination); the store scatters in lane order (LLVM orders overlapping scatter elements from
+ * the first lane up, as the handler's lane loop). The traffic is counted as rdna3_xm_count does. */
+
+typedef struct ds_inline {
+    unsigned dwords;   /* per access */
+    bool two, store;
+    uint32_t off[2];   /* byte offsets of the one or two accesses */
+} ds_inline;
+
+static bool ds_inline_of(const rdna3_inst *in, ds_inline *d)
+{
+    if (in->fmt != RDNA3_FMT_DS || in->gds) return false;
+    uint32_t off16 = ((uint32_t)in->offset & 0xffu) | ((uint32_t)in->offset1 << 8), o0 = (uint32_t)in->offset & 0xffu;
+    *d = (ds_inline){ 0 };
+    switch (in->op) {
+    case 0x0d: d->dwords = 1; d->store = true; break;          /* ds_store_b32 */
+    case 0x36: d->dwords = 1; break;                           /* ds_load_b32 */
+    case 0x76: d->dwords = 2; break;                           /* ds_load_b64 */
+    case 0xfe: d->dwords = 3; break;                           /* ds_load_b96 */
+    case 0xff: d->dwords = 4; break;                           /* ds_load_b128 */
+    case 0x37: case 0x38: d->dwords = 1; d->two = true; break; /* ds_load_2addr(_stride64)_b32 */
+    case 0x77: case 0x78: d->dwords = 2; d->two = true; break; /* ds_load_2addr(_stride64)_b64 */
+    default: return false;
+    }
+    if (d->two) {
+        uint32_t scale = 4u * d->dwords * ((in->op == 0x38 || in->op == 0x78) ? 64u : 1u);
+        d->off[0] = o0 * scale;
+        d->off[1] = (uint32_t)in->offset1 * scale;
+    } else {
+        d->off[0] = off16;
+    }
+    return true;
+}
+
+static LLVMValueRef masked_intrinsic(translator *tr, bool scatter)
+{
+    char name[48];
+    snprintf(name, sizeof name, "llvm.masked.%s.v%ui32.v%up0", scatter ? "scatter" : "gather", tr->wave_size,
+             tr->wave_size);
+    LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
+    if (f) return f;
+    LLVMTypeRef ity = lanes_ty(tr), pty = LLVMVectorType(tr->ptr, tr->wave_size);
+    LLVMTypeRef mty = LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size);
+    LLVMTypeRef gargs[4] = { pty, tr->i32, mty, ity }, sargs[4] = { ity, pty, tr->i32, mty };
+    LLVMTypeRef ft = scatter ? LLVMFunctionType(LLVMVoidTypeInContext(tr->ctx), sargs, 4, false)
+                             : LLVMFunctionType(ity, gargs, 4, false);
+    return LLVMAddFunction(tr->m, name, ft);
+}
+
+/* The lanes' byte pointers p0 + a (a: <n x i32> LDS addresses) */
+static LLVMValueRef lds_ptrs(translator *tr, LLVMValueRef p0, LLVMValueRef a)
+{
+    LLVMValueRef idx = LLVMBuildZExt(tr->b, a, LLVMVectorType(tr->i64, tr->wave_size), "");
+    return LLVMBuildInBoundsGEP2(tr->b, tr->i8, p0, &idx, 1, "");
+}
+
+/* Branch to slow unless v (i1) holds; continue in a new block. */
+static void require(translator *tr, LLVMValueRef v, LLVMBasicBlockRef slow)
+{
+    LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBuildCondBr(tr->b, v, ok, slow);
+    LLVMPositionBuilderAtEnd(tr->b, ok);
+}
+
+static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
+{
+    const rdna3_inst *in = ti->in;
+    LLVMBuilderRef b = tr->b;
+    LLVMValueRef n = LLVMBuildLoad2(b, tr->i32, tr->n_slot, "");
+    count_issue(tr, in);
+    LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    unsigned sz = 4u * d->dwords;
+    /* the handler's conditions, each a branch to its call */
+    LLVMValueRef kernel = load(tr, tr->ptr, tr->w, offsetof(rdna3_wave, kernel));
+    require(tr, LLVMBuildIsNotNull(b, kernel, ""), slow);
+    LLVMValueRef align = load(tr, tr->i32, kernel, offsetof(rdna3_kernel, alignment_mode));
+    require(tr, LLVMBuildICmp(b, LLVMIntEQ, align, c32(tr, AMD_ALIGN_UNALIGNED), ""), slow);
+    LLVMValueRef warp = load(tr, tr->ptr, tr->w, offsetof(rdna3_wave, warp));
+    require(tr, LLVMBuildIsNotNull(b, warp, ""), slow);
+    LLVMValueRef wg = load(tr, tr->ptr, warp, offsetof(umb_warp, wg));
+    require(tr, LLVMBuildIsNotNull(b, wg, ""), slow);
+    LLVMValueRef g = load(tr, tr->ptr, wg, offsetof(umb_workgroup, isa));
+    require(tr, LLVMBuildIsNotNull(b, g, ""), slow);
+    LLVMValueRef lds_size = load(tr, tr->i32, g, offsetof(rdna3_wg, lds_size));
+    LLVMValueRef fits = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntULE, lds_size, c32(tr, UMB_PAGE_SIZE), ""),
+                                     LLVMBuildICmp(b, LLVMIntUGE, lds_size, c32(tr, sz), ""), "");
+    require(tr, fits, slow);
+    LLVMValueRef ex = exec_mask(tr);
+    LLVMValueRef last = splat(tr, LLVMBuildSub(b, lds_size, c32(tr, sz), ""));
+    LLVMValueRef base = load_row(tr, in->addr), a[2] = { NULL, NULL }, bad = NULL;
+    for (unsigned i = 0; i < (d->two ? 2u : 1u); i++) {   /* LDS addresses wrap at 32 bits */
+        a[i] = LLVMBuildAdd(b, base, splat(tr, c32(tr, d->off[i])), "");
+        LLVMValueRef out = LLVMBuildICmp(b, LLVMIntUGT, a[i], last, "");
+        bad = bad ? LLVMBuildOr(b, bad, out, "") : out;
+    }
+    LLVMValueRef bad_active = LLVMBuildAnd(b, mask_of_lanes(tr, bad), ex, "");
+    require(tr, LLVMBuildICmp(b, LLVMIntEQ, bad_active, c64(tr, 0), ""), slow);
+
+    LLVMValueRef p0 = load(tr, tr->ptr, g, offsetof(rdna3_wg, lds_page));
+    LLVMValueRef on = lanes_of_mask(tr, ex);
+    LLVMValueRef one = c32(tr, 1);
+    if (d->store) {
+        LLVMValueRef f = masked_intrinsic(tr, true);
+        LLVMValueRef args[4] = { load_row(tr, in->data0), lds_ptrs(tr, p0, a[0]), one, on };
+        LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, args, 4, "");
+    } else {
+        LLVMValueRef f = masked_intrinsic(tr, false), rows[8];
+        unsigned nrows = 0;
+        for (unsigned i = 0; i < (d->two ? 2u : 1u); i++)
+            for (unsigned k = 0; k < d->dwords; k++, nrows++) {
+                LLVMValueRef ak = LLVMBuildAdd(b, a[i], splat(tr, c32(tr, 4u * k)), "");
+                LLVMValueRef args[4] = { lds_ptrs(tr, p0, ak), one, on, load_row(tr, in->vdst + nrows) };
+                rows[nrows] = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, args, 4, "");
+            }
+        for (unsigned r = 0; r < nrows; r++) {
+            LLVMValueRef st = LLVMBuildStore(b, rows[r], vgpr_ptr(tr, in->vdst + r));
+            LLVMSetAlignment(st, 64);
+        }
+    }
+    /* umb_count_mem(st, UMB_SPACE_LOCAL, load or store, lanes, lanes * size) */
+    LLVMValueRef lanes = LLVMBuildCall2(b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    if (d->two) lanes = LLVMBuildShl(b, lanes, c64(tr, 1), "");
+    uint64_t t = offsetof(umb_stats, mem) + sizeof(umb_mem_traffic) * UMB_SPACE_LOCAL;
+    uint64_t cnt = t + (d->store ? offsetof(umb_mem_traffic, stores) : offsetof(umb_mem_traffic, loads));
+    uint64_t byt = t + (d->store ? offsetof(umb_mem_traffic, bytes_written) : offsetof(umb_mem_traffic, bytes_read));
+    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, cnt), lanes, ""), tr->st, cnt);
+    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, byt), LLVMBuildMul(b, lanes, c64(tr, sz), ""), ""), tr->st, byt);
+    LLVMValueRef n1 = LLVMBuildAdd(b, n, c32(tr, 1), "");
+    LLVMBuildStore(b, n1, tr->n_slot);
+    store(tr, pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    tr->inlined++;
+    continue_at(tr, ti, n1, NULL);
+
+    LLVMPositionBuilderAtEnd(b, slow);
+    emit_handler_call(tr, ti, n);
 }
 
 /* ---- the function ---- */
@@ -1127,7 +1278,9 @@ static void build_function(translator *tr, const char *name)
 
     for (size_t i = 0; i < tr->ninsts; i++) {
         LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
-        if (!(tr->inline_ok && emit_inline(tr, &tr->insts[i]))) emit_call(tr, &tr->insts[i]);
+        ds_inline d;
+        if (tr->inline_ok && ds_inline_of(tr->insts[i].in, &d)) emit_ds(tr, &tr->insts[i], &d);
+        else if (!(tr->inline_ok && emit_inline(tr, &tr->insts[i]))) emit_call(tr, &tr->insts[i]);
     }
 }
 

@@ -16,7 +16,10 @@ exit status, the same error text on stderr, the same output bytes and the same s
   edges        edges.s, wave32 and wave64: the inline carry arithmetic (v_add/sub/subrev_co(_ci)_u32,
                VOP2 and VOP3SD) and v_rcp/rsq/sqrt_f32 at their edge values (a carry out of the carry
                in alone, zeros, denormals, infinities, negatives, NaNs), one lane of 32 off in EXEC;
-               every value against a Python reference, in both modes"""
+               every value against a Python reference, in both modes
+  lds          lds.s, wave32 and wave64, 1 KiB and 8 KiB of LDS: the inline LDS loads and 32-bit
+               store against a Python model of the LDS (in range, misaligned, out of range, wrapping
+               addresses; several lanes storing to one address; an address VGPR also the destination)"""
 import json
 import os
 import subprocess
@@ -180,6 +183,77 @@ def edges_case():
     print("ok edges: wave32 and wave64, 64 work-items x 18 results x 3 inputs as the reference")
 
 
+def lds_expected(addrs, wave, size):
+    """lds.s per workgroup (one wave): lane l stores 0xa0000000 | wg << 16 | l * 0x101 at 4 * l, then
+    0xc0000000 | l at 0x80 + 4 * (l & 3) (the last lane wins), then 0xb0000000 | l at 0xfe0 + 4 * l; bytes at or beyond the allocation
+    read as 0 and are not written; an access's address (base + offset) wraps at 32 bits, the bytes
+    of one access do not (exec_mem_ds.c)."""
+    import struct
+    out = []
+    for wg in range(len(addrs) // wave):
+        lds = bytearray(size)
+
+        def write(a, v):
+            for j, byte in enumerate(struct.pack("<I", v)):
+                if a + j < size:
+                    lds[a + j] = byte
+
+        def read(a, n):
+            return [int.from_bytes(bytes(lds[a + 4 * k + j] if a + 4 * k + j < size else 0 for j in range(4)),
+                                   "little") for k in range(n)]
+        for lane in range(wave):
+            write(4 * lane, 0xa0000000 | wg << 16 | lane * 0x101)
+        for lane in range(wave):
+            write(0x80 + 4 * (lane & 3), 0xc0000000 | lane)
+        for lane in range(wave):
+            write(0xfe0 + 4 * lane, 0xb0000000 | lane)
+        for lane in range(wave):
+            a = addrs[wg * wave + lane]
+            if lane % 32 == 5:
+                out.append([0xdeadbeef] * 19)
+                continue
+            # the offsets of lds.s, each access's address wrapping at 32 bits
+            a4, a8, a12, a16, a256 = ((a + k) & M32 for k in (4, 8, 12, 16, 256))
+            out.append(read(a, 1) + read(a4, 2) + read(a8, 3) + read(a, 4) + read(a4, 1) + read(a12, 1) +
+                       read(a, 1) + read(a256, 1) + read(a8, 2) + read(a16, 2) + read((a + 2) & M32, 1))
+    return out
+
+
+def lds_case():
+    """Inputs of 64 LDS addresses: all in range (aligned and not) and mixed (lanes 32-63 partly out of
+    range or wrapping); each lane 5 of 32 (off in EXEC) has a wild address."""
+    import struct
+    inrange = [(i * 4 + (i % 3) * (i % 5 == 0)) % 300 for i in range(64)]
+    mixed = list(inrange)
+    for i, a in zip(range(32, 64, 3), (1020, 1022, 0xfffffffc, 0xfffffffe, 760, 8190, 4094, 0x80000000, 4090,
+                                       4100, 4064)):
+        mixed[i] = a
+    for lst in (inrange, mixed):
+        lst[5] = lst[37] = 0x7ffffff0
+    for wave in (32, 64):
+        for big in (False, True):
+            tag = f"lds{wave}{'big' if big else ''}"
+            obj, co = os.path.join(work, f"jit-{tag}.o"), os.path.join(work, f"jit-{tag}.co")
+            flags = (["-mwavefrontsize64", "-Wa,--defsym,W64=1"] if wave == 64 else []) + \
+                (["-Wa,--defsym,BIG=1"] if big else [])
+            sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", *flags, "-c",
+                os.path.join(src, "lds.s"), "-o", obj])
+            sh(["ld.lld-19", "-shared", obj, "-o", co])
+            for name, addrs in (("inrange", inrange), ("mixed", mixed)):
+                inp = os.path.join(work, f"jit-lds-{name}.in")
+                open(inp, "wb").write(b"".join(struct.pack("<I", a) for a in addrs))
+                _, _, data, _ = both(f"{tag}-{name}", [co, "--kernel", "jit_lds", "--global", "64", "--local",
+                                                        str(wave), "--arg", f"buf:zeros:{64 * 76}", "--arg",
+                                                        f"buf:{inp}"], 0)
+                got = [list(struct.unpack_from("<19I", data, 76 * i)) for i in range(64)]
+                for i, (g, e) in enumerate(zip(got, lds_expected(addrs, wave, 8192 if big else 1024))):
+                    if g != e:
+                        bad = [f"dword {k}: got {x:#010x} expected {y:#010x}" for k, (x, y) in enumerate(zip(g, e))
+                               if x != y]
+                        fail(f"{tag} {name}: work-item {i} (address {addrs[i]:#x}): " + "; ".join(bad[:6]))
+    print("ok lds: wave32 and wave64, 1 and 8 KiB of LDS, 64 work-items x 19 loads x 2 inputs as the model")
+
+
 if case == "budget":
     co = compile_cl(os.path.join(root, "bench", "rdna3", "alu_loop.cl"), "alu_loop")
     args = [co, "--kernel", "alu_loop", "--global", "1024", "--local", "256", "--arg", "buf:zeros:4096",
@@ -283,5 +357,7 @@ elif case == "background":
     print("ok background: " + " / ".join(log.strip().splitlines()))
 elif case == "edges":
     edges_case()
+elif case == "lds":
+    lds_case()
 else:
     fail(f"unknown case {case}")
