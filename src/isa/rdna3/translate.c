@@ -747,6 +747,55 @@ static void emit_carry(translator *tr, const rdna3_inst *in, int kind, bool with
     store_mask(tr, vop2 ? RDNA3_SRC_VCC_LO : in->sdst, co);
 }
 
+/* ---- 64-bit lanes: v_lshlrev_b64, v_lshrrev_b64, v_ashrrev_i64 (D64 = S1 shifted by S0[5:0]) and
+ * v_mad_u64_u32 (D64 = S0 * S1 + S2, SDST = the carry out of the 64-bit sum, under EXEC), VOP3,
+ * plain operands, the 64-bit operand a VGPR pair (exec_valu.c shift64 / mad64): every source read
+ * before the pair is written. */
+
+enum { W64_NONE = 0, W64_SHL, W64_SHR, W64_ASHR, W64_MAD_U };
+
+static int wide_inline_kind(const rdna3_inst *in)
+{
+    if (!plain_modifiers(in)) return W64_NONE;
+    if (in->fmt == RDNA3_FMT_VOP3 && in->op >= 0x33c && in->op <= 0x33e)
+        return vsrcs_plain(in, 1) && in->src[1] >= RDNA3_SRC_VGPR0 ? W64_SHL + (int)(in->op - 0x33c) : W64_NONE;
+    if (in->fmt == RDNA3_FMT_VOP3SD && in->op == 0x2fe)
+        return vsrcs_plain(in, 2) && in->src[2] >= RDNA3_SRC_VGPR0 && mask_sdst_ok(in->sdst) ? W64_MAD_U : W64_NONE;
+    return W64_NONE;
+}
+
+/* The 64-bit lanes of the VGPR pair reg, reg + 1 */
+static LLVMValueRef load_pair(translator *tr, unsigned reg)
+{
+    LLVMTypeRef wide = LLVMVectorType(tr->i64, tr->wave_size);
+    LLVMValueRef lo = LLVMBuildZExt(tr->b, load_row(tr, reg), wide, "");
+    LLVMValueRef hi = LLVMBuildZExt(tr->b, load_row(tr, reg + 1u), wide, "");
+    LLVMValueRef c32s = LLVMBuildZExt(tr->b, splat(tr, c32(tr, 32)), wide, "");
+    return LLVMBuildOr(tr->b, lo, LLVMBuildShl(tr->b, hi, c32s, ""), "");
+}
+
+static void emit_wide(translator *tr, const rdna3_inst *in, int kind)
+{
+    LLVMBuilderRef b = tr->b;
+    LLVMTypeRef wide = LLVMVectorType(tr->i64, tr->wave_size);
+    LLVMValueRef r, co = NULL;
+    if (kind == W64_MAD_U) {
+        LLVMValueRef p = LLVMBuildMul(b, LLVMBuildZExt(b, vsrc(tr, in, 0), wide, ""), LLVMBuildZExt(b, vsrc(tr, in, 1), wide, ""), "");
+        r = LLVMBuildAdd(b, p, load_pair(tr, in->src[2] - RDNA3_SRC_VGPR0), "");
+        co = LLVMBuildAnd(b, mask_of_lanes(tr, LLVMBuildICmp(b, LLVMIntULT, r, p, "")), exec_mask(tr), "");
+    } else {
+        LLVMValueRef amt = LLVMBuildZExt(b, LLVMBuildAnd(b, vsrc(tr, in, 0), splat(tr, c32(tr, 63)), ""), wide, "");
+        LLVMValueRef v = load_pair(tr, in->src[1] - RDNA3_SRC_VGPR0);
+        r = kind == W64_SHL ? LLVMBuildShl(b, v, amt, "") : kind == W64_SHR ? LLVMBuildLShr(b, v, amt, "")
+                                                                           : LLVMBuildAShr(b, v, amt, "");
+    }
+    LLVMValueRef lo = LLVMBuildTrunc(b, r, lanes_ty(tr), "");
+    LLVMValueRef hi = LLVMBuildTrunc(b, LLVMBuildLShr(b, r, LLVMBuildZExt(b, splat(tr, c32(tr, 32)), wide, ""), ""), lanes_ty(tr), "");
+    store_vgpr_lanes(tr, in->vdst, lo);
+    store_vgpr_lanes(tr, in->vdst + 1u, hi);
+    if (co) store_mask(tr, in->sdst, co);
+}
+
 /* ---- VOPD (exec_vopd.c): two VALU operations, both reading every source before either writes ----
  * Inline halves: fmac (0), fmaak (1), fmamk (2), mul (3), add (4), sub (5), subrev (6) in f32,
  * mov (8), cndmask with VCC (9), and Y's add_nc_u32 (16), lshlrev_b32 (17), and_b32 (18). The f32
@@ -987,9 +1036,10 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     bool saveexec = saveexec_inline_ok(tr, in);
     bool with_ci = false;
     int carry = carry_inline_kind(in, &with_ci);
+    int wide = wide_inline_kind(in);
     /* a hint (s_nop, s_delay_alu, s_waitcnt...) that may run ahead: counted, nothing to run */
     bool hint = in->hint && in->wave_local;
-    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask && !vopd && !saveexec && !carry) return false;
+    if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask && !vopd && !saveexec && !carry && !wide) return false;
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMValueRef next_pc = NULL;
@@ -1011,6 +1061,8 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
         emit_saveexec(tr, in);
     } else if (carry) {
         emit_carry(tr, in, carry, with_ci);
+    } else if (wide) {
+        emit_wide(tr, in, wide);
     } else if (hint) {
         /* the interpreter does not call a hint's handler either */
     } else {

@@ -1,14 +1,15 @@
 .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
-// tests/rdna3/jit (jit_test.py "edges"): the inline carry arithmetic and f32 rcp/rsq/sqrt at their
+// tests/rdna3/jit (jit_test.py "edges"): the inline carry arithmetic, f32 rcp/rsq/sqrt at their
 // edge values, the same instructions for wave32 and wave64, with one lane of each 32 off in EXEC.
-// Arguments: out (18 dwords per work-item), in (x, y per work-item). One workgroup of 64.
+// and the 64-bit shifts and v_mad_u64_u32 (a destination pair that is also the source pair).
+// Arguments: out (29 dwords per work-item), in (x, y per work-item). One workgroup of 64.
 // Assembled twice: as it is for wave32, with --defsym W64=1 and +wavefrontsize64 for wave64.
-.macro EDGES VCC, MA, MB, MC, MD, ME, EXEC_OFF, EXEC_OFF_HI, EXEC_ON
+.macro EDGES VCC, MA, MB, MC, MD, ME, MF, EXEC_OFF, EXEC_OFF_HI, EXEC_ON
   s_load_b128 s[4:7], s[0:1], 0
   v_lshlrev_b32 v1, 3, v0
   s_waitcnt lgkmcnt(0)
   global_load_b64 v[2:3], v1, s[6:7]
-  .irp r, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21
+  .irp r, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32
     v_mov_b32 v\r, 0xdeadbeef
   .endr
   s_waitcnt vmcnt(0)
@@ -34,13 +35,24 @@
   v_rsq_f32_e64 v19, v3
   v_sqrt_f32_e64 v20, v3
   v_rcp_f32_e64 v21, v3
+  v_lshlrev_b64 v[22:23], v2, v[2:3]
+  v_lshrrev_b64 v[24:25], v3, v[2:3]
+  v_ashrrev_i64 v[26:27], v2, v[2:3]
+  v_mad_u64_u32 v[28:29], \MF, v2, v3, v[2:3]
+  v_cndmask_b32_e64 v30, 0, 1, \MF
+  v_mov_b32 v31, v2
+  v_mov_b32 v32, v3
+  v_lshlrev_b64 v[31:32], v32, v[31:32]
   \EXEC_ON
-  v_mul_u32_u24 v1, 72, v0
+  v_mul_u32_u24 v1, 116, v0
   global_store_b128 v1, v[4:7], s[4:5]
   global_store_b128 v1, v[8:11], s[4:5] offset:16
   global_store_b128 v1, v[12:15], s[4:5] offset:32
   global_store_b128 v1, v[16:19], s[4:5] offset:48
-  global_store_b64 v1, v[20:21], s[4:5] offset:64
+  global_store_b128 v1, v[20:23], s[4:5] offset:64
+  global_store_b128 v1, v[24:27], s[4:5] offset:80
+  global_store_b128 v1, v[28:31], s[4:5] offset:96
+  global_store_b32 v1, v32, s[4:5] offset:112
   s_endpgm
 .endm
 
@@ -58,9 +70,9 @@
 .type jit_edges,@function
 jit_edges:
 .ifdef W64
-  EDGES vcc, "s[12:13]", "s[14:15]", "s[16:17]", "s[18:19]", "s[20:21]", "s_mov_b32 exec_lo, 0xffffffdf", "s_mov_b32 exec_hi, 0xffffffdf", "s_mov_b64 exec, -1"
+  EDGES vcc, "s[12:13]", "s[14:15]", "s[16:17]", "s[18:19]", "s[20:21]", "s[22:23]", "s_mov_b32 exec_lo, 0xffffffdf", "s_mov_b32 exec_hi, 0xffffffdf", "s_mov_b64 exec, -1"
 .else
-  EDGES vcc_lo, s12, s13, s14, s15, s16, "s_mov_b32 exec_lo, 0xffffffdf", "s_nop 0", "s_mov_b32 exec_lo, -1"
+  EDGES vcc_lo, s12, s13, s14, s15, s16, s17, "s_mov_b32 exec_lo, 0xffffffdf", "s_nop 0", "s_mov_b32 exec_lo, -1"
 .endif
 .Lend:
   .size jit_edges, .Lend-jit_edges
@@ -74,7 +86,7 @@ jit_edges:
   .amdhsa_system_vgpr_workitem_id 0
   .amdhsa_float_denorm_mode_32 3
   .amdhsa_kernarg_size 16
-  .amdhsa_next_free_vgpr 24
+  .amdhsa_next_free_vgpr 40
   .amdhsa_next_free_sgpr 24
 .end_amdhsa_kernel
 
@@ -92,7 +104,7 @@ amdhsa.kernels:
     .kernarg_segment_align: 8
     .wavefront_size: 64
     .sgpr_count: 24
-    .vgpr_count: 24
+    .vgpr_count: 40
     .max_flat_workgroup_size: 64
     .args:
       - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
@@ -113,7 +125,7 @@ amdhsa.kernels:
     .kernarg_segment_align: 8
     .wavefront_size: 32
     .sgpr_count: 24
-    .vgpr_count: 24
+    .vgpr_count: 40
     .max_flat_workgroup_size: 64
     .args:
       - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }

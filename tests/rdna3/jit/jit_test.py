@@ -14,7 +14,7 @@ exit status, the same error text on stderr, the same output bytes and the same s
   background   --jit auto on a launch of 4096 waves: translated on the translator thread while the
                launch starts in the interpreter, which switches to the translated code mid-launch
   edges        edges.s, wave32 and wave64: the inline carry arithmetic (v_add/sub/subrev_co(_ci)_u32,
-               VOP2 and VOP3SD) and v_rcp/rsq/sqrt_f32 at their edge values (a carry out of the carry
+               VOP2 and VOP3SD), the 64-bit shifts, v_mad_u64_u32 and v_rcp/rsq/sqrt_f32 at their edge values (a carry out of the carry
                in alone, zeros, denormals, infinities, negatives, NaNs), one lane of 32 off in EXEC;
                every value against a Python reference, in both modes
   lds          lds.s, wave32 and wave64, 1 KiB and 8 KiB of LDS: the inline LDS loads and 32-bit
@@ -89,6 +89,7 @@ def both(tag, args, want_rc=None):
 
 
 M32 = 0xffffffff
+M64 = (1 << 64) - 1
 # f32 bit patterns as (x, y) inputs: integer corners for the carries and float edge values
 EDGE_WORDS = [0x00000000, 0x00000001, 0x007fffff, 0x00800000, 0x3f800000, 0x40800000, 0x7f7fffff,
               0x7f800000, 0xff800000, 0x80000000, 0xbf800000, 0x7f000000, 0x3e800000, 0x41c80000,
@@ -135,7 +136,7 @@ def edges_expected(pairs):
     out = []
     for i, (x, y) in enumerate(pairs):
         if i % 32 == 5:   # off in EXEC: the initial value stays
-            out.append([0xdeadbeef] * 18)
+            out.append([0xdeadbeef] * 29)
             continue
         c = int(y < x)
         s = x + y + c
@@ -145,6 +146,14 @@ def edges_expected(pairs):
                (x + y) & M32, (x + y) >> 32, (x - y) & M32, int(x < y), (y - x) & M32, int(y < x)]
         row += [f32_unary(x, "rsq"), f32_unary(x, "sqrt"), f32_unary(x, "rcp"),
                 f32_unary(y, "rsq"), f32_unary(y, "sqrt"), f32_unary(y, "rcp")]
+        x64 = x | y << 32
+        signed = x64 - (1 << 64) if x64 >> 63 else x64
+        mad = x * y + x64
+        for v in ((x64 << (x & 63)) & M64, x64 >> (y & 63), (signed >> (x & 63)) & M64, mad & M64):
+            row += [v & M32, v >> 32]
+        row.append(mad >> 64)
+        v = (x64 << (y & 63)) & M64
+        row += [v & M32, v >> 32]
         out.append(row)
     return out
 
@@ -173,14 +182,14 @@ def edges_case():
             inp = os.path.join(work, f"jit-edges-{tag}.in")
             open(inp, "wb").write(b"".join(struct.pack("<II", x, y) for x, y in pairs))
             _, _, data, _ = both(f"edges{wave}-{tag}", [co, "--kernel", "jit_edges", "--global", "64", "--local",
-                                                         "64", "--arg", f"buf:zeros:{64 * 72}", "--arg", f"buf:{inp}"], 0)
-            got = [list(struct.unpack_from("<18I", data, 72 * i)) for i in range(64)]
+                                                         "64", "--arg", f"buf:zeros:{64 * 116}", "--arg", f"buf:{inp}"], 0)
+            got = [list(struct.unpack_from("<29I", data, 116 * i)) for i in range(64)]
             for i, (g, e) in enumerate(zip(got, edges_expected(pairs))):
                 if g != e:
                     bad = [f"v{4 + k}: got {a:#010x} expected {b:#010x}" for k, (a, b) in enumerate(zip(g, e)) if a != b]
                     fail(f"edges wave{wave} {tag}: work-item {i} (x {pairs[i][0]:#010x}, y {pairs[i][1]:#010x}): "
                          + "; ".join(bad))
-    print("ok edges: wave32 and wave64, 64 work-items x 18 results x 3 inputs as the reference")
+    print("ok edges: wave32 and wave64, 64 work-items x 29 results x 3 inputs as the reference")
 
 
 def lds_expected(addrs, wave, size):
