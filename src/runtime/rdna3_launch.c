@@ -489,6 +489,8 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         rdna3_gws_destroy(rk.gws);
         return bad(dev, st, "kernel %s: no memory for the instruction cache", pl->name);
     }
+    /* where LDS loads may run ahead of their turns (NULL on host OOM: they keep their turns) */
+    if (rk.lds_size) rk.lds_quiet = rdna3_lds_quiet_map(&rk, ds.entry_pc);
     _Atomic(const rdna3_jit_code *) *jit = NULL;
     if ((st = translate(dev, d, pl->name, &rk, ds.entry_pc, ds.wave_size, ngroups * ds.waves_per_wg, &jit))) {
         rdna3_kernel_release(&rk);

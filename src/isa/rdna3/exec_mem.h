@@ -156,6 +156,11 @@ void rdna3_vm_lanes(rdna3_wave *w, const rdna3_inst *in, const vm_op *d, uint64_
 /* Handler tables of each family (NULL: not an opcode umbra executes). */
 rdna3_exec_fn rdna3_smem_handler(const rdna3_inst *in);
 rdna3_exec_fn rdna3_ds_handler(const rdna3_inst *in);
+/* What a DS instruction touches: RDNA3_DS_READS (an LDS load and nothing else), RDNA3_DS_LANES
+ * (ds_swizzle/permute/bpermute/nop: the wave's own registers only) or RDNA3_DS_OTHER (stores,
+ * atomics, GDS and GWS). */
+enum { RDNA3_DS_OTHER = 0, RDNA3_DS_READS, RDNA3_DS_LANES };
+int rdna3_ds_class(const rdna3_inst *in);
 rdna3_exec_fn rdna3_flat_handler(const rdna3_inst *in);
 rdna3_exec_fn rdna3_buf_handler(const rdna3_inst *in);
 rdna3_exec_fn rdna3_img_handler(const rdna3_inst *in);

@@ -396,6 +396,16 @@ static void exec_gds_unsupported(rdna3_wave *w, const rdna3_inst *in)
                 "semaphores, ds_gws_*, are)");
 }
 
+int rdna3_ds_class(const rdna3_inst *in)
+{
+    if (in->fmt != RDNA3_FMT_DS || in->gds) return RDNA3_DS_OTHER;
+    switch (ds_ops[in->op & 0xffu].kind) {
+    case DS_LOAD: case DS_LOAD_D16: case DS_LOAD2: return RDNA3_DS_READS;
+    case DS_NOP: case DS_SWIZZLE: case DS_PERMUTE: case DS_BPERMUTE: return RDNA3_DS_LANES;
+    default: return RDNA3_DS_OTHER;
+    }
+}
+
 rdna3_exec_fn rdna3_ds_handler(const rdna3_inst *in)
 {
     if (in->gds) {

@@ -86,6 +86,8 @@ struct rdna3_inst {
     uint8_t nsrc;              /* sources the instruction reads */
     uint8_t wave_local;        /* touches only this wave's registers (see wave.c: may run ahead) */
     uint8_t hint;              /* changes nothing unless waits are checked (s_nop, s_waitcnt, ...) */
+    uint8_t lds_read;          /* an LDS load and nothing else: may run ahead while the workgroup's
+                                * other waves cannot write LDS (lds_quiet.c) */
     uint32_t literal;
     uint32_t raw[4];           /* the encoding, dwords */
 
@@ -198,6 +200,9 @@ typedef struct rdna3_kernel {
     uint32_t lds_size;         /* bytes of LDS per workgroup (static + dynamic) */
     uint32_t scratch_per_lane; /* private segment bytes per work-item */
     uint32_t alignment_mode;   /* SH_MEM_CONFIG.alignment_mode 0..3 (default 3, UNALIGNED) */
+    /* NULL, or per code dword 1 where no LDS write can follow before a barrier (lds_quiet.c;
+     * rdna3_lds_quiet_map at launch, freed by rdna3_kernel_release) */
+    uint8_t *lds_quiet;
     bool check_waitcnt;
     FILE *trace;
     void *runtime;             /* src/runtime's launch data (kernarg, dispatch, ...) */

@@ -43,6 +43,7 @@ typedef struct tr_inst {
     const rdna3_inst *in;  /* the plan's copy of its decoded record */
     uint32_t index;        /* in the plan (its record is t->recs[index] when the code runs) */
     LLVMBasicBlockRef bb;
+    LLVMBasicBlockRef gate;   /* an LDS load: its bb if t->lds_quiet(w) says it may run ahead */
 } tr_inst;
 
 typedef struct translator {
@@ -261,6 +262,16 @@ static void count_issue(translator *tr, const rdna3_inst *in)
     store(tr, LLVMBuildAdd(tr->b, load(tr, tr->i64, tr->st, off), c64(tr, 1), ""), tr->st, off);
 }
 
+/* Where the turn goes on at instruction ti after another of the same turn: its block if it is
+ * wave-local, its gate if it is an LDS load (run ahead while the workgroup's LDS is quiet, as the
+ * interpreter's run_turn_and_ahead decides), else the turn ends. */
+static LLVMBasicBlockRef successor_bb(const translator *tr, const tr_inst *ti)
+{
+    if (!ti) return tr->exit_done;
+    if (ti->in->wave_local) return ti->bb;
+    return ti->gate ? ti->gate : tr->exit_done;
+}
+
 /* Go on after an instruction that retired with n_after counted: the interpreter's conditions
  * for running the next instruction in the same turn, then the next instruction's block. */
 static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef n_after, LLVMValueRef next_pc)
@@ -279,13 +290,14 @@ static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef n_after,
     }
     const tr_inst *fall = falls_through(in) ? inst_at(tr, ti->pc + in->size) : NULL;
     if (!next_pc) {   /* the next PC is pc + size */
-        LLVMBuildBr(tr->b, fall && fall->in->wave_local ? fall->bb : tr->exit_done);
+        LLVMBuildBr(tr->b, successor_bb(tr, fall));
         return;
     }
     const tr_inst *taken = has_static_target(in) ? inst_at(tr, branch_target(ti->pc, in)) : NULL;
     LLVMValueRef sw = LLVMBuildSwitch(tr->b, offset_of(tr, next_pc), tr->dyn_bb, 2);
-    if (taken && taken->in->wave_local) LLVMAddCase(sw, c64(tr, taken->pc), taken->bb);
-    if (fall && fall->in->wave_local && (!taken || taken != fall)) LLVMAddCase(sw, c64(tr, fall->pc), fall->bb);
+    if (taken && successor_bb(tr, taken) != tr->exit_done) LLVMAddCase(sw, c64(tr, taken->pc), successor_bb(tr, taken));
+    if (fall && successor_bb(tr, fall) != tr->exit_done && (!taken || taken != fall))
+        LLVMAddCase(sw, c64(tr, fall->pc), successor_bb(tr, fall));
 }
 
 
@@ -706,6 +718,8 @@ static void emit_cndmask(translator *tr, const rdna3_inst *in)
 enum { CARRY_NONE = 0, CARRY_ADD, CARRY_SUB, CARRY_SUBREV };
 
 static bool mask_sdst_ok(unsigned enc) { return enc != RDNA3_SRC_NULL && enc < RDNA3_NUM_SGPR_SLOTS - 1u; }
+/* a carry-out destination: an SGPR (pair) as above, or NULL (rdna3_sdst32/64 write nothing) */
+static bool carry_sdst_ok(unsigned enc) { return enc == RDNA3_SRC_NULL || mask_sdst_ok(enc); }
 
 static int carry_inline_kind(const rdna3_inst *in, bool *with_ci)
 {
@@ -714,7 +728,7 @@ static int carry_inline_kind(const rdna3_inst *in, bool *with_ci)
     else if (in->fmt == RDNA3_FMT_VOP3SD) op = in->op;
     else return CARRY_NONE;
     if (!plain_modifiers(in) || !vsrcs_plain(in, 2)) return CARRY_NONE;
-    if (in->fmt == RDNA3_FMT_VOP3SD && !mask_sdst_ok(in->sdst)) return CARRY_NONE;
+    if (in->fmt == RDNA3_FMT_VOP3SD && !carry_sdst_ok(in->sdst)) return CARRY_NONE;
     *with_ci = op >= 0x120 && op <= 0x122;
     if (*with_ci && in->fmt == RDNA3_FMT_VOP3SD && !mask_sdst_ok(in->src[2])) return CARRY_NONE;
     if (in->fmt == RDNA3_FMT_VOP2 && !*with_ci) return CARRY_NONE;
@@ -744,7 +758,7 @@ static void emit_carry(translator *tr, const rdna3_inst *in, int kind, bool with
     }
     LLVMValueRef co = LLVMBuildAnd(b, mask_of_lanes(tr, cf), exec_mask(tr), "");
     store_vdst(tr, in, res);
-    store_mask(tr, vop2 ? RDNA3_SRC_VCC_LO : in->sdst, co);
+    if (vop2 || in->sdst != RDNA3_SRC_NULL) store_mask(tr, vop2 ? RDNA3_SRC_VCC_LO : in->sdst, co);
 }
 
 /* ---- 64-bit lanes: v_lshlrev_b64, v_lshrrev_b64, v_ashrrev_i64 (D64 = S1 shifted by S0[5:0]) and
@@ -760,7 +774,7 @@ static int wide_inline_kind(const rdna3_inst *in)
     if (in->fmt == RDNA3_FMT_VOP3 && in->op >= 0x33c && in->op <= 0x33e)
         return vsrcs_plain(in, 1) && in->src[1] >= RDNA3_SRC_VGPR0 ? W64_SHL + (int)(in->op - 0x33c) : W64_NONE;
     if (in->fmt == RDNA3_FMT_VOP3SD && in->op == 0x2fe)
-        return vsrcs_plain(in, 2) && in->src[2] >= RDNA3_SRC_VGPR0 && mask_sdst_ok(in->sdst) ? W64_MAD_U : W64_NONE;
+        return vsrcs_plain(in, 2) && in->src[2] >= RDNA3_SRC_VGPR0 && carry_sdst_ok(in->sdst) ? W64_MAD_U : W64_NONE;
     return W64_NONE;
 }
 
@@ -793,7 +807,7 @@ static void emit_wide(translator *tr, const rdna3_inst *in, int kind)
     LLVMValueRef hi = LLVMBuildTrunc(b, LLVMBuildLShr(b, r, LLVMBuildZExt(b, splat(tr, c32(tr, 32)), wide, ""), ""), lanes_ty(tr), "");
     store_vgpr_lanes(tr, in->vdst, lo);
     store_vgpr_lanes(tr, in->vdst + 1u, hi);
-    if (co) store_mask(tr, in->sdst, co);
+    if (co && in->sdst != RDNA3_SRC_NULL) store_mask(tr, in->sdst, co);
 }
 
 /* ---- VOPD (exec_vopd.c): two VALU operations, both reading every source before either writes ----
@@ -1328,6 +1342,27 @@ static void build_function(translator *tr, const char *name)
     for (size_t i = 0; i < tr->ninsts; i++)
         if (tr->insts[i].in->wave_local) LLVMAddCase(dsw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
 
+    /* the gates of LDS loads: t->lds_quiet(w) decides whether one runs ahead (a call, as the
+     * interpreter's; the workgroup's other waves are not visible to translated code) */
+    LLVMTypeRef qty = LLVMFunctionType(tr->i32, &tr->ptr, 1, false);
+    for (size_t i = 0; i < tr->ninsts; i++) {
+        if (!tr->insts[i].in->lds_read || tr->insts[i].in->wave_local) continue;
+        tr_inst *ti = &tr->insts[i];
+        ti->gate = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMPositionBuilderAtEnd(tr->b, ti->gate);
+        LLVMValueRef slot = field(tr, tr->t, offsetof(rdna3_jit_turn, quiet));
+        LLVMValueRef known = LLVMBuildLoad2(tr->b, tr->i32, slot, "");
+        LLVMBasicBlockRef ask = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMBasicBlockRef decide = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntSLT, known, c32(tr, 0), ""), ask, decide);
+        LLVMPositionBuilderAtEnd(tr->b, ask);   /* once per turn: the other waves do not move */
+        LLVMValueRef fn = load(tr, tr->ptr, tr->t, offsetof(rdna3_jit_turn, lds_quiet));
+        LLVMBuildStore(tr->b, LLVMBuildCall2(tr->b, qty, fn, &tr->w, 1, ""), slot);
+        LLVMBuildBr(tr->b, decide);
+        LLVMPositionBuilderAtEnd(tr->b, decide);
+        LLVMValueRef q = LLVMBuildLoad2(tr->b, tr->i32, slot, "");
+        LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntNE, q, c32(tr, 0), ""), ti->bb, tr->exit_done);
+    }
     for (size_t i = 0; i < tr->ninsts; i++) {
         LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
         ds_inline d;

@@ -30,6 +30,9 @@ typedef struct rdna3_jit_turn {
     uint32_t n;                 /* in and out */
     const rdna3_inst *recs;     /* in: the translation's records (rdna3_jit_code.recs) */
     uint64_t base;              /* in: the launch's code base */
+    int (*lds_quiet)(const rdna3_wave *w);    /* in: rdna3_lds_quiet as 0/1 (an LDS load may run ahead) */
+    int32_t quiet;              /* in and out: lds_quiet's answer in this turn, -1 not asked yet (the
+                                 * other waves do not move during a turn, so it holds for the turn) */
 } rdna3_jit_turn;
 
 typedef uint32_t (*rdna3_jit_fn)(rdna3_wave *w, umb_stats *st, struct rdna3_jit_turn *t);

@@ -10,6 +10,7 @@
 #include "core/slab.h"
 #include "isa/rdna3/wave.h"
 #include "isa/rdna3/exec_alu.h"
+#include "isa/rdna3/exec_mem.h"
 #include "isa/rdna3/gws.h"
 #include "isa/rdna3/waitcnt.h"
 #include "isa/rdna3/translate.h"
@@ -83,6 +84,8 @@ void rdna3_kernel_release(rdna3_kernel *k)
     pthread_mutex_destroy(&c->pool_lock);
     free(c);
     k->icache = NULL;
+    free(k->lds_quiet);
+    k->lds_quiet = NULL;
 }
 
 static icache_slot *slot_for(rdna3_icache *c, uint64_t idx)
@@ -126,6 +129,8 @@ static bool is_wave_local(const rdna3_inst *in)
     case RDNA3_FMT_VOP3SD: case RDNA3_FMT_VOP3P: case RDNA3_FMT_VOPD:
     case RDNA3_FMT_SOP2: case RDNA3_FMT_SOPC:
         return true;
+    case RDNA3_FMT_DS:   /* ds_swizzle/permute/bpermute (and ds_nop) read and write VGPRs only */
+        return rdna3_ds_class(in) == RDNA3_DS_LANES;
     case RDNA3_FMT_SOP1:
         return in->op != 0x4c && in->op != 0x4d;               /* s_sendmsg_rtn reads a clock */
     case RDNA3_FMT_SOPK:
@@ -154,6 +159,7 @@ static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char 
     }
     if (!out->exec) out->exec = rdna3_exec_unsupported;
     out->wave_local = is_wave_local(out);
+    out->lds_read = out->exec != rdna3_exec_unsupported && rdna3_ds_class(out) == RDNA3_DS_READS;
     out->hint = out->exec != rdna3_exec_unsupported && rdna3_salu_is_hint(out);   /* the fast loop skips its call */
     if (k->host && rdna3_salu_is_sleep(out)) out->hint = out->wave_local = 0;   /* it calls the host (rdna3_host) */
     return true;
@@ -603,6 +609,22 @@ static __attribute__((noinline)) const rdna3_inst *decode_for_turn(rdna3_kernel 
     return fetch_k(k, pc, local, err, sizeof err);
 }
 
+bool rdna3_lds_quiet(const rdna3_wave *w)
+{
+    const rdna3_kernel *k = w->kernel;
+    if (!k || !k->lds_quiet || k->alignment_mode != AMD_ALIGN_UNALIGNED || !w->warp || !w->warp->wg) return false;
+    const umb_workgroup *wg = w->warp->wg;
+    for (const umb_warp *uw = wg->warps, *end = uw + wg->nwarps; uw != end; uw++) {
+        if (uw == w->warp || uw->state == UMB_WARP_EXITED) continue;
+        uint64_t off = ((const rdna3_wave *)uw->isa)->pc - k->code_base;
+        if (off >= k->code_size || !k->lds_quiet[off >> 2]) return false;
+    }
+    return true;
+}
+
+/* rdna3_lds_quiet for translated code (an int return: no ABI question of bool across LLVM) */
+static int lds_quiet_int(const rdna3_wave *w) { return rdna3_lds_quiet(w); }
+
 /* The most instructions a wave runs ahead in one turn: bounds the work of a round (and so how
  * late the instruction budget is checked) when a wave loops on its registers only. */
 #define RUN_AHEAD_MAX 64u
@@ -619,14 +641,17 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
     uint64_t counted_exec = rdna3_exec(w), thread_insts = 0;
     uint32_t n = 0, active = umb_popcount64(counted_exec);
     rdna3_inst local;   /* an instruction another host thread is decoding (decode_for_turn) */
+    int32_t quiet = -1;   /* rdna3_lds_quiet for this turn, once asked (nobody else moves meanwhile) */
     w->defer_fault = false;   /* the first instruction is this turn's, the others run ahead */
     for (;;) {
         if (jit) {   /* the translated round (rdna3_frontend_jit): translated code runs what it has */
-            rdna3_jit_turn t = { .thread_insts = thread_insts, .n = n, .recs = jit->recs, .base = base };
+            rdna3_jit_turn t = { .thread_insts = thread_insts, .n = n, .recs = jit->recs, .base = base,
+                                 .lds_quiet = lds_quiet_int, .quiet = quiet };
             uint32_t r = jit->fn(w, st, &t);
             if (r != RDNA3_JIT_NOT_ENTERED) {
                 thread_insts = t.thread_insts;
                 n = t.n;
+                quiet = t.quiet;
                 if (r == RDNA3_JIT_DONE) break;
                 if (__builtin_expect(r == RDNA3_JIT_FAULT, 0)) {   /* as below: reported now or at its turn */
                     if (!w->deferred_msg) {
@@ -671,7 +696,12 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
             in = &slot->inst;
         else if (!(in = decode_for_turn(w->kernel, w->pc, &local)))
             break;
-        if (!in->wave_local || (w->mode & 3u)) break;
+        if (w->mode & 3u) break;
+        if (!in->wave_local) {
+            if (!in->lds_read) break;
+            if (quiet < 0) quiet = rdna3_lds_quiet(w);
+            if (!quiet) break;
+        }
     }
     w->defer_fault = false;
     st->warp_insts += n;

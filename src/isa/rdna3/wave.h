@@ -28,6 +28,14 @@ extern const umb_frontend rdna3_frontend_jit;
 umb_status rdna3_kernel_prepare(rdna3_kernel *k);
 void rdna3_kernel_release(rdna3_kernel *k);
 
+/* Per code dword of k, 1 where no LDS write can be reached before a barrier (lds_quiet.c), for
+ * the run-ahead of LDS loads; NULL on host OOM (then loads keep their turns). Free with free(). */
+uint8_t *rdna3_lds_quiet_map(rdna3_kernel *k, uint64_t entry_pc);
+
+/* May w run an LDS load ahead of its turn now (lds_quiet.c's argument): the UNALIGNED alignment
+ * mode, and every other wave of its workgroup that has not exited is at quiet code. */
+bool rdna3_lds_quiet(const rdna3_wave *w);
+
 /* A workgroup's front-end state: maps lds_size bytes of LDS at address 0 of local and gives every
  * page its storage now (rdna3_wg in rdna3.h). NULL on host OOM. Freed with free(). */
 rdna3_wg *rdna3_wg_create(umb_mem *local, uint32_t lds_size);

@@ -1,15 +1,15 @@
 .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
 // tests/rdna3/jit (jit_test.py "edges"): the inline carry arithmetic, f32 rcp/rsq/sqrt at their
 // edge values, the same instructions for wave32 and wave64, with one lane of each 32 off in EXEC.
-// and the 64-bit shifts and v_mad_u64_u32 (a destination pair that is also the source pair).
-// Arguments: out (29 dwords per work-item), in (x, y per work-item). One workgroup of 64.
+// and the 64-bit shifts and v_mad_u64_u32 (a destination pair that is also the source pair; a carry out to null).
+// Arguments: out (31 dwords per work-item), in (x, y per work-item). One workgroup of 64.
 // Assembled twice: as it is for wave32, with --defsym W64=1 and +wavefrontsize64 for wave64.
 .macro EDGES VCC, MA, MB, MC, MD, ME, MF, EXEC_OFF, EXEC_OFF_HI, EXEC_ON
   s_load_b128 s[4:7], s[0:1], 0
   v_lshlrev_b32 v1, 3, v0
   s_waitcnt lgkmcnt(0)
   global_load_b64 v[2:3], v1, s[6:7]
-  .irp r, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32
+  .irp r, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34
     v_mov_b32 v\r, 0xdeadbeef
   .endr
   s_waitcnt vmcnt(0)
@@ -43,8 +43,9 @@
   v_mov_b32 v31, v2
   v_mov_b32 v32, v3
   v_lshlrev_b64 v[31:32], v32, v[31:32]
+  v_mad_u64_u32 v[33:34], null, v3, v2, v[2:3]
   \EXEC_ON
-  v_mul_u32_u24 v1, 116, v0
+  v_mul_u32_u24 v1, 124, v0
   global_store_b128 v1, v[4:7], s[4:5]
   global_store_b128 v1, v[8:11], s[4:5] offset:16
   global_store_b128 v1, v[12:15], s[4:5] offset:32
@@ -52,7 +53,7 @@
   global_store_b128 v1, v[20:23], s[4:5] offset:64
   global_store_b128 v1, v[24:27], s[4:5] offset:80
   global_store_b128 v1, v[28:31], s[4:5] offset:96
-  global_store_b32 v1, v32, s[4:5] offset:112
+  global_store_b96 v1, v[32:34], s[4:5] offset:112
   s_endpgm
 .endm
 

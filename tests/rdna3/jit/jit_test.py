@@ -136,7 +136,7 @@ def edges_expected(pairs):
     out = []
     for i, (x, y) in enumerate(pairs):
         if i % 32 == 5:   # off in EXEC: the initial value stays
-            out.append([0xdeadbeef] * 29)
+            out.append([0xdeadbeef] * 31)
             continue
         c = int(y < x)
         s = x + y + c
@@ -153,7 +153,7 @@ def edges_expected(pairs):
             row += [v & M32, v >> 32]
         row.append(mad >> 64)
         v = (x64 << (y & 63)) & M64
-        row += [v & M32, v >> 32]
+        row += [v & M32, v >> 32, mad & M32, (mad >> 32) & M32]
         out.append(row)
     return out
 
@@ -182,14 +182,14 @@ def edges_case():
             inp = os.path.join(work, f"jit-edges-{tag}.in")
             open(inp, "wb").write(b"".join(struct.pack("<II", x, y) for x, y in pairs))
             _, _, data, _ = both(f"edges{wave}-{tag}", [co, "--kernel", "jit_edges", "--global", "64", "--local",
-                                                         "64", "--arg", f"buf:zeros:{64 * 116}", "--arg", f"buf:{inp}"], 0)
-            got = [list(struct.unpack_from("<29I", data, 116 * i)) for i in range(64)]
+                                                         "64", "--arg", f"buf:zeros:{64 * 124}", "--arg", f"buf:{inp}"], 0)
+            got = [list(struct.unpack_from("<31I", data, 124 * i)) for i in range(64)]
             for i, (g, e) in enumerate(zip(got, edges_expected(pairs))):
                 if g != e:
                     bad = [f"v{4 + k}: got {a:#010x} expected {b:#010x}" for k, (a, b) in enumerate(zip(g, e)) if a != b]
                     fail(f"edges wave{wave} {tag}: work-item {i} (x {pairs[i][0]:#010x}, y {pairs[i][1]:#010x}): "
                          + "; ".join(bad))
-    print("ok edges: wave32 and wave64, 64 work-items x 29 results x 3 inputs as the reference")
+    print("ok edges: wave32 and wave64, 64 work-items x 31 results x 3 inputs as the reference")
 
 
 def lds_expected(addrs, wave, size):

@@ -106,6 +106,29 @@ elif case == "schedule":
         for i, what in enumerate(("ticket order", "ticket counter", "racy shared value", "statistics")):
             check(outs["fast"][i] == outs["traced"][i],
                   f"wave{wave}: {what} differs between the fast path and the traced run")
+elif case == "schedule_lds":
+    # LDS loads run ahead of their turns only while no other wave can write LDS before a barrier
+    # (src/isa/rdna3/lds_quiet.c): lds_race.cl's racy phase must give the traced run's bytes, in
+    # the interpreter and translated.
+    G = 1024
+    for wave, extra_cc in ((32, []), (64, ["--wave64"])):
+        run(["cc", os.path.join(src, "lds_race.cl"), "-o", co, "-O3", *extra_cc])
+        outs = {}
+        modes = [("traced", ["--trace", os.path.join(work, "cli-sched-lds.trace")]), ("fast", ["--jit", "off"])]
+        if os.environ.get("UMBRA_TEST_JIT") == "1":   # a build with the translator (UMBRA_JIT)
+            modes.append(("translated", ["--jit", "always", "--jit-cache", "off"]))
+        for mode, extra in modes:
+            out = os.path.join(work, f"cli-sched-lds-{mode}.bin")
+            stats = os.path.join(work, f"cli-sched-lds-{mode}.json")
+            run(["run", co, "--kernel", "lds_race", "--global", str(G), "--local", "256", "--arg", f"buf:zeros:{4 * G}",
+                 "--arg", "u32:40", "--quiet", "--threads", "1", "--stats", stats, "--out", f"0:{out}", *extra])
+            js = json.load(open(stats))
+            for varies in ("host_seconds", "warp_instructions_per_second", "umbra"):
+                js.pop(varies)
+            outs[mode] = (open(out, "rb").read(), js)
+        for mode in [m for m, _ in modes if m != "traced"]:
+            check(outs[mode][0] == outs["traced"][0], f"wave{wave}: lds_race output differs between {mode} and traced")
+            check(outs[mode][1] == outs["traced"][1], f"wave{wave}: lds_race statistics differ between {mode} and traced")
 elif case == "fault_order":
     # Two waves of workgroup 1 fault; plain round robin (a traced run) reaches wave 1's store
     # first. The fast path runs wave 0's register-only instructions ahead and must still report
