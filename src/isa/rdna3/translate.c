@@ -1279,6 +1279,125 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
     emit_handler_call(tr, ti, n);
 }
 
+/* ---- global loads (exec_mem_flat.c exec_global, exec_mem.c rdna3_vm_lanes) ----
+ * global_load_b32/b64/b96/b128 (GV: vaddr64 + offset; GVS: saddr64 + vaddr32 + offset) in the
+ * UNALIGNED alignment mode when every active lane's access lies in one page and the active lanes
+ * span at most two consecutive pages, both mapped (t->global_page): the handler's per-lane path
+ * takes exactly these through its page cache. Every lane's dwords are gathered before any VGPR
+ * is written (the handler computes every address first, so a destination overlapping the address
+ * registers changes nothing). Anything else, no lane active included, calls the handler. */
+
+static bool global_load_inline_ok(const rdna3_inst *in, unsigned *dwords)
+{
+    if (in->fmt != RDNA3_FMT_GLOBAL || in->op < 0x14 || in->op > 0x17) return false;
+    *dwords = in->op - 0x14u + 1u;
+    return true;
+}
+
+static LLVMValueRef reduce(translator *tr, const char *op, LLVMValueRef v)
+{
+    char name[64];
+    snprintf(name, sizeof name, "llvm.vector.reduce.%s.v%ui64", op, tr->wave_size);
+    LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
+    LLVMTypeRef vty = LLVMTypeOf(v);
+    LLVMTypeRef ft = LLVMFunctionType(tr->i64, &vty, 1, false);
+    if (!f) f = LLVMAddFunction(tr->m, name, ft);
+    return LLVMBuildCall2(tr->b, ft, f, &v, 1, "");
+}
+
+static void emit_global_load(translator *tr, const tr_inst *ti, unsigned dwords)
+{
+    const rdna3_inst *in = ti->in;
+    LLVMBuilderRef b = tr->b;
+    LLVMTypeRef wide = LLVMVectorType(tr->i64, tr->wave_size);
+    LLVMValueRef n = LLVMBuildLoad2(b, tr->i32, tr->n_slot, "");
+    count_issue(tr, in);
+    LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    unsigned size = 4u * dwords;
+    LLVMValueRef kernel = load(tr, tr->ptr, tr->w, offsetof(rdna3_wave, kernel));
+    require(tr, LLVMBuildIsNotNull(b, kernel, ""), slow);
+    LLVMValueRef align = load(tr, tr->i32, kernel, offsetof(rdna3_kernel, alignment_mode));
+    require(tr, LLVMBuildICmp(b, LLVMIntEQ, align, c32(tr, AMD_ALIGN_UNALIGNED), ""), slow);
+    LLVMValueRef ex = exec_mask(tr);
+    require(tr, LLVMBuildICmp(b, LLVMIntNE, ex, c64(tr, 0), ""), slow);
+    uint64_t ioff = (uint64_t)(int64_t)in->offset;
+    LLVMValueRef addr;
+    if (in->saddr >= RDNA3_SRC_NULL) {   /* GV */
+        addr = LLVMBuildAdd(b, load_pair(tr, in->addr), LLVMBuildZExt(b, splat(tr, c32(tr, 0)), wide, ""), "");
+        LLVMValueRef off = LLVMConstInt(tr->i64, ioff, false);
+        LLVMValueRef offs[RDNA3_MAX_LANES];
+        for (unsigned i = 0; i < tr->wave_size; i++) offs[i] = off;
+        addr = LLVMBuildAdd(b, addr, LLVMConstVector(offs, tr->wave_size), "");
+    } else {   /* GVS: the SGPR pair's 64-bit base plus the offset, then the lane's 32-bit VGPR */
+        unsigned s = in->saddr & 127u;
+        LLVMValueRef lo = LLVMBuildZExt(b, load(tr, tr->i32, tr->w, SGPR_OFF(s)), tr->i64, "");
+        LLVMValueRef hi = LLVMBuildZExt(b, load(tr, tr->i32, tr->w, SGPR_OFF((s + 1u) & 127u)), tr->i64, "");
+        LLVMValueRef base = LLVMBuildAdd(b, LLVMBuildOr(b, lo, LLVMBuildShl(b, hi, c64(tr, 32), ""), ""), c64(tr, ioff), "");
+        LLVMValueRef bases = LLVMBuildShuffleVector(b, LLVMBuildInsertElement(b, LLVMGetUndef(wide), base, c32(tr, 0), ""),
+                                                    LLVMGetUndef(wide), LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), "");
+        addr = LLVMBuildAdd(b, bases, LLVMBuildZExt(b, load_row(tr, in->addr), wide, ""), "");
+    }
+    LLVMValueRef on = lanes_of_mask(tr, ex);
+    LLVMValueRef ones[RDNA3_MAX_LANES], zeros[RDNA3_MAX_LANES], masks[RDNA3_MAX_LANES], lasts[RDNA3_MAX_LANES];
+    for (unsigned i = 0; i < tr->wave_size; i++) {
+        ones[i] = LLVMConstInt(tr->i64, UINT64_MAX, false);
+        zeros[i] = LLVMConstInt(tr->i64, 0, false);
+        masks[i] = LLVMConstInt(tr->i64, UMB_PAGE_MASK, false);
+        lasts[i] = LLVMConstInt(tr->i64, UMB_PAGE_SIZE - size, false);
+    }
+    LLVMValueRef vmask = LLVMConstVector(masks, tr->wave_size);
+    /* no active lane's access crosses a page end */
+    LLVMValueRef cross = LLVMBuildICmp(b, LLVMIntUGT, LLVMBuildAnd(b, addr, vmask, ""), LLVMConstVector(lasts, tr->wave_size), "");
+    require(tr, LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, mask_of_lanes(tr, cross), ex, ""), c64(tr, 0), ""), slow);
+    LLVMValueRef amin = reduce(tr, "umin", LLVMBuildSelect(b, on, addr, LLVMConstVector(ones, tr->wave_size), ""));
+    LLVMValueRef amax = reduce(tr, "umax", LLVMBuildSelect(b, on, addr, LLVMConstVector(zeros, tr->wave_size), ""));
+    LLVMValueRef pg0 = LLVMBuildLShr(b, amin, c64(tr, UMB_PAGE_BITS), ""), pg1 = LLVMBuildLShr(b, amax, c64(tr, UMB_PAGE_BITS), "");
+    require(tr, LLVMBuildICmp(b, LLVMIntULE, LLVMBuildSub(b, pg1, pg0, ""), c64(tr, 1), ""), slow);
+    LLVMTypeRef pargs[2] = { tr->ptr, tr->i64 };
+    LLVMTypeRef pty = LLVMFunctionType(tr->ptr, pargs, 2, false);
+    LLVMValueRef pfn = load(tr, tr->ptr, tr->t, offsetof(rdna3_jit_turn, global_page));
+    LLVMValueRef a0[2] = { tr->w, amin }, a1[2] = { tr->w, amax };
+    LLVMValueRef p0 = LLVMBuildCall2(b, pty, pfn, a0, 2, "");
+    require(tr, LLVMBuildIsNotNull(b, p0, ""), slow);
+    LLVMValueRef p1 = LLVMBuildCall2(b, pty, pfn, a1, 2, "");   /* the same page when pg1 == pg0 */
+    require(tr, LLVMBuildIsNotNull(b, p1, ""), slow);
+    /* each lane's host pointer: its page's base + the offset in the page */
+    LLVMValueRef b0 = LLVMBuildPtrToInt(b, p0, tr->i64, ""), b1 = LLVMBuildPtrToInt(b, p1, tr->i64, "");
+    LLVMValueRef second = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildLShr(b, addr, LLVMBuildZExt(b, splat(tr, c32(tr, UMB_PAGE_BITS)), wide, ""), ""),
+                                        LLVMBuildShuffleVector(b, LLVMBuildInsertElement(b, LLVMGetUndef(wide), pg0, c32(tr, 0), ""),
+                                                               LLVMGetUndef(wide), LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), ""), "");
+    LLVMValueRef splat0 = LLVMBuildShuffleVector(b, LLVMBuildInsertElement(b, LLVMGetUndef(wide), b0, c32(tr, 0), ""), LLVMGetUndef(wide),
+                                                 LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), "");
+    LLVMValueRef splat1 = LLVMBuildShuffleVector(b, LLVMBuildInsertElement(b, LLVMGetUndef(wide), b1, c32(tr, 0), ""), LLVMGetUndef(wide),
+                                                 LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), "");
+    LLVMValueRef host = LLVMBuildAdd(b, LLVMBuildSelect(b, second, splat1, splat0, ""), LLVMBuildAnd(b, addr, vmask, ""), "");
+    LLVMTypeRef pvty = LLVMVectorType(tr->ptr, tr->wave_size);
+    LLVMValueRef f = masked_intrinsic(tr, false), rows[4];
+    for (unsigned k = 0; k < dwords; k++) {
+        LLVMValueRef hk = k ? LLVMBuildAdd(b, host, LLVMBuildZExt(b, splat(tr, c32(tr, 4u * k)), wide, ""), "") : host;
+        LLVMValueRef args[4] = { LLVMBuildIntToPtr(b, hk, pvty, ""), c32(tr, 1), on, load_row(tr, in->vdst + k) };
+        rows[k] = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, args, 4, "");
+    }
+    for (unsigned k = 0; k < dwords; k++) {
+        LLVMValueRef st = LLVMBuildStore(b, rows[k], vgpr_ptr(tr, in->vdst + k));
+        LLVMSetAlignment(st, 64);
+    }
+    /* umb_count_mem(st, UMB_SPACE_GLOBAL, load, lanes, lanes * size) */
+    LLVMValueRef lanes = LLVMBuildCall2(b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    uint64_t t = offsetof(umb_stats, mem) + sizeof(umb_mem_traffic) * UMB_SPACE_GLOBAL;
+    uint64_t cnt = t + offsetof(umb_mem_traffic, loads), byt = t + offsetof(umb_mem_traffic, bytes_read);
+    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, cnt), lanes, ""), tr->st, cnt);
+    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, byt), LLVMBuildMul(b, lanes, c64(tr, size), ""), ""), tr->st, byt);
+    LLVMValueRef n1 = LLVMBuildAdd(b, n, c32(tr, 1), "");
+    LLVMBuildStore(b, n1, tr->n_slot);
+    store(tr, pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    tr->inlined++;
+    continue_at(tr, ti, n1, NULL);
+
+    LLVMPositionBuilderAtEnd(b, slow);
+    emit_handler_call(tr, ti, n);
+}
+
 /* ---- the function ---- */
 
 static void build_types(translator *tr)
@@ -1366,7 +1485,9 @@ static void build_function(translator *tr, const char *name)
     for (size_t i = 0; i < tr->ninsts; i++) {
         LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
         ds_inline d;
+        unsigned gdw = 0;
         if (tr->inline_ok && ds_inline_of(tr->insts[i].in, &d)) emit_ds(tr, &tr->insts[i], &d);
+        else if (tr->inline_ok && global_load_inline_ok(tr->insts[i].in, &gdw)) emit_global_load(tr, &tr->insts[i], gdw);
         else if (!(tr->inline_ok && emit_inline(tr, &tr->insts[i]))) emit_call(tr, &tr->insts[i]);
     }
 }

@@ -33,6 +33,9 @@ typedef struct rdna3_jit_turn {
     int (*lds_quiet)(const rdna3_wave *w);    /* in: rdna3_lds_quiet as 0/1 (an LDS load may run ahead) */
     int32_t quiet;              /* in and out: lds_quiet's answer in this turn, -1 not asked yet (the
                                  * other waves do not move during a turn, so it holds for the turn) */
+    /* in: the host page holding global address addr for reading (umb_mem_page_for_read), NULL if
+     * it is not mapped */
+    const uint8_t *(*global_page)(const rdna3_wave *w, uint64_t addr);
 } rdna3_jit_turn;
 
 typedef uint32_t (*rdna3_jit_fn)(rdna3_wave *w, umb_stats *st, struct rdna3_jit_turn *t);

@@ -622,6 +622,12 @@ bool rdna3_lds_quiet(const rdna3_wave *w)
     return true;
 }
 
+/* The page of global memory holding addr, for translated loads (translate.c emit_global_load) */
+static const uint8_t *global_page(const rdna3_wave *w, uint64_t addr)
+{
+    return umb_mem_page_for_read(w->kernel->global, addr);
+}
+
 /* rdna3_lds_quiet for translated code (an int return: no ABI question of bool across LLVM) */
 static int lds_quiet_int(const rdna3_wave *w) { return rdna3_lds_quiet(w); }
 
@@ -646,7 +652,7 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
     for (;;) {
         if (jit) {   /* the translated round (rdna3_frontend_jit): translated code runs what it has */
             rdna3_jit_turn t = { .thread_insts = thread_insts, .n = n, .recs = jit->recs, .base = base,
-                                 .lds_quiet = lds_quiet_int, .quiet = quiet };
+                                 .lds_quiet = lds_quiet_int, .quiet = quiet, .global_page = global_page };
             uint32_t r = jit->fn(w, st, &t);
             if (r != RDNA3_JIT_NOT_ENTERED) {
                 thread_insts = t.thread_insts;

@@ -17,6 +17,9 @@ exit status, the same error text on stderr, the same output bytes and the same s
                VOP2 and VOP3SD), the 64-bit shifts, v_mad_u64_u32 and v_rcp/rsq/sqrt_f32 at their edge values (a carry out of the carry
                in alone, zeros, denormals, infinities, negatives, NaNs), one lane of 32 off in EXEC;
                every value against a Python reference, in both modes
+  global       global.s, wave32 and wave64: the inline global loads against the bytes of the data
+               buffer (one page, two pages, across a page end, three pages, misaligned, GV and
+               GVS forms, a destination that is its address pair)
   lds          lds.s, wave32 and wave64, 1 KiB and 8 KiB of LDS: the inline LDS loads and 32-bit
                store against a Python model of the LDS (in range, misaligned, out of range, wrapping
                addresses; several lanes storing to one address; an address VGPR also the destination)"""
@@ -263,6 +266,46 @@ def lds_case():
     print("ok lds: wave32 and wave64, 1 and 8 KiB of LDS, 64 work-items x 19 loads x 2 inputs as the model")
 
 
+def global_case():
+    """64 byte offsets into a 16 KiB data buffer (dword i holds 0x5a000000 + i; the offsets of the
+    first 32 work-items stay within two pages, the others reach over three pages and across page
+    ends, several misaligned); lane 5 of each 32 is off in EXEC with a wild offset."""
+    import struct
+    size = 16384
+    data = b"".join(struct.pack("<I", 0x5A000000 + i) for i in range(size // 4))
+    offs = [(i * 52) % 4000 for i in range(32)] + [(i * 509 + (i % 3)) % (size - 64) for i in range(32)]
+    offs[40], offs[41], offs[42], offs[43] = 4088, 4094, 8190, 12287
+    offs[5] = offs[37] = 0x7ffffff0
+    inp_d, inp_o = os.path.join(work, "jit-global-data.bin"), os.path.join(work, "jit-global-offs.bin")
+    open(inp_d, "wb").write(data)
+    open(inp_o, "wb").write(b"".join(struct.pack("<I", o) for o in offs))
+
+    def read(o, n):
+        return list(struct.unpack_from(f"<{n}I", data, o))
+    want = []
+    for i, o in enumerate(offs):
+        if i % 32 == 5:
+            want.append([0xdeadbeef] * 10 + [(o + 0) & 0, 0] + [0xdeadbeef] * 6)   # v20/v21: data + o (checked below)
+            continue
+        want.append(read(o, 1) + read(o + 4, 2) + read(o + 8, 3) + read(o, 4) + [None, None] + read(o + 16, 4) +
+                    read(o + 4, 2))
+    for wave in (32, 64):
+        obj, co = os.path.join(work, f"jit-global{wave}.o"), os.path.join(work, f"jit-global{wave}.co")
+        flags = ["-mwavefrontsize64", "-Wa,--defsym,W64=1"] if wave == 64 else []
+        sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", *flags, "-c", os.path.join(src, "global.s"), "-o", obj])
+        sh(["ld.lld-19", "-shared", obj, "-o", co])
+        _, _, out, _ = both(f"global{wave}", [co, "--kernel", "jit_global", "--global", "64", "--local", "64", "--arg",
+                                              f"buf:zeros:{64 * 72}", "--arg", f"buf:{inp_d}", "--arg", f"buf:{inp_o}"], 0)
+        got = [list(struct.unpack_from("<18I", out, 72 * i)) for i in range(64)]
+        for i, (g, e) in enumerate(zip(got, want)):
+            g = g[:10] + g[12:]   # v20/v21 hold the data address, which the test does not know
+            e = e[:10] + e[12:]
+            if g != e:
+                bad = [f"dword {k}: got {x:#010x} expected {y:#010x}" for k, (x, y) in enumerate(zip(g, e)) if x != y]
+                fail(f"global wave{wave}: work-item {i} (offset {offs[i]:#x}): " + "; ".join(bad[:6]))
+    print("ok global: wave32 and wave64, 64 work-items x 16 loaded dwords as the data buffer's bytes")
+
+
 if case == "budget":
     co = compile_cl(os.path.join(root, "bench", "rdna3", "alu_loop.cl"), "alu_loop")
     args = [co, "--kernel", "alu_loop", "--global", "1024", "--local", "256", "--arg", "buf:zeros:4096",
@@ -368,5 +411,7 @@ elif case == "edges":
     edges_case()
 elif case == "lds":
     lds_case()
+elif case == "global":
+    global_case()
 else:
     fail(f"unknown case {case}")
