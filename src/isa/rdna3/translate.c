@@ -1206,6 +1206,27 @@ static void require(translator *tr, LLVMValueRef v, LLVMBasicBlockRef slow)
     LLVMPositionBuilderAtEnd(tr->b, ok);
 }
 
+/* The end of an inline memory instruction (n: the turn's count before it): its traffic as
+ * umb_count_mem counts it (lanes accesses of size bytes, a load or a store), the turn's count and
+ * PC, the next instruction; then the slow block (where its conditions failed) calls the handler. */
+static void finish_inline_mem(translator *tr, const tr_inst *ti, LLVMValueRef n, umb_addr_space space, bool is_store,
+                              LLVMValueRef lanes, unsigned size, LLVMBasicBlockRef slow)
+{
+    LLVMBuilderRef b = tr->b;
+    uint64_t t = offsetof(umb_stats, mem) + sizeof(umb_mem_traffic) * space;
+    uint64_t cnt = t + (is_store ? offsetof(umb_mem_traffic, stores) : offsetof(umb_mem_traffic, loads));
+    uint64_t byt = t + (is_store ? offsetof(umb_mem_traffic, bytes_written) : offsetof(umb_mem_traffic, bytes_read));
+    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, cnt), lanes, ""), tr->st, cnt);
+    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, byt), LLVMBuildMul(b, lanes, c64(tr, size), ""), ""), tr->st, byt);
+    LLVMValueRef n1 = LLVMBuildAdd(b, n, c32(tr, 1), "");
+    LLVMBuildStore(b, n1, tr->n_slot);
+    store(tr, pc_at(tr, ti->pc + ti->in->size), tr->w, offsetof(rdna3_wave, pc));
+    tr->inlined++;
+    continue_at(tr, ti, n1, NULL);
+    LLVMPositionBuilderAtEnd(b, slow);
+    emit_handler_call(tr, ti, n);
+}
+
 static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
 {
     const rdna3_inst *in = ti->in;
@@ -1261,22 +1282,9 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
             LLVMSetAlignment(st, 64);
         }
     }
-    /* umb_count_mem(st, UMB_SPACE_LOCAL, load or store, lanes, lanes * size) */
     LLVMValueRef lanes = LLVMBuildCall2(b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
     if (d->two) lanes = LLVMBuildShl(b, lanes, c64(tr, 1), "");
-    uint64_t t = offsetof(umb_stats, mem) + sizeof(umb_mem_traffic) * UMB_SPACE_LOCAL;
-    uint64_t cnt = t + (d->store ? offsetof(umb_mem_traffic, stores) : offsetof(umb_mem_traffic, loads));
-    uint64_t byt = t + (d->store ? offsetof(umb_mem_traffic, bytes_written) : offsetof(umb_mem_traffic, bytes_read));
-    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, cnt), lanes, ""), tr->st, cnt);
-    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, byt), LLVMBuildMul(b, lanes, c64(tr, sz), ""), ""), tr->st, byt);
-    LLVMValueRef n1 = LLVMBuildAdd(b, n, c32(tr, 1), "");
-    LLVMBuildStore(b, n1, tr->n_slot);
-    store(tr, pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
-    tr->inlined++;
-    continue_at(tr, ti, n1, NULL);
-
-    LLVMPositionBuilderAtEnd(b, slow);
-    emit_handler_call(tr, ti, n);
+    finish_inline_mem(tr, ti, n, UMB_SPACE_LOCAL, d->store, lanes, sz, slow);
 }
 
 /* ---- global loads (exec_mem_flat.c exec_global, exec_mem.c rdna3_vm_lanes) ----
@@ -1382,20 +1390,8 @@ static void emit_global_load(translator *tr, const tr_inst *ti, unsigned dwords)
         LLVMValueRef st = LLVMBuildStore(b, rows[k], vgpr_ptr(tr, in->vdst + k));
         LLVMSetAlignment(st, 64);
     }
-    /* umb_count_mem(st, UMB_SPACE_GLOBAL, load, lanes, lanes * size) */
     LLVMValueRef lanes = LLVMBuildCall2(b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
-    uint64_t t = offsetof(umb_stats, mem) + sizeof(umb_mem_traffic) * UMB_SPACE_GLOBAL;
-    uint64_t cnt = t + offsetof(umb_mem_traffic, loads), byt = t + offsetof(umb_mem_traffic, bytes_read);
-    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, cnt), lanes, ""), tr->st, cnt);
-    store(tr, LLVMBuildAdd(b, load(tr, tr->i64, tr->st, byt), LLVMBuildMul(b, lanes, c64(tr, size), ""), ""), tr->st, byt);
-    LLVMValueRef n1 = LLVMBuildAdd(b, n, c32(tr, 1), "");
-    LLVMBuildStore(b, n1, tr->n_slot);
-    store(tr, pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
-    tr->inlined++;
-    continue_at(tr, ti, n1, NULL);
-
-    LLVMPositionBuilderAtEnd(b, slow);
-    emit_handler_call(tr, ti, n);
+    finish_inline_mem(tr, ti, n, UMB_SPACE_GLOBAL, false, lanes, size, slow);
 }
 
 /* ---- the function ---- */

@@ -57,14 +57,6 @@
   s_endpgm
 .endm
 
-.ifdef W64
-  .set WAVE32, 0
-  .set WAVE_SIZE, 64
-.else
-  .set WAVE32, 1
-  .set WAVE_SIZE, 32
-.endif
-
 .text
 .globl jit_edges
 .p2align 8
@@ -77,60 +69,4 @@ jit_edges:
 .endif
 .Lend:
   .size jit_edges, .Lend-jit_edges
-
-.rodata
-.p2align 6
-.amdhsa_kernel jit_edges
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_user_sgpr_count 2
-  .amdhsa_wavefront_size32 WAVE32
-  .amdhsa_system_vgpr_workitem_id 0
-  .amdhsa_float_denorm_mode_32 3
-  .amdhsa_kernarg_size 16
-  .amdhsa_next_free_vgpr 40
-  .amdhsa_next_free_sgpr 24
-.end_amdhsa_kernel
-
-.ifdef W64
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx1100
-amdhsa.kernels:
-  - .name: jit_edges
-    .symbol: jit_edges.kd
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 64
-    .sgpr_count: 24
-    .vgpr_count: 40
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
-.else
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx1100
-amdhsa.kernels:
-  - .name: jit_edges
-    .symbol: jit_edges.kd
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 24
-    .vgpr_count: 40
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
-.endif
+// The kernel descriptor and metadata are appended by jit_test.py (kernel_footer).

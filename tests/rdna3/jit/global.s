@@ -40,12 +40,6 @@
   s_endpgm
 .endm
 
-.ifdef W64
-  .set WAVE32, 0
-.else
-  .set WAVE32, 1
-.endif
-
 .text
 .globl jit_global
 .p2align 8
@@ -58,61 +52,4 @@ jit_global:
 .endif
 .Lend:
   .size jit_global, .Lend-jit_global
-
-.rodata
-.p2align 6
-.amdhsa_kernel jit_global
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_user_sgpr_count 2
-  .amdhsa_wavefront_size32 WAVE32
-  .amdhsa_system_vgpr_workitem_id 0
-  .amdhsa_kernarg_size 24
-  .amdhsa_next_free_vgpr 32
-  .amdhsa_next_free_sgpr 24
-.end_amdhsa_kernel
-
-.ifdef W64
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx1100
-amdhsa.kernels:
-  - .name: jit_global
-    .symbol: jit_global.kd
-    .kernarg_segment_size: 24
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 64
-    .sgpr_count: 24
-    .vgpr_count: 32
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 16, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
-.else
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx1100
-amdhsa.kernels:
-  - .name: jit_global
-    .symbol: jit_global.kd
-    .kernarg_segment_size: 24
-    .group_segment_fixed_size: 0
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 24
-    .vgpr_count: 32
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 16, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
-.endif
+// The kernel descriptor and metadata are appended by jit_test.py (kernel_footer).

@@ -103,6 +103,42 @@ EDGE_INTS = [0xffffffff, 0x00000000, 0x00000001, 0x80000000, 0x7fffffff, 0xfffff
 EDGE_NANS = [0x7fc00000, 0x7f800001, 0xffc12345, 0x7fbfffff, 0xffffffff]
 
 
+def kernel_footer(name, wave, nargs, lds=0, denorm32=False, wg_id=False, vgprs=40, sgprs=24):
+    """The kernel descriptor and code object metadata of a hand-written test kernel: nargs global
+    buffer arguments, wave32 or wave64, lds bytes of LDS, f32 denormals kept (MODE 3) or ROCm's
+    default, the workgroup id in s2 or not."""
+    desc = [".rodata", ".p2align 6", f".amdhsa_kernel {name}", "  .amdhsa_user_sgpr_kernarg_segment_ptr 1",
+            "  .amdhsa_user_sgpr_count 2", f"  .amdhsa_wavefront_size32 {int(wave == 32)}",
+            "  .amdhsa_system_vgpr_workitem_id 0", f"  .amdhsa_kernarg_size {8 * nargs}",
+            f"  .amdhsa_next_free_vgpr {vgprs}", f"  .amdhsa_next_free_sgpr {sgprs}"]
+    if lds:
+        desc.append(f"  .amdhsa_group_segment_fixed_size {lds}")
+    if denorm32:
+        desc.append("  .amdhsa_float_denorm_mode_32 3")
+    if wg_id:
+        desc.append("  .amdhsa_system_sgpr_workgroup_id_x 1")
+    desc.append(".end_amdhsa_kernel")
+    args = "".join(f"      - {{ .size: 8, .offset: {8 * i}, .value_kind: global_buffer, .address_space: global }}\n"
+                   for i in range(nargs))
+    meta = (".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.target: amdgcn-amd-amdhsa--gfx1100\n"
+            f"amdhsa.kernels:\n  - .name: {name}\n    .symbol: {name}.kd\n    .kernarg_segment_size: {8 * nargs}\n"
+            f"    .group_segment_fixed_size: {lds}\n    .private_segment_fixed_size: 0\n"
+            f"    .kernarg_segment_align: 8\n    .wavefront_size: {wave}\n    .sgpr_count: {sgprs}\n"
+            f"    .vgpr_count: {vgprs}\n    .max_flat_workgroup_size: 64\n    .args:\n{args}...\n.end_amdgpu_metadata\n")
+    return "\n".join(desc) + "\n\n" + meta
+
+
+def assemble_test_kernel(source, tag, wave, name, nargs, **footer):
+    """tests/rdna3/jit/SOURCE (code only) with its descriptor and metadata, for wave32 or wave64
+    (--defsym W64=1 selects the wave64 register names in the source)."""
+    asm, obj, co = (os.path.join(work, f"jit-{tag}.{e}") for e in ("s", "o", "co"))
+    open(asm, "w").write(open(os.path.join(src, source)).read() + "\n" + kernel_footer(name, wave, nargs, **footer))
+    flags = ["-mwavefrontsize64", "-Wa,--defsym,W64=1"] if wave == 64 else []
+    sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", *flags, "-c", asm, "-o", obj])
+    sh(["ld.lld-19", "-shared", obj, "-o", co])
+    return co
+
+
 def f32_bits(v):
     import ctypes
     import struct
@@ -176,11 +212,7 @@ def edges_case():
         nans[i] = (n, nans[i][1])
         nans[i + 1] = (nans[i + 1][0], n)
     for wave in (32, 64):
-        obj, co = os.path.join(work, f"jit-edges{wave}.o"), os.path.join(work, f"jit-edges{wave}.co")
-        flags = ["-mwavefrontsize64", "-Wa,--defsym,W64=1"] if wave == 64 else []
-        sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", *flags, "-c",
-            os.path.join(src, "edges.s"), "-o", obj])
-        sh(["ld.lld-19", "-shared", obj, "-o", co])
+        co = assemble_test_kernel("edges.s", f"edges{wave}", wave, "jit_edges", 2, denorm32=True)
         for tag, pairs in (("floats", floats), ("ints", ints), ("nans", nans)):
             inp = os.path.join(work, f"jit-edges-{tag}.in")
             open(inp, "wb").write(b"".join(struct.pack("<II", x, y) for x, y in pairs))
@@ -245,12 +277,7 @@ def lds_case():
     for wave in (32, 64):
         for big in (False, True):
             tag = f"lds{wave}{'big' if big else ''}"
-            obj, co = os.path.join(work, f"jit-{tag}.o"), os.path.join(work, f"jit-{tag}.co")
-            flags = (["-mwavefrontsize64", "-Wa,--defsym,W64=1"] if wave == 64 else []) + \
-                (["-Wa,--defsym,BIG=1"] if big else [])
-            sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", *flags, "-c",
-                os.path.join(src, "lds.s"), "-o", obj])
-            sh(["ld.lld-19", "-shared", obj, "-o", co])
+            co = assemble_test_kernel("lds.s", tag, wave, "jit_lds", 2, lds=8192 if big else 1024, wg_id=True)
             for name, addrs in (("inrange", inrange), ("mixed", mixed)):
                 inp = os.path.join(work, f"jit-lds-{name}.in")
                 open(inp, "wb").write(b"".join(struct.pack("<I", a) for a in addrs))
@@ -290,10 +317,7 @@ def global_case():
         want.append(read(o, 1) + read(o + 4, 2) + read(o + 8, 3) + read(o, 4) + [None, None] + read(o + 16, 4) +
                     read(o + 4, 2))
     for wave in (32, 64):
-        obj, co = os.path.join(work, f"jit-global{wave}.o"), os.path.join(work, f"jit-global{wave}.co")
-        flags = ["-mwavefrontsize64", "-Wa,--defsym,W64=1"] if wave == 64 else []
-        sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", *flags, "-c", os.path.join(src, "global.s"), "-o", obj])
-        sh(["ld.lld-19", "-shared", obj, "-o", co])
+        co = assemble_test_kernel("global.s", f"global{wave}", wave, "jit_global", 3, vgprs=32)
         _, _, out, _ = both(f"global{wave}", [co, "--kernel", "jit_global", "--global", "64", "--local", "64", "--arg",
                                               f"buf:zeros:{64 * 72}", "--arg", f"buf:{inp_d}", "--arg", f"buf:{inp_o}"], 0)
         got = [list(struct.unpack_from("<18I", out, 72 * i)) for i in range(64)]

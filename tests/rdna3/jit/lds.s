@@ -4,8 +4,8 @@
 // out of range and wrapping at 2^32, stores of several lanes to one address, an address VGPR that
 // is also the destination, and one lane of 32 off in EXEC. One wave per workgroup; arguments: out
 // (19 dwords per work-item), in (an LDS address per work-item). Assembled for wave32 as it is,
-// for wave64 with --defsym W64=1 (+wavefrontsize64); --defsym BIG=1 gives the workgroup 8 KiB of
-// LDS (more than a page: the handler's path) instead of 1 KiB. A third store writes across the
+// for wave64 with --defsym W64=1 (+wavefrontsize64); jit_test.py gives the workgroup 1 KiB of LDS
+// or 8 KiB (more than a page: the handler's path). A third store writes across the
 // first page's end (0xfe0 + 4 * lane: out of range with 1 KiB).
 .macro LDS_BODY WAVE, EXEC_OFF, EXEC_OFF_HI, EXEC_ON
   s_load_b128 s[4:7], s[0:1], 0
@@ -54,17 +54,6 @@
   s_endpgm
 .endm
 
-.ifdef W64
-  .set WAVE32, 0
-.else
-  .set WAVE32, 1
-.endif
-.ifdef BIG
-  .set LDS_BYTES, 8192
-.else
-  .set LDS_BYTES, 1024
-.endif
-
 .text
 .globl jit_lds
 .p2align 8
@@ -77,107 +66,4 @@ jit_lds:
 .endif
 .Lend:
   .size jit_lds, .Lend-jit_lds
-
-.rodata
-.p2align 6
-.amdhsa_kernel jit_lds
-  .amdhsa_user_sgpr_kernarg_segment_ptr 1
-  .amdhsa_user_sgpr_count 2
-  .amdhsa_wavefront_size32 WAVE32
-  .amdhsa_system_sgpr_workgroup_id_x 1
-  .amdhsa_system_vgpr_workitem_id 0
-  .amdhsa_group_segment_fixed_size LDS_BYTES
-  .amdhsa_kernarg_size 16
-  .amdhsa_next_free_vgpr 32
-  .amdhsa_next_free_sgpr 24
-.end_amdhsa_kernel
-
-.ifdef W64
-.ifdef BIG
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx1100
-amdhsa.kernels:
-  - .name: jit_lds
-    .symbol: jit_lds.kd
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 8192
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 64
-    .sgpr_count: 24
-    .vgpr_count: 32
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
-.else
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx1100
-amdhsa.kernels:
-  - .name: jit_lds
-    .symbol: jit_lds.kd
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 1024
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 64
-    .sgpr_count: 24
-    .vgpr_count: 32
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
-.endif
-.else
-.ifdef BIG
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx1100
-amdhsa.kernels:
-  - .name: jit_lds
-    .symbol: jit_lds.kd
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 8192
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 24
-    .vgpr_count: 32
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
-.else
-.amdgpu_metadata
----
-amdhsa.version: [ 1, 2 ]
-amdhsa.target: amdgcn-amd-amdhsa--gfx1100
-amdhsa.kernels:
-  - .name: jit_lds
-    .symbol: jit_lds.kd
-    .kernarg_segment_size: 16
-    .group_segment_fixed_size: 1024
-    .private_segment_fixed_size: 0
-    .kernarg_segment_align: 8
-    .wavefront_size: 32
-    .sgpr_count: 24
-    .vgpr_count: 32
-    .max_flat_workgroup_size: 64
-    .args:
-      - { .size: 8, .offset: 0, .value_kind: global_buffer, .address_space: global }
-      - { .size: 8, .offset: 8, .value_kind: global_buffer, .address_space: global }
-...
-.end_amdgpu_metadata
-.endif
-.endif
+// The kernel descriptor and metadata are appended by jit_test.py (kernel_footer).
