@@ -1287,18 +1287,23 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
     finish_inline_mem(tr, ti, n, UMB_SPACE_LOCAL, d->store, lanes, sz, slow);
 }
 
-/* ---- global loads (exec_mem_flat.c exec_global, exec_mem.c rdna3_vm_lanes) ----
- * global_load_b32/b64/b96/b128 (GV: vaddr64 + offset; GVS: saddr64 + vaddr32 + offset) in the
- * UNALIGNED alignment mode when every active lane's access lies in one page and the active lanes
- * span at most two consecutive pages, both mapped (t->global_page): the handler's per-lane path
- * takes exactly these through its page cache. Every lane's dwords are gathered before any VGPR
- * is written (the handler computes every address first, so a destination overlapping the address
- * registers changes nothing). Anything else, no lane active included, calls the handler. */
+/* ---- global loads and 32-bit stores (exec_mem_flat.c exec_global, exec_mem.c rdna3_vm_lanes) ----
+ * global_load_b32/b64/b96/b128 and global_store_b32 (GV: vaddr64 + offset; GVS: saddr64 +
+ * vaddr32 + offset) in the UNALIGNED alignment mode when every active lane's access lies in one
+ * page and the active lanes span at most two consecutive pages, both mapped (t->global_page, or
+ * t->global_page_write for the store): the handler's per-lane path takes exactly these through its
+ * page cache. Every lane's dwords are gathered before any VGPR is written (the handler computes
+ * every address first, so a destination overlapping the address registers changes nothing); the
+ * store is a scatter, whose overlapping elements LLVM orders from the first lane up, the handler's
+ * lane order (stores of more dwords stay handler calls, as for LDS). Anything else, no lane active
+ * included, calls the handler. */
 
-static bool global_load_inline_ok(const rdna3_inst *in, unsigned *dwords)
+static bool global_inline_ok(const rdna3_inst *in, unsigned *dwords, bool *is_store)
 {
-    if (in->fmt != RDNA3_FMT_GLOBAL || in->op < 0x14 || in->op > 0x17) return false;
-    *dwords = in->op - 0x14u + 1u;
+    if (in->fmt != RDNA3_FMT_GLOBAL) return false;
+    *is_store = in->op == 0x1a;   /* global_store_b32 */
+    if (!*is_store && (in->op < 0x14 || in->op > 0x17)) return false;
+    *dwords = *is_store ? 1u : in->op - 0x14u + 1u;
     return true;
 }
 
@@ -1313,7 +1318,7 @@ static LLVMValueRef reduce(translator *tr, const char *op, LLVMValueRef v)
     return LLVMBuildCall2(tr->b, ft, f, &v, 1, "");
 }
 
-static void emit_global_load(translator *tr, const tr_inst *ti, unsigned dwords)
+static void emit_global(translator *tr, const tr_inst *ti, unsigned dwords, bool is_store)
 {
     const rdna3_inst *in = ti->in;
     LLVMBuilderRef b = tr->b;
@@ -1363,7 +1368,8 @@ static void emit_global_load(translator *tr, const tr_inst *ti, unsigned dwords)
     require(tr, LLVMBuildICmp(b, LLVMIntULE, LLVMBuildSub(b, pg1, pg0, ""), c64(tr, 1), ""), slow);
     LLVMTypeRef pargs[2] = { tr->ptr, tr->i64 };
     LLVMTypeRef pty = LLVMFunctionType(tr->ptr, pargs, 2, false);
-    LLVMValueRef pfn = load(tr, tr->ptr, tr->t, offsetof(rdna3_jit_turn, global_page));
+    LLVMValueRef pfn = load(tr, tr->ptr, tr->t, is_store ? offsetof(rdna3_jit_turn, global_page_write)
+                                                         : offsetof(rdna3_jit_turn, global_page));
     LLVMValueRef a0[2] = { tr->w, amin }, a1[2] = { tr->w, amax };
     LLVMValueRef p0 = LLVMBuildCall2(b, pty, pfn, a0, 2, "");
     require(tr, LLVMBuildIsNotNull(b, p0, ""), slow);
@@ -1380,6 +1386,14 @@ static void emit_global_load(translator *tr, const tr_inst *ti, unsigned dwords)
                                                  LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), "");
     LLVMValueRef host = LLVMBuildAdd(b, LLVMBuildSelect(b, second, splat1, splat0, ""), LLVMBuildAnd(b, addr, vmask, ""), "");
     LLVMTypeRef pvty = LLVMVectorType(tr->ptr, tr->wave_size);
+    if (is_store) {
+        LLVMValueRef sf = masked_intrinsic(tr, true);
+        LLVMValueRef args[4] = { load_row(tr, in->data0), LLVMBuildIntToPtr(b, host, pvty, ""), c32(tr, 1), on };
+        LLVMBuildCall2(b, LLVMGlobalGetValueType(sf), sf, args, 4, "");
+        LLVMValueRef lanes = LLVMBuildCall2(b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+        finish_inline_mem(tr, ti, n, UMB_SPACE_GLOBAL, true, lanes, size, slow);
+        return;
+    }
     LLVMValueRef f = masked_intrinsic(tr, false), rows[4];
     for (unsigned k = 0; k < dwords; k++) {
         LLVMValueRef hk = k ? LLVMBuildAdd(b, host, LLVMBuildZExt(b, splat(tr, c32(tr, 4u * k)), wide, ""), "") : host;
@@ -1482,8 +1496,9 @@ static void build_function(translator *tr, const char *name)
         LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
         ds_inline d;
         unsigned gdw = 0;
+        bool gst = false;
         if (tr->inline_ok && ds_inline_of(tr->insts[i].in, &d)) emit_ds(tr, &tr->insts[i], &d);
-        else if (tr->inline_ok && global_load_inline_ok(tr->insts[i].in, &gdw)) emit_global_load(tr, &tr->insts[i], gdw);
+        else if (tr->inline_ok && global_inline_ok(tr->insts[i].in, &gdw, &gst)) emit_global(tr, &tr->insts[i], gdw, gst);
         else if (!(tr->inline_ok && emit_inline(tr, &tr->insts[i]))) emit_call(tr, &tr->insts[i]);
     }
 }

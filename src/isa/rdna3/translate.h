@@ -36,6 +36,8 @@ typedef struct rdna3_jit_turn {
     /* in: the host page holding global address addr for reading (umb_mem_page_for_read), NULL if
      * it is not mapped */
     const uint8_t *(*global_page)(const rdna3_wave *w, uint64_t addr);
+    /* in: the same for writing (umb_mem_page_for_write: a zero page materialised) */
+    uint8_t *(*global_page_write)(const rdna3_wave *w, uint64_t addr);
 } rdna3_jit_turn;
 
 typedef uint32_t (*rdna3_jit_fn)(rdna3_wave *w, umb_stats *st, struct rdna3_jit_turn *t);

@@ -628,6 +628,11 @@ static const uint8_t *global_page(const rdna3_wave *w, uint64_t addr)
     return umb_mem_page_for_read(w->kernel->global, addr);
 }
 
+static uint8_t *global_page_write(const rdna3_wave *w, uint64_t addr)
+{
+    return umb_mem_page_for_write(w->kernel->global, addr);
+}
+
 /* rdna3_lds_quiet for translated code (an int return: no ABI question of bool across LLVM) */
 static int lds_quiet_int(const rdna3_wave *w) { return rdna3_lds_quiet(w); }
 
@@ -652,7 +657,8 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
     for (;;) {
         if (jit) {   /* the translated round (rdna3_frontend_jit): translated code runs what it has */
             rdna3_jit_turn t = { .thread_insts = thread_insts, .n = n, .recs = jit->recs, .base = base,
-                                 .lds_quiet = lds_quiet_int, .quiet = quiet, .global_page = global_page };
+                                 .lds_quiet = lds_quiet_int, .quiet = quiet, .global_page = global_page,
+                                 .global_page_write = global_page_write };
             uint32_t r = jit->fn(w, st, &t);
             if (r != RDNA3_JIT_NOT_ENTERED) {
                 thread_insts = t.thread_insts;

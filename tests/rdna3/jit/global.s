@@ -2,12 +2,15 @@
 // tests/rdna3/jit (jit_test.py "global"): the global loads the translator inlines (global_load_b32,
 // b64, b96, b128; GVS: saddr + vaddr32 + offset, GV: vaddr64 + offset) with lanes in one page, in
 // two pages, across page ends and over three pages, misaligned, a destination pair that is its
-// address pair, and one lane of 32 off in EXEC with a wild offset. One workgroup of 64; arguments:
-// out (18 dwords per work-item), data, offs (a byte offset into data per work-item). Assembled for
+// address pair, and one lane of 32 off in EXEC with a wild offset; then global_store_b32 of each
+// work-item's id into sink at the same offsets (GVS, and GV 2 bytes further: lanes and stores
+// overlap). One workgroup of 64; arguments: out (18 dwords per work-item), data, offs (a byte
+// offset into data per work-item), sink. Assembled for
 // wave32 as it is, for wave64 with --defsym W64=1 (+wavefrontsize64).
 .macro GLOBAL_BODY CARRY, EXEC_OFF, EXEC_OFF_HI, EXEC_ON
   s_load_b128 s[4:7], s[0:1], 0
   s_load_b64 s[8:9], s[0:1], 16
+  s_load_b64 s[12:13], s[0:1], 24
   v_lshlrev_b32 v1, 2, v0
   s_waitcnt lgkmcnt(0)
   global_load_b32 v2, v1, s[8:9]
@@ -30,6 +33,12 @@
   s_waitcnt vmcnt(0)
   v_mov_b32 v26, v28
   v_mov_b32 v27, v29
+  v_or_b32 v30, 0xab000000, v0
+  v_or_b32 v31, 0xcd000000, v0
+  global_store_b32 v2, v30, s[12:13]
+  v_add_co_u32 v20, \CARRY, s12, v2
+  v_add_co_ci_u32_e64 v21, \CARRY, s13, 0, \CARRY
+  global_store_b32 v[20:21], v31, off offset:2
   \EXEC_ON
   v_mul_u32_u24 v1, 72, v0
   global_store_b128 v1, v[10:13], s[4:5]

@@ -70,17 +70,19 @@ def stats_of(path):
         return None
 
 
-def both(tag, args, want_rc=None):
-    """Run args in both modes; return the interpreter's result after checking they agree."""
+def both(tag, args, want_rc=None, buffers=(0,)):
+    """Run args in both modes; return the interpreter's result after checking they agree. The output
+    is the bytes of the buffers given (argument numbers), one after the other."""
     res = {}
     for mode in ("off", "always"):
-        out, st = os.path.join(work, f"jit-{tag}-{mode}.bin"), os.path.join(work, f"jit-{tag}-{mode}.json")
-        for f in (out, st):
+        outs = [os.path.join(work, f"jit-{tag}-{mode}.{n}.bin") for n in buffers]
+        st = os.path.join(work, f"jit-{tag}-{mode}.json")
+        for f in (*outs, st):
             if os.path.exists(f):
                 os.remove(f)
-        p = subprocess.run([umbra, "run", *args, "--threads", "1", "--jit", mode, "--out", f"0:{out}",
-                            "--stats", st, "--quiet"], capture_output=True, text=True)
-        data = open(out, "rb").read() if os.path.exists(out) else None
+        p = subprocess.run([umbra, "run", *args, "--threads", "1", "--jit", mode, "--stats", st, "--quiet"] +
+                           [a for n, f in zip(buffers, outs) for a in ("--out", f"{n}:{f}")], capture_output=True, text=True)
+        data = b"".join(open(f, "rb").read() for f in outs) if all(os.path.exists(f) for f in outs) else None
         res[mode] = (p.returncode, p.stderr, data, stats_of(st))
     a, b = res["off"], res["always"]
     for i, what in enumerate(("exit status", "stderr", "output buffer", "statistics")):
@@ -302,6 +304,7 @@ def global_case():
     data = b"".join(struct.pack("<I", 0x5A000000 + i) for i in range(size // 4))
     offs = [(i * 52) % 4000 for i in range(32)] + [(i * 509 + (i % 3)) % (size - 64) for i in range(32)]
     offs[40], offs[41], offs[42], offs[43] = 4088, 4094, 8190, 12287
+    offs[7] = offs[6]   # two lanes storing to one address: the later lane's value stays
     offs[5] = offs[37] = 0x7ffffff0
     inp_d, inp_o = os.path.join(work, "jit-global-data.bin"), os.path.join(work, "jit-global-offs.bin")
     open(inp_d, "wb").write(data)
@@ -317,9 +320,19 @@ def global_case():
         want.append(read(o, 1) + read(o + 4, 2) + read(o + 8, 3) + read(o, 4) + [None, None] + read(o + 16, 4) +
                     read(o + 4, 2))
     for wave in (32, 64):
-        co = assemble_test_kernel("global.s", f"global{wave}", wave, "jit_global", 3, vgprs=32)
+        co = assemble_test_kernel("global.s", f"global{wave}", wave, "jit_global", 4, vgprs=32)
         _, _, out, _ = both(f"global{wave}", [co, "--kernel", "jit_global", "--global", "64", "--local", "64", "--arg",
-                                              f"buf:zeros:{64 * 72}", "--arg", f"buf:{inp_d}", "--arg", f"buf:{inp_o}"], 0)
+                                              f"buf:zeros:{64 * 72}", "--arg", f"buf:{inp_d}", "--arg", f"buf:{inp_o}",
+                                              "--arg", f"buf:zeros:{size}"], 0, buffers=(0, 3))
+        # sink: each store instruction in round-robin order (the waves in order), lanes in order
+        sink = bytearray(size)
+        for base, tag in ((0, 0xAB000000), (2, 0xCD000000)):
+            for i, o in enumerate(offs):
+                if i % 32 != 5:
+                    sink[o + base:o + base + 4] = struct.pack("<I", tag | i)
+        if out[64 * 72:] != bytes(sink):
+            at = next(k for k in range(size) if out[64 * 72 + k] != sink[k])
+            fail(f"global wave{wave}: sink differs from the model first at byte {at:#x}")
         got = [list(struct.unpack_from("<18I", out, 72 * i)) for i in range(64)]
         for i, (g, e) in enumerate(zip(got, want)):
             g = g[:10] + g[12:]   # v20/v21 hold the data address, which the test does not know
@@ -327,7 +340,7 @@ def global_case():
             if g != e:
                 bad = [f"dword {k}: got {x:#010x} expected {y:#010x}" for k, (x, y) in enumerate(zip(g, e)) if x != y]
                 fail(f"global wave{wave}: work-item {i} (offset {offs[i]:#x}): " + "; ".join(bad[:6]))
-    print("ok global: wave32 and wave64, 64 work-items x 16 loaded dwords as the data buffer's bytes")
+    print("ok global: wave32 and wave64, 64 work-items x 16 loaded dwords as the data buffer's bytes, two stores each")
 
 
 if case == "budget":
