@@ -8,10 +8,10 @@ Every kernel's output is checked against a Python reference and against function
 timing assertions state the size each effect has by the machine file's latencies."""
 import json
 import os
-import re
 import struct
-import subprocess
 import sys
+
+from asm_test_util import machine_number, sh
 
 umbra, clang, lld, src, machine, work = sys.argv[1:7]
 os.makedirs(work, exist_ok=True)
@@ -25,18 +25,9 @@ def expect(cond, what):
         failures.append(what)
 
 
-def sh(*args):
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit(f"{' '.join(args)}: exit {p.returncode}\n{p.stdout}{p.stderr}")
-    return p.stdout
 
 
-def machine_number(key, text=open(machine).read()):
-    return int(re.search(rf"^\s+{key}:\s+(\d+)", text, re.M).group(1))
-
-
-VALU_LATENCY = machine_number("valu_latency")
+VALU_LATENCY = machine_number(machine, "valu_latency")
 obj, co = os.path.join(work, "delay_alu.o"), os.path.join(work, "delay_alu.co")
 sh(clang, "-x", "assembler", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c", os.path.join(src, "delay_alu.s"),
    "-o", obj)

@@ -19,8 +19,9 @@ import os
 import re
 import shutil
 import struct
-import subprocess
 import sys
+
+from asm_test_util import machine_number, sh
 
 umbra, clang, lld, src, machine, work = sys.argv[1:7]
 os.makedirs(work, exist_ok=True)
@@ -33,18 +34,9 @@ def expect(cond, what):
         failures.append(what)
 
 
-def sh(*args):
-    p = subprocess.run(args, capture_output=True, text=True)
-    if p.returncode != 0:
-        sys.exit(f"{' '.join(args)}: exit {p.returncode}\n{p.stdout}{p.stderr}")
-    return p.stdout
 
 
-def machine_value(key, text=open(machine).read()):
-    return re.search(rf"^\s+{key}:\s+(\S+)", text, re.M).group(1)
-
-
-BANKS, PORTS = int(machine_value("vgpr_banks")), int(machine_value("vgpr_bank_ports"))
+BANKS, PORTS = machine_number(machine, "vgpr_banks"), machine_number(machine, "vgpr_bank_ports")
 no_banks = os.path.join(work, "gfx1100-no-banks.yaml")
 with open(machine) as f, open(no_banks, "w") as g:
     g.write(re.sub(r"^(\s+vgpr_banks:\s+)\d+", r"\g<1>0", f.read(), flags=re.M))
