@@ -338,9 +338,10 @@ static LLVMValueRef scalar_src(translator *tr, const rdna3_inst *in, unsigned en
 
 static LLVMTypeRef lanes_ty(translator *tr) { return LLVMVectorType(tr->i32, tr->wave_size); }
 
+/* wave_size lanes of the scalar v (of any element type: i32 for registers, i64 for addresses) */
 static LLVMValueRef splat(translator *tr, LLVMValueRef v)
 {
-    LLVMTypeRef vt = lanes_ty(tr);
+    LLVMTypeRef vt = LLVMVectorType(LLVMTypeOf(v), tr->wave_size);
     LLVMValueRef one = LLVMBuildInsertElement(tr->b, LLVMGetUndef(vt), v, c32(tr, 0), "");
     LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size));
     return LLVMBuildShuffleVector(tr->b, one, LLVMGetUndef(vt), zeros, "");
@@ -514,20 +515,12 @@ static LLVMValueRef sqrt_lanes(translator *tr, LLVMValueRef v, bool f64)
     return LLVMBuildCall2(tr->b, ft, f, &v, 1, "");
 }
 
-/* A constant vector of wave_size copies of the float (or double) value v */
-static LLVMValueRef const_lanes(translator *tr, LLVMTypeRef ety, double v)
-{
-    LLVMValueRef e[RDNA3_MAX_LANES];
-    for (unsigned i = 0; i < tr->wave_size; i++) e[i] = LLVMConstReal(ety, v);
-    return LLVMConstVector(e, tr->wave_size);
-}
-
 /* rsq32: 1.0 / sqrt((double)a) in double, rounded once to f32 */
 static LLVMValueRef rsq_lanes(translator *tr, LLVMValueRef a)
 {
     LLVMTypeRef dty = LLVMVectorType(LLVMDoubleTypeInContext(tr->ctx), tr->wave_size);
     LLVMValueRef d = sqrt_lanes(tr, LLVMBuildFPExt(tr->b, a, dty, ""), true);
-    LLVMValueRef ones = const_lanes(tr, LLVMDoubleTypeInContext(tr->ctx), 1.0);
+    LLVMValueRef ones = splat(tr, LLVMConstReal(LLVMDoubleTypeInContext(tr->ctx), 1.0));
     return LLVMBuildFPTrunc(tr->b, LLVMBuildFDiv(tr->b, ones, d, ""), flanes_ty(tr), "");
 }
 
@@ -572,7 +565,7 @@ static void emit_fp(translator *tr, const tr_inst *ti, unsigned kind, unsigned n
     case FP_SUBREV: r = LLVMBuildFSub(b, x[1], x[0], ""); break;
     case FP_MUL: r = LLVMBuildFMul(b, x[0], x[1], ""); break;
     case FP_FMAMK: r = fma_lanes(tr, x[0], x[2], x[1]); break;    /* S0 * K + S1 */
-    case FP_RCP: r = LLVMBuildFDiv(b, const_lanes(tr, LLVMFloatTypeInContext(tr->ctx), 1.0), x[0], ""); break;
+    case FP_RCP: r = LLVMBuildFDiv(b, splat(tr, LLVMConstReal(LLVMFloatTypeInContext(tr->ctx), 1.0)), x[0], ""); break;
     case FP_RSQ: r = rsq_lanes(tr, x[0]); break;
     case FP_SQRT: r = sqrt_lanes(tr, x[0], false); break;
     default: r = fma_lanes(tr, x[0], x[1], x[2]); break;          /* fma, fmac (D), fmaak (K) */
@@ -784,8 +777,7 @@ static LLVMValueRef load_pair(translator *tr, unsigned reg)
     LLVMTypeRef wide = LLVMVectorType(tr->i64, tr->wave_size);
     LLVMValueRef lo = LLVMBuildZExt(tr->b, load_row(tr, reg), wide, "");
     LLVMValueRef hi = LLVMBuildZExt(tr->b, load_row(tr, reg + 1u), wide, "");
-    LLVMValueRef c32s = LLVMBuildZExt(tr->b, splat(tr, c32(tr, 32)), wide, "");
-    return LLVMBuildOr(tr->b, lo, LLVMBuildShl(tr->b, hi, c32s, ""), "");
+    return LLVMBuildOr(tr->b, lo, LLVMBuildShl(tr->b, hi, splat(tr, c64(tr, 32)), ""), "");
 }
 
 static void emit_wide(translator *tr, const rdna3_inst *in, int kind)
@@ -804,7 +796,7 @@ static void emit_wide(translator *tr, const rdna3_inst *in, int kind)
                                                                            : LLVMBuildAShr(b, v, amt, "");
     }
     LLVMValueRef lo = LLVMBuildTrunc(b, r, lanes_ty(tr), "");
-    LLVMValueRef hi = LLVMBuildTrunc(b, LLVMBuildLShr(b, r, LLVMBuildZExt(b, splat(tr, c32(tr, 32)), wide, ""), ""), lanes_ty(tr), "");
+    LLVMValueRef hi = LLVMBuildTrunc(b, LLVMBuildLShr(b, r, splat(tr, c64(tr, 32)), ""), lanes_ty(tr), "");
     store_vgpr_lanes(tr, in->vdst, lo);
     store_vgpr_lanes(tr, in->vdst + 1u, hi);
     if (co && in->sdst != RDNA3_SRC_NULL) store_mask(tr, in->sdst, co);
@@ -1336,34 +1328,21 @@ static void emit_global(translator *tr, const tr_inst *ti, unsigned dwords, bool
     uint64_t ioff = (uint64_t)(int64_t)in->offset;
     LLVMValueRef addr;
     if (in->saddr >= RDNA3_SRC_NULL) {   /* GV */
-        addr = LLVMBuildAdd(b, load_pair(tr, in->addr), LLVMBuildZExt(b, splat(tr, c32(tr, 0)), wide, ""), "");
-        LLVMValueRef off = LLVMConstInt(tr->i64, ioff, false);
-        LLVMValueRef offs[RDNA3_MAX_LANES];
-        for (unsigned i = 0; i < tr->wave_size; i++) offs[i] = off;
-        addr = LLVMBuildAdd(b, addr, LLVMConstVector(offs, tr->wave_size), "");
+        addr = LLVMBuildAdd(b, load_pair(tr, in->addr), splat(tr, c64(tr, ioff)), "");
     } else {   /* GVS: the SGPR pair's 64-bit base plus the offset, then the lane's 32-bit VGPR */
         unsigned s = in->saddr & 127u;
         LLVMValueRef lo = LLVMBuildZExt(b, load(tr, tr->i32, tr->w, SGPR_OFF(s)), tr->i64, "");
         LLVMValueRef hi = LLVMBuildZExt(b, load(tr, tr->i32, tr->w, SGPR_OFF((s + 1u) & 127u)), tr->i64, "");
         LLVMValueRef base = LLVMBuildAdd(b, LLVMBuildOr(b, lo, LLVMBuildShl(b, hi, c64(tr, 32), ""), ""), c64(tr, ioff), "");
-        LLVMValueRef bases = LLVMBuildShuffleVector(b, LLVMBuildInsertElement(b, LLVMGetUndef(wide), base, c32(tr, 0), ""),
-                                                    LLVMGetUndef(wide), LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), "");
-        addr = LLVMBuildAdd(b, bases, LLVMBuildZExt(b, load_row(tr, in->addr), wide, ""), "");
+        addr = LLVMBuildAdd(b, splat(tr, base), LLVMBuildZExt(b, load_row(tr, in->addr), wide, ""), "");
     }
     LLVMValueRef on = lanes_of_mask(tr, ex);
-    LLVMValueRef ones[RDNA3_MAX_LANES], zeros[RDNA3_MAX_LANES], masks[RDNA3_MAX_LANES], lasts[RDNA3_MAX_LANES];
-    for (unsigned i = 0; i < tr->wave_size; i++) {
-        ones[i] = LLVMConstInt(tr->i64, UINT64_MAX, false);
-        zeros[i] = LLVMConstInt(tr->i64, 0, false);
-        masks[i] = LLVMConstInt(tr->i64, UMB_PAGE_MASK, false);
-        lasts[i] = LLVMConstInt(tr->i64, UMB_PAGE_SIZE - size, false);
-    }
-    LLVMValueRef vmask = LLVMConstVector(masks, tr->wave_size);
+    LLVMValueRef in_page = LLVMBuildAnd(b, addr, splat(tr, c64(tr, UMB_PAGE_MASK)), "");
     /* no active lane's access crosses a page end */
-    LLVMValueRef cross = LLVMBuildICmp(b, LLVMIntUGT, LLVMBuildAnd(b, addr, vmask, ""), LLVMConstVector(lasts, tr->wave_size), "");
+    LLVMValueRef cross = LLVMBuildICmp(b, LLVMIntUGT, in_page, splat(tr, c64(tr, UMB_PAGE_SIZE - size)), "");
     require(tr, LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, mask_of_lanes(tr, cross), ex, ""), c64(tr, 0), ""), slow);
-    LLVMValueRef amin = reduce(tr, "umin", LLVMBuildSelect(b, on, addr, LLVMConstVector(ones, tr->wave_size), ""));
-    LLVMValueRef amax = reduce(tr, "umax", LLVMBuildSelect(b, on, addr, LLVMConstVector(zeros, tr->wave_size), ""));
+    LLVMValueRef amin = reduce(tr, "umin", LLVMBuildSelect(b, on, addr, splat(tr, c64(tr, UINT64_MAX)), ""));
+    LLVMValueRef amax = reduce(tr, "umax", LLVMBuildSelect(b, on, addr, splat(tr, c64(tr, 0)), ""));
     LLVMValueRef pg0 = LLVMBuildLShr(b, amin, c64(tr, UMB_PAGE_BITS), ""), pg1 = LLVMBuildLShr(b, amax, c64(tr, UMB_PAGE_BITS), "");
     require(tr, LLVMBuildICmp(b, LLVMIntULE, LLVMBuildSub(b, pg1, pg0, ""), c64(tr, 1), ""), slow);
     LLVMTypeRef pargs[2] = { tr->ptr, tr->i64 };
@@ -1377,14 +1356,8 @@ static void emit_global(translator *tr, const tr_inst *ti, unsigned dwords, bool
     require(tr, LLVMBuildIsNotNull(b, p1, ""), slow);
     /* each lane's host pointer: its page's base + the offset in the page */
     LLVMValueRef b0 = LLVMBuildPtrToInt(b, p0, tr->i64, ""), b1 = LLVMBuildPtrToInt(b, p1, tr->i64, "");
-    LLVMValueRef second = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildLShr(b, addr, LLVMBuildZExt(b, splat(tr, c32(tr, UMB_PAGE_BITS)), wide, ""), ""),
-                                        LLVMBuildShuffleVector(b, LLVMBuildInsertElement(b, LLVMGetUndef(wide), pg0, c32(tr, 0), ""),
-                                                               LLVMGetUndef(wide), LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), ""), "");
-    LLVMValueRef splat0 = LLVMBuildShuffleVector(b, LLVMBuildInsertElement(b, LLVMGetUndef(wide), b0, c32(tr, 0), ""), LLVMGetUndef(wide),
-                                                 LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), "");
-    LLVMValueRef splat1 = LLVMBuildShuffleVector(b, LLVMBuildInsertElement(b, LLVMGetUndef(wide), b1, c32(tr, 0), ""), LLVMGetUndef(wide),
-                                                 LLVMConstNull(LLVMVectorType(tr->i32, tr->wave_size)), "");
-    LLVMValueRef host = LLVMBuildAdd(b, LLVMBuildSelect(b, second, splat1, splat0, ""), LLVMBuildAnd(b, addr, vmask, ""), "");
+    LLVMValueRef second = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildLShr(b, addr, splat(tr, c64(tr, UMB_PAGE_BITS)), ""), splat(tr, pg0), "");
+    LLVMValueRef host = LLVMBuildAdd(b, LLVMBuildSelect(b, second, splat(tr, b1), splat(tr, b0), ""), in_page, "");
     LLVMTypeRef pvty = LLVMVectorType(tr->ptr, tr->wave_size);
     if (is_store) {
         LLVMValueRef sf = masked_intrinsic(tr, true);
@@ -1396,7 +1369,7 @@ static void emit_global(translator *tr, const tr_inst *ti, unsigned dwords, bool
     }
     LLVMValueRef f = masked_intrinsic(tr, false), rows[4];
     for (unsigned k = 0; k < dwords; k++) {
-        LLVMValueRef hk = k ? LLVMBuildAdd(b, host, LLVMBuildZExt(b, splat(tr, c32(tr, 4u * k)), wide, ""), "") : host;
+        LLVMValueRef hk = k ? LLVMBuildAdd(b, host, splat(tr, c64(tr, 4u * k)), "") : host;
         LLVMValueRef args[4] = { LLVMBuildIntToPtr(b, hk, pvty, ""), c32(tr, 1), on, load_row(tr, in->vdst + k) };
         rows[k] = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, args, 4, "");
     }
