@@ -12,7 +12,9 @@
  */
 #include "timing/engine.h"
 
+#include "core/lines.h"
 #include "core/slab.h"
+#include "core/spin_barrier.h"
 
 #include <assert.h>
 #include <inttypes.h>
@@ -228,8 +230,12 @@ typedef struct wheel {
     uint64_t over_min;           /* at most the earliest cycle in `over` */
 } wheel;
 
+#define ARRAY_WAVES (UMB_LINE / sizeof(uint32_t))   /* trun.array_waves: one counter a line */
+
 typedef struct trun {
-    umb_timing *t;
+    /* each partition's trun on cache lines of its own: its counters are written at every issue
+       while the next partition's thread reads its own first fields */
+    alignas(UMB_LINE) umb_timing *t;
     const tm_machine *m;
     tm_memsys *ms;
     umb_launch *l;
@@ -271,6 +277,9 @@ typedef struct trun {
     struct trun *parts;          /* master in the quantum mode: its partitions */
     uint32_t nparts, unit_cus;   /* ... and the CUs of a shader array (one L1) */
     tm_view *views;              /* one per shader array */
+    uint32_t *array_waves;       /* resident waves of each shader array, a line each (ARRAY_WAVES
+                                    apart): the master counts active arrays every quantum without
+                                    reading the partitions' SIMD records */
     uint64_t qend;               /* a partition issues before this cycle */
     tm_memsys pms;               /* a partition's memory system (views of the shared levels) */
     tm_launch_rec prec;          /* a partition's totals (its per-CU rows are the master's) */
@@ -1255,7 +1264,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
     twg *g = calloc(1, sizeof *g);
     uint32_t nw = l->warps_per_wg;
     if (g) {
-        g->wg.warps = calloc(nw, sizeof *g->wg.warps);
+        g->wg.warps = umb_calloc_lines(nw, sizeof *g->wg.warps);   /* pc written at every issue */
         bool fresh = false;
         g->waves = umb_slab_alloc(r->wave_blocks, &fresh);
         if (g->waves && !fresh) memset(g->waves, 0, nw * sizeof *g->waves);
@@ -1320,6 +1329,7 @@ static bool start_wg(trun *r, uint32_t c, const uint32_t *simd_of, uint64_t t)
         tsimd *s = &r->simd[w->simd];
         s->waves++, s->vgprs += r->wave_vgprs, s->sgprs += r->wave_sgprs;
         w->slot = s->nresident++;   /* the youngest: last */
+        if (r->array_waves) r->array_waves[w->cu / r->unit_cus * ARRAY_WAVES]++;
         s->wave[w->slot] = w;
         s->isa[w->slot] = w->warp->isa;
         s->warp[w->slot] = w->warp;
@@ -1374,6 +1384,7 @@ static bool wave_exit(trun *r, twave *w, uint64_t t)
     tsimd *s = &r->simd[w->simd];
     s->waves--, s->vgprs -= r->wave_vgprs, s->sgprs -= r->wave_sgprs;
     s->nresident--;
+    if (r->array_waves) r->array_waves[w->cu / r->unit_cus * ARRAY_WAVES]--;
     clause_end(s, w);
     if (s->vb_wave == w) s->vb_wave = NULL;   /* its record may hold a new wave: no operand cache */
     for (uint32_t i = w->slot; i < s->nresident; i++) {   /* keep the lists oldest first */
@@ -1452,7 +1463,7 @@ static bool record_launch(umb_timing *t, umb_launch *l, tm_launch_rec **out)
     }
     tm_launch_rec *rec = &t->rec[t->nrec];
     memset(rec, 0, sizeof *rec);
-    rec->cu = calloc(t->m.cus, sizeof *rec->cu);
+    rec->cu = umb_calloc_lines(t->m.cus, sizeof *rec->cu);
     if (!rec->cu) return false;
     rec->ncu = t->m.cus;
     snprintf(rec->kernel, sizeof rec->kernel, "%s", l->kernel_name ? l->kernel_name : "?");
@@ -1565,7 +1576,7 @@ static uint64_t next_issue(const trun *r)
 
 typedef struct quantum_pool {
     trun *r;
-    pthread_barrier_t start, end;
+    umb_spin_barrier start, end;   /* quanta: thousands of meetings a second */
     pthread_mutex_t gate_lock;   /* the workers wait at the gate until the barriers exist */
     pthread_cond_t gate;
     bool open;
@@ -1593,10 +1604,10 @@ static void *quantum_worker(void *arg)
     while (!a->pool->open) pthread_cond_wait(&a->pool->gate, &a->pool->gate_lock);
     pthread_mutex_unlock(&a->pool->gate_lock);
     for (;;) {
-        pthread_barrier_wait(&a->pool->start);
+        umb_spin_barrier_wait(&a->pool->start);
         if (a->pool->stop) break;
         run_parts(a->pool, a->index);
-        pthread_barrier_wait(&a->pool->end);
+        umb_spin_barrier_wait(&a->pool->end);
     }
     return NULL;
 }
@@ -1702,13 +1713,8 @@ static bool issue_deferred(trun *r, uint64_t t)
 /* Shader arrays with resident waves (at least 1): the views' share of the shared bandwidth. */
 static uint32_t active_arrays(const trun *r)
 {
-    uint32_t n = 0, simds = r->unit_cus * r->m->simds_per_cu;
-    for (uint32_t u = 0; u < r->m->cus / r->unit_cus; u++)
-        for (uint32_t k = 0; k < simds; k++)
-            if (r->simd[u * simds + k].nresident) {
-                n++;
-                break;
-            }
+    uint32_t n = 0;
+    for (uint32_t u = 0; u < r->m->cus / r->unit_cus; u++) n += r->array_waves[u * ARRAY_WAVES] != 0;
     return n ? n : 1;
 }
 
@@ -1735,8 +1741,8 @@ static void run_quanta(trun *r)
         /* the threads that started share the partitions (fewer threads: the same results) */
         pool.nthreads = started;
         if (started > 1) {
-            pthread_barrier_init(&pool.start, NULL, started);
-            pthread_barrier_init(&pool.end, NULL, started);
+            umb_spin_barrier_init(&pool.start, started);
+            umb_spin_barrier_init(&pool.end, started);
             pthread_mutex_lock(&pool.gate_lock);
             pool.open = true;
             pthread_cond_broadcast(&pool.gate);
@@ -1755,9 +1761,9 @@ static void run_quanta(trun *r)
         for (uint32_t i = 0; i < r->nparts; i++) r->parts[i].qend = from + q;
         r->ms->share = active_arrays(r);
         if (pool.nthreads > 1) {
-            pthread_barrier_wait(&pool.start);
+            umb_spin_barrier_wait(&pool.start);
             run_parts(&pool, 0);
-            pthread_barrier_wait(&pool.end);
+            umb_spin_barrier_wait(&pool.end);
         } else {
             run_parts(&pool, 0);
         }
@@ -1768,10 +1774,8 @@ static void run_quanta(trun *r)
     }
     if (pool.nthreads > 1) {
         pool.stop = true;
-        pthread_barrier_wait(&pool.start);
+        umb_spin_barrier_wait(&pool.start);
         for (uint32_t i = 1; i < pool.nthreads; i++) pthread_join(pool.threads[i], NULL);
-        pthread_barrier_destroy(&pool.start);
-        pthread_barrier_destroy(&pool.end);
     }
     if (pool.threads && args) {
         pthread_cond_destroy(&pool.gate);
@@ -1803,8 +1807,9 @@ static bool setup_parts(trun *r)
     r->unit_cus = unit;
     r->qend = q ? q : 1;   /* the master keeps the quantum's length here */
     r->views = tm_views_create(r->ms, units);
-    r->parts = calloc(n, sizeof *r->parts);
-    if (!r->views || !r->parts) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
+    r->array_waves = umb_calloc_lines(units, ARRAY_WAVES * sizeof *r->array_waves);
+    r->parts = umb_calloc_lines(n, sizeof *r->parts);
+    if (!r->views || !r->array_waves || !r->parts) return run_fail(r, UMB_ERR_NOMEM, "timing: out of host memory"), false;
     uint32_t nsimd = m->cus * m->simds_per_cu;
     for (uint32_t i = 0; i < n; i++) {
         trun *p = &r->parts[i];
@@ -1852,6 +1857,7 @@ static void free_parts(trun *r)
         free(p->waiting);
     }
     free(r->parts);
+    free(r->array_waves);
     if (r->views) tm_views_destroy(r->views, r->m->cus / r->unit_cus);
 }
 
@@ -1968,7 +1974,7 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
         return UMB_ERR_UNSUPPORTED;
     }
     pthread_mutex_lock(&t->lock);
-    trun *r = calloc(1, sizeof *r);
+    trun *r = umb_calloc_lines(1, sizeof *r);
     umb_status st = UMB_ERR_NOMEM;
     if (!r) goto out;
     r->t = t;

@@ -3,8 +3,10 @@
 #define UMBRA_TIMING_ENGINE_H
 
 #include <pthread.h>
+#include <stdalign.h>
 #include <stdio.h>
 
+#include "core/lines.h"
 #include "timing/event.h"
 #include "timing/machine.h"
 #include "timing/memsys.h"
@@ -35,7 +37,7 @@ typedef struct tm_pc_prof {
 } tm_pc_prof;
 
 typedef struct tm_cu_rec {
-    uint64_t insts, waves;
+    alignas(UMB_LINE) uint64_t insts, waves;   /* a line each: CUs of two host threads side by side */
     uint64_t state_cycles[TM_ST_N];
     uint64_t resident_wave_cycles;
 } tm_cu_rec;

@@ -40,7 +40,7 @@ bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
     ms->m = m;
     if (!(ms->lds_memo = calloc(TM_LDS_MEMO, sizeof *ms->lds_memo))) return false;
     if (m->icache.size) {
-        if (!(ms->icache = calloc(m->cus, sizeof *ms->icache))) return false;
+        if (!(ms->icache = umb_calloc_lines(m->cus, sizeof *ms->icache))) return false;
         ms->nicache = m->cus;
         for (uint32_t i = 0; i < m->cus; i++)
             if (!cache_init(&ms->icache[i], &m->icache)) return false;
@@ -56,7 +56,7 @@ bool tm_memsys_init(tm_memsys *ms, const tm_machine *m)
         const tm_cache_cfg *c = &m->cache[l];
         if (!c->size) continue;
         uint32_t n = c->cus_per_instance ? (m->cus + c->cus_per_instance - 1) / c->cus_per_instance : 1;
-        ms->inst[l] = calloc(n, sizeof(tm_cache));
+        ms->inst[l] = umb_calloc_lines(n, sizeof(tm_cache));
         if (!ms->inst[l]) return false;
         ms->ninst[l] = n;
         for (uint32_t i = 0; i < n; i++)
@@ -562,15 +562,15 @@ void tm_mem_replay(tm_memsys *shared, tm_req *reqs, size_t n)
 tm_view *tm_views_create(const tm_memsys *shared, uint32_t units)
 {
     const tm_machine *m = shared->m;
-    tm_view *v = calloc(units, sizeof *v);
+    tm_view *v = umb_calloc_lines(units, sizeof *v);
     if (!v) return NULL;
     for (uint32_t u = 0; u < units; u++) {
         v[u].quantum = 1;   /* every copy stale */
         for (int l = LVL_L2; l < LVL_N; l++)
-            if (shared->ninst[l] && !(v[u].free_at[l] = calloc(shared->ninst[l], sizeof *v[u].free_at[l]))) goto fail;
+            if (shared->ninst[l] && !(v[u].free_at[l] = umb_calloc_lines(shared->ninst[l], sizeof *v[u].free_at[l]))) goto fail;
         if (m->dram.channels) {
-            v[u].chan = calloc(m->dram.channels, sizeof *v[u].chan);
-            v[u].chan_q = calloc(m->dram.channels, sizeof *v[u].chan_q);
+            v[u].chan = umb_calloc_lines(m->dram.channels, sizeof *v[u].chan);
+            v[u].chan_q = umb_calloc_lines(m->dram.channels, sizeof *v[u].chan_q);
             if (!v[u].chan || !v[u].chan_q) goto fail;
         }
     }

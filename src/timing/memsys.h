@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <stdalign.h>
+
+#include "core/lines.h"
 #include "timing/machine.h"
 
 typedef struct tm_level_stats {
@@ -13,7 +16,8 @@ typedef struct tm_level_stats {
 } tm_level_stats;
 
 typedef struct tm_cache {
-    uint64_t *tag;          /* sets * assoc; 0 = empty, else (line address << 1 | dirty) + 2 */
+    /* a line each: the port is written at every access, and neighbours may be another thread's */
+    alignas(UMB_LINE) uint64_t *tag;          /* sets * assoc; 0 = empty, else (line address << 1 | dirty) + 2 */
     uint64_t *ready;        /* per tag: the cycle its data is there (a line still being filled
                                serves a later request no earlier than that) */
     uint32_t sets, assoc, line_shift;
@@ -73,7 +77,7 @@ typedef struct tm_req {
  * (ports, DRAM channels and banks), with the lines it filled. It depends on nothing another array
  * does in the quantum. */
 typedef struct tm_view {
-    uint64_t quantum;                    /* the quantum its copies belong to */
+    alignas(UMB_LINE) uint64_t quantum;   /* a line each: each shader array's, written by its thread */                    /* the quantum its copies belong to */
     uint64_t *free_at[LVL_N];            /* port copies of each shared level's instances */
     uint64_t port_q[LVL_N];              /* quantum of those copies */
     uint64_t dram_free_at, dram_q;       /* the queue model's port */
