@@ -1,7 +1,15 @@
-/* difftest seed 13 k4 (session 10), reduced by reduce.py from the O3_w32_t1 difference: umbra's
- * -O3 wave32 builds (one and two host threads, timing, translated alike) differ from PoCL in
- * out[gid*8+7]; the -O0 builds and the -O3 wave64 builds agree with PoCL. Not yet explained:
- * clang-19's wave32 code generation or umbra's interpreter (docs/DIFFTEST.md "Runs", open). */
+/* C6 (docs/DIFFTEST.md): clang-19's AMDGPU back end at -O3, wave32, folds `s_or_b32 x, -1` to x.
+ * In `v1 = cond ? lid : ((char)lid >= 0 ? w0.s1 : pa[...])` clang knows lid < 32, so the inner
+ * condition is an all-lanes mask (-1) and the -O3 IR branches on `or i1 cond, true`. SI Fold
+ * Operands turns `S_OR_B32 %cond, %minus_one` into %cond (LLVM issue 189677, fixed by PR 189655 in
+ * 2026: the fold of `or x, -1` removed the wrong operand), so the gfx1100 code runs the dead arm
+ * `pa[...]` on the lanes where cond is false (`s_xor_b32 s15, vcc_lo, -1` then
+ * `s_and_saveexec_b32`). umbra executes that code as written: a model of the miscompiled program
+ * predicts umbra's -O3 wave32 output on all 256 work-items, the source's model its -O0 and -O3
+ * wave64 outputs (tests/difftest/known_bugs.py). Found by difftest seed 13 k4 (session 10, every
+ * -O3 wave32 configuration), reduced by reduce.py; explained in session 12. Launch: 256
+ * work-items in workgroups of 32, out = ulong[256 * 8] (word 7 of each work-item), in = the 256
+ * input words of seed 13 (run.py inputs). */
 static ushort add_ushort(ushort a, ushort b) { return (ushort)((uint)a + (uint)b); }
 static ushort sub_ushort(ushort a, ushort b) { return (ushort)((uint)a - (uint)b); }
 static uint mul_uint(uint a, uint b) { return (uint)((uint)a * (uint)b); }
