@@ -117,10 +117,15 @@ static void read_cache(yaml_reader *r, const char *name, tm_cache_cfg *c)
 }
 
 /* Nanoseconds at path as core clock cycles, rounded up (a timing is a minimum). */
+static uint32_t read_ns_or_zero(yaml_reader *r, const char *path, double clock_mhz, bool zero_ok)
+{
+    double ns = read_number(r, path, zero_ok);
+    return r->failed ? 0 : (uint32_t)ceil(ns * clock_mhz / 1000.0 - 1e-9);
+}
+
 static uint32_t read_ns(yaml_reader *r, const char *path, double clock_mhz)
 {
-    double ns = read_number(r, path, false);
-    return r->failed ? 0 : (uint32_t)ceil(ns * clock_mhz / 1000.0 - 1e-9);
+    return read_ns_or_zero(r, path, clock_mhz, false);
 }
 
 /* /memory/dram's bank model: `channels: 0` keeps DRAM one queue (the other keys are not read). */
@@ -143,6 +148,8 @@ static void read_dram(yaml_reader *r, tm_machine *m)
     d->t_rtw = read_ns(r, "/memory/dram/t_rtw_ns", m->clock_mhz);
     d->t_rfc = read_ns(r, "/memory/dram/t_rfc_ns", m->clock_mhz);
     d->t_refi = read_ns(r, "/memory/dram/t_refi_ns", m->clock_mhz);
+    d->t_rrd = read_ns_or_zero(r, "/memory/dram/t_rrd_ns", m->clock_mhz, true);   /* 0 and 0: activations */
+    d->t_faw = read_ns_or_zero(r, "/memory/dram/t_faw_ns", m->clock_mhz, true);   /* not limited */
     if (r->failed) return;
     if (d->banks > 64) reader_error(r, NULL, "/memory/dram/banks", "more than 64");
     else if (d->banks % d->bank_groups) reader_error(r, NULL, "/memory/dram/bank_groups", "does not divide banks");

@@ -33,6 +33,7 @@ typedef struct tm_dram_cfg {
     uint32_t row_bytes, burst_bytes, interleave_bytes;
     uint32_t ccdl_bursts;       /* tCCDL in burst times (tCCDL / tCCDS) */
     uint32_t t_rcd, t_rp, t_ras, t_cl, t_wtr, t_rtw, t_rfc, t_refi;   /* cycles */
+    uint32_t t_rrd, t_faw;      /* activations of a channel: apart, and four within (cycles) */
 } tm_dram_cfg;
 
 typedef struct tm_machine {

@@ -223,6 +223,7 @@ static void busy_book(tm_busy *b, uint64_t s, uint64_t len, uint64_t min)
  * in each (row:bank:column:group, the bank index XORed with the row's). A bank holds one row open:
  * a hit needs only the column access (tCL), a precharged bank an activation first (tRCD), a bank
  * with another row open a precharge before that (tRP, no earlier than tRAS after its activation).
+ * Activations of a channel are tRRD apart, four at most within tFAW (activation_slot).
  * Banks work in parallel: a bank's precharge and activation do not hold the channel, only its own
  * transfer does; the data bus and each bank group's column path are booked as intervals, and a
  * request whose data is ready sooner takes a free interval before transfers booked earlier (the
@@ -264,6 +265,27 @@ static gddr_place gddr_map(const tm_dram_cfg *d, uint64_t byte_addr)
     return (gddr_place){ (uint32_t)(chunk % d->channels), b, b / per_group, row + 1 };
 }
 
+/* A channel's activation slot, in 1/256 cycles (0: activations are not limited). */
+static uint64_t activation_len(const tm_dram_cfg *d)
+{
+    return (uint64_t)(d->t_rrd > (d->t_faw + 3) / 4 ? d->t_rrd : (d->t_faw + 3) / 4) * FRAC;
+}
+
+/* The first cycle >= at that the channel may activate a row, booked: activations are at least
+ * tRRD apart and at most four fall within tFAW. Each takes a slot of max(tRRD, tFAW / 4) on the
+ * channel's activation bookings (with the data sheet's figures tRRD binds: 4 x tRRD > tFAW; where
+ * tFAW / 4 is longer this spaces activations evenly instead of allowing bursts of four, the same
+ * rate). A slot may fill a gap left earlier, as transfers do, so a request that is ready sooner
+ * activates before ones booked before it. */
+static uint64_t activation_slot(const tm_dram_cfg *d, tm_dram_chan *ch, uint64_t at)
+{
+    uint64_t len = activation_len(d);
+    if (!len) return at;
+    uint64_t s = busy_find(&ch->acts, at * FRAC, len);
+    busy_book(&ch->acts, s, len, len);
+    return (s + FRAC - 1) / FRAC;
+}
+
 /* The earliest start >= from at which both the channel's bus (for xfer) and the bank group's
  * column path (for group_time) are free. */
 static uint64_t gddr_slot(const tm_busy *bus, const tm_busy *group, uint64_t from, uint64_t xfer, uint64_t group_time)
@@ -301,6 +323,7 @@ static uint64_t gddr(const tm_machine *m, gddr_place p, tm_dram_chan *ch, tm_dra
     } else {
         uint64_t act = max_u64(t, bk->ready);
         if (bk->row) act = max_u64(act, bk->act_at + d->t_ras) + d->t_rp;
+        act = activation_slot(d, ch, act);
         bk->act_at = act;
         bk->row = row;
         cmd = act + d->t_rcd;
@@ -341,6 +364,8 @@ static uint64_t dram(tm_memsys *ms, uint64_t t, uint64_t byte_addr, uint32_t byt
                              &ms->group_free[(size_t)p.chan * d->bank_groups + p.group], t, bytes, write, &hit);
         if (hit) ms->dram_row_hits++;
         else ms->dram_row_misses++;
+        tm_dram_chan *ch = &ms->chan[p.chan];
+        ch->miss_q16 = ch->miss_q16 - (ch->miss_q16 >> 5) + (hit ? 0 : 65536u >> 5);
         return done;
     }
     return port(&ms->dram_free_at, t, bytes, ms->m->dram_bytes_per_cycle) + ms->m->dram_latency;
@@ -497,9 +522,17 @@ static uint64_t view_dram(tm_view *v, const tm_memsys *sh, uint64_t t, uint64_t 
     double per_cycle = m->dram_bytes_per_cycle / d->channels;
     uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;
     uint64_t len = (uint64_t)((double)moved * sh->share * FRAC / per_cycle + 0.5);
-    tm_busy *bus = &v->chan[p.chan].bus;
-    uint64_t start = busy_find(bus, t * FRAC, len);
-    busy_book(bus, start, len, len);
+    tm_dram_chan *ch = &v->chan[p.chan];
+    /* activations: the view does not know the banks' rows, so each access books its share of
+       the channel's activation slots in the proportion of row openings the replay saw last */
+    uint64_t from = t * FRAC, alen = (uint64_t)((double)activation_len(d) * sh->share * ch->miss_q16 / 65536.0);
+    if (alen) {
+        uint64_t a = busy_find(&ch->acts, from, alen);
+        busy_book(&ch->acts, a, alen, alen);
+        if (a > from) from = a;
+    }
+    uint64_t start = busy_find(&ch->bus, from, len);
+    busy_book(&ch->bus, start, len, len);
     (void)write;
     return (start + FRAC - 1) / FRAC + m->dram_latency;
 }

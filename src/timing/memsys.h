@@ -59,6 +59,10 @@ typedef struct tm_busy {
 
 typedef struct tm_dram_chan {
     tm_busy bus;            /* the data bus */
+    tm_busy acts;           /* activation slots (tRRD apart, four per tFAW) */
+    uint32_t miss_q16;      /* recent fraction of its accesses that opened a row (x 65536, a
+                               moving average over about 32 accesses): what a view charges each
+                               access in activation slots */
     uint32_t writes;        /* writes since the last write batch began (turnaround accounting) */
 } tm_dram_chan;
 

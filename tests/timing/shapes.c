@@ -34,11 +34,11 @@ static void die(const char *what, const char *detail)
     exit(1);
 }
 
-static void env_init(env *e)
+static void env_init_machine(env *e, const char *machine)
 {
     char err[1024], co[256];
     memset(e, 0, sizeof *e);
-    if (umb_timing_create("gfx1100", &e->tm, err, sizeof err)) die("machine", err);
+    if (umb_timing_create(machine, &e->tm, err, sizeof err)) die("machine", err);
     snprintf(co, sizeof co, "%s/shapes.%d.co", SH_WORK_DIR, (int)getpid());
     umb_rdna3_cc_options o = { .input = SH_SOURCE_DIR "/shapes.cl", .output = co, .opt_level = 3 };
     if (umb_rdna3_compile(&o, err, sizeof err)) die("compile", err);
@@ -49,6 +49,8 @@ static void env_init(env *e)
     if (umb_rdna3_program_load_file(e->dev, co, &e->prog, err, sizeof err)) die("load", err);
     unlink(co);
 }
+
+static void env_init(env *e) { env_init_machine(e, "gfx1100"); }
 
 static void env_fini(env *e)
 {
@@ -214,7 +216,8 @@ static int vgpr_limited_occupancy(void)
  * other banks while a bank opens a row (FR-FCFS: Rixner et al., ISCA 2000) and keeps a stream's
  * consecutive chunks in one row, so interleaving costs only the row conflicts of streams sharing a
  * bank: the bound is 0.80 of one stream's rate (measured at commit: 1 stream 845 GB/s; 2, 8, 32
- * streams 0.92, 0.85, 0.96 of it). Reads only, so it does not exercise the read/write mixing
+ * streams 0.92, 0.85, 0.96 of it; with activations limited by tRRD/tFAW, session 12: 0.88, 0.86,
+ * 0.95). Reads only, so it does not exercise the read/write mixing
  * that collapsed FluidX3D under the arrival-order model (that model gave 646 GB/s and 0.90, 0.96,
  * 0.96 here). A fresh device each: its caches start empty. */
 static int dram_streams_keep_rate(void)
@@ -244,9 +247,81 @@ static int dram_streams_keep_rate(void)
     return failures;
 }
 
+/* gfx1100.yaml with `key: value` lines replaced (keys under memory/dram), into SH_WORK_DIR; the
+ * path, or NULL. */
+static const char *machine_variant(const char *name, const char *const *keys, const char *const *values, int n)
+{
+    static char path[512];
+    char src[512], line[512];
+    snprintf(src, sizeof src, "%s/gfx1100.yaml", umb_timing_machines_dir());
+    snprintf(path, sizeof path, "%s/%s.%d.yaml", SH_WORK_DIR, name, (int)getpid());
+    FILE *in = fopen(src, "r"), *out = fopen(path, "w");
+    if (!in || !out) {
+        if (in) fclose(in);
+        if (out) fclose(out);
+        return NULL;
+    }
+    while (fgets(line, sizeof line, in)) {
+        const char *indent = line + strspn(line, " ");
+        int k = 0;
+        for (; k < n; k++)
+            if (!strncmp(indent, keys[k], strlen(keys[k])) && indent[strlen(keys[k])] == ':') break;
+        if (k < n) fprintf(out, "%.*s%s: %s\n", (int)(indent - line), line, keys[k], values[k]);
+        else fputs(line, out);
+    }
+    fclose(in);
+    fclose(out);
+    return path;
+}
+
+/* Activations of a DRAM channel are at least tRRD apart (at most four in tFAW): random 128-byte
+ * lines over 256 MB open a row nearly every access, so the rate of row openings per channel must
+ * stay within 1 / tRRD (the data sheet's 4.58 ns in gfx1100.yaml) and come close to it (the
+ * kernel has the parallelism to saturate it); with t_rrd_ns and t_faw_ns 0 (a copy of the
+ * machine) the same accesses open rows faster than that, so it is the limit that holds them. */
+static int dram_activations_bound(void)
+{
+    const uint32_t nlines = (256u << 20) / 128u, items = 65536;
+    const double t_rrd_s = 4.58e-9, channels = 24;
+    const char *keys[] = { "t_rrd_ns", "t_faw_ns" }, *zero[] = { "0", "0" };
+    const char *unlimited = machine_variant("no_act_limit", keys, zero, 2);
+    if (!unlimited) die("machine copy", SH_WORK_DIR);
+    double rate[2] = { 0 };
+    int failures = 0;
+    for (int k = 0; k < 2; k++) {
+        env e;
+        env_init_machine(&e, k == 0 ? "gfx1100" : unlimited);
+        uint64_t in = buffer(&e, (uint64_t)nlines * 128u), out = buffer(&e, 4096);
+        json_t *root, *l;
+        umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(nlines) };
+        l = run(&e, "random_lines", a, 3, items, 256, &root);
+        double hits = num(l, "dram.row_hits"), miss = num(l, "dram.row_misses"), secs = num(l, "seconds");
+        rate[k] = miss / channels / secs;
+        printf("%s: %.0f of %.0f DRAM accesses opened a row; %.1f M activations a second a channel "
+               "(1 / tRRD = %.1f M)\n", k == 0 ? "gfx1100" : "without tRRD/tFAW", miss, hits + miss, rate[k] / 1e6,
+               1e-6 / t_rrd_s);
+        CHECK(&e, miss >= 0.95 * items && miss <= 1.01 * items, "%.0f row openings for %u random lines", miss, items);
+        if (k == 0) {
+            CHECK(&e, rate[0] <= 1.01 / t_rrd_s, "%.1f M activations a second a channel, above 1 / tRRD", rate[0] / 1e6);
+            CHECK(&e, rate[0] >= 0.60 / t_rrd_s, "%.1f M activations a second a channel: far below 1 / tRRD (not "
+                  "activation-bound)", rate[0] / 1e6);
+        }
+        json_decref(root);
+        env_fini(&e);
+        failures += e.failures;
+    }
+    unlink(unlimited);
+    if (rate[1] < 1.2 * rate[0]) {
+        fprintf(stderr, "FAIL: without tRRD/tFAW %.1f M activations a second a channel, not above the limited %.1f M\n",
+                rate[1] / 1e6, rate[0] / 1e6);
+        failures++;
+    }
+    return failures;
+}
+
 #define C(fn) { #fn, fn }
 static const struct { const char *name; int (*fn)(void); } cases[] = {
-    C(coalesced_vs_strided), C(lds_bank_conflicts), C(more_waves_hide_latency), C(vgpr_limited_occupancy), C(dram_streams_keep_rate),
+    C(coalesced_vs_strided), C(lds_bank_conflicts), C(more_waves_hide_latency), C(vgpr_limited_occupancy), C(dram_streams_keep_rate), C(dram_activations_bound),
 };
 
 int main(int argc, char **argv)

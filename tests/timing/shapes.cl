@@ -64,3 +64,16 @@ __kernel void streams(__global const uint *in, __global uint *out, uint nstreams
     for (uint k = 0; k < nstreams; k++) s += in[k * len + i];
     if (s == 1u) out[0] = s;
 }
+
+/* Work-item i reads one word of a pseudo-random 128-byte line of `nlines` (a buffer far larger
+ * than the Infinity Cache): each line once, in no order DRAM rows can serve twice, so nearly
+ * every access opens a row and the channels' activation rate (tRRD, tFAW) is what limits DRAM. */
+__kernel void random_lines(__global const uint *in, __global uint *out, uint nlines)
+{
+    uint i = get_global_id(0);
+    uint h = i * 0x9E3779B1u;                 /* a bijection of the index space (odd multiplier) */
+    h ^= h >> 15;
+    uint line = h % nlines;
+    uint s = in[(ulong)line * 32u];
+    if (s == 1u) out[0] = s;
+}
