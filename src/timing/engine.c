@@ -175,7 +175,8 @@ struct twg {
 enum { PORT_VALU, PORT_SALU, PORT_VMEM, PORT_SMEM, PORT_LDS, PORT_BRANCH, PORT_N, PORT_NONE = PORT_N };
 
 typedef struct tsimd {
-    uint64_t port_free[PORT_N + 1];   /* next cycle each port takes an instruction ([PORT_NONE]: 0) */
+    /* a SIMD's record on lines of its own: neighbours may be another host thread's */
+    alignas(UMB_LINE) uint64_t port_free[PORT_N + 1];   /* next cycle each port takes an instruction ([PORT_NONE]: 0) */
     uint64_t next_time;          /* earliest cycle one of its waves can issue (UINT64_MAX: none);
                                     the wheel holds it at this cycle */
     struct twave *pick;          /* the oldest wave that can issue then */
@@ -245,7 +246,8 @@ typedef struct trun {
     tsimd *simd;
     tcu *cu;
     wheel wh;                    /* the SIMDs by next_time, then index */
-    uint64_t *ready_lists;       /* the SIMDs' lists, one block each */
+    uint64_t *ready_lists;       /* the SIMDs' lists, one block each (from a line boundary: a
+                                    shader array's blocks do not share a line with the next's) */
     uint8_t *port_lists;
     struct twave **wave_lists;
     tm_pc **next_lists;
@@ -1908,12 +1910,12 @@ static umb_status run(trun *r)
     r->wh.bits = calloc((size_t)WHEEL * r->wh.words, sizeof *r->wh.bits);
     r->wh.over = calloc(nsimd, sizeof *r->wh.over);
     size_t nslots = (size_t)nsimd * m->waves_per_simd;
-    r->ready_lists = calloc(nslots, sizeof *r->ready_lists);
-    r->port_lists = calloc(nslots, sizeof *r->port_lists);
-    r->wave_lists = calloc(nslots, sizeof *r->wave_lists);
-    r->next_lists = calloc(nslots, sizeof *r->next_lists);
-    r->isa_lists = calloc(nslots, sizeof *r->isa_lists);
-    r->warp_lists = calloc(nslots, sizeof *r->warp_lists);
+    r->ready_lists = umb_calloc_lines(nslots, sizeof *r->ready_lists);
+    r->port_lists = umb_calloc_lines(nslots, sizeof *r->port_lists);
+    r->wave_lists = umb_calloc_lines(nslots, sizeof *r->wave_lists);
+    r->next_lists = umb_calloc_lines(nslots, sizeof *r->next_lists);
+    r->isa_lists = umb_calloc_lines(nslots, sizeof *r->isa_lists);
+    r->warp_lists = umb_calloc_lines(nslots, sizeof *r->warp_lists);
     if (!r->local_pool || !r->wave_blocks || !r->wh.bits || !r->wh.over || !r->ready_lists || !r->port_lists || !r->wave_lists ||
         !r->next_lists || !r->isa_lists || !r->warp_lists)
         return UMB_ERR_NOMEM;
@@ -1984,7 +1986,7 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
     r->fe = fe;
     r->total_wgs = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
     r->budget = umb_device_get_config(l->dev)->max_instructions;
-    r->simd = calloc((size_t)t->m.cus * t->m.simds_per_cu, sizeof *r->simd);
+    r->simd = umb_calloc_lines((size_t)t->m.cus * t->m.simds_per_cu, sizeof *r->simd);
     r->cu = calloc(t->m.cus, sizeof *r->cu);
     if (!r->simd || !r->cu || !record_launch(t, l, &r->rec)) goto out;
     tm_memsys_begin_launch(&t->ms, t->total_cycles);
