@@ -75,6 +75,13 @@ check rdna3_atomics_all "$umbra" run "$work/atomics_all.co" --kernel atomics_all
   --arg buf:zeros:16 --arg buf:zeros:28 --arg buf:zeros:32 --arg buf:zeros:32 --arg buf:zeros:4 --out 2:@OUT@ --quiet
 check rdna3_vec_add "$umbra" run "$work/vec_add.co" --kernel vec_add --global 8192 --local 64 \
   --arg buf:iota:f32:8192 --arg buf:fill:f32:8192:0.5 --arg buf:zeros:32768 --arg u32:8192 --out 2:@OUT@ --quiet
+# the timing model's parallel mode: shader arrays partitioned over the host threads, meeting at
+# every quantum's end (src/core/spin_barrier.c), global atomics executed at the quanta's ends
+check rdna3_timing_histogram "$umbra" run "$work/histogram.co" --kernel histogram --global 4096 --local 128 \
+  --arg buf:rand:u32:4096:7 --arg u32:16384 --arg buf:zeros:1024 --out 2:@OUT@ --quiet --timing
+check rdna3_timing_vec_add "$umbra" run "$work/vec_add.co" --kernel vec_add --global 65536 --local 64 \
+  --arg buf:iota:f32:65536 --arg buf:fill:f32:65536:0.5 --arg buf:zeros:262144 --arg u32:65536 --out 2:@OUT@ \
+  --quiet --timing
 # the translator (when built): --jit auto on 4096 waves, so that the launch starts interpreted and
 # switches to code made on the device's translator thread, beside the workgroups' host threads
 if "$umbra" run --help 2>&1 | grep -q -- "--jit-cache" && "$umbra" cc "$root/bench/rdna3/alu_loop.cl" -O3 -o "$work/alu_loop.co" >/dev/null; then
