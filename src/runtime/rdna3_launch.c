@@ -11,6 +11,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -335,6 +336,35 @@ int umb_rdna3_jit_mode(const char *name)
  * reach this many waves; a translation already in memory (or, then, on disk) is used at once.
  * Translation costs tens to hundreds of milliseconds of one host thread. */
 #define JIT_AUTO_MIN_WAVES 4096u
+/* ... and a launch not translated at its start asks for its translation once it has run this
+ * many wave-instructions interpreted per byte of the kernel's code: about the translation's cost
+ * (1-2 ms of one host thread per instruction, docs/PERFORMANCE.md) in interpreted work (30-70 M
+ * wave-instructions a second), so a launch of few waves that runs long (a loop over a matrix per
+ * work-item) is translated while it runs, and one that ends sooner never pays for it. */
+#define JIT_AUTO_WORK_PER_BYTE 8192u
+#define JIT_AUTO_DEFAULT_CODE_BYTES 4096u   /* when the code object gives no function size */
+
+/* `auto`'s trigger on work for one launch (rdna3_jit_trigger, fired on a host thread running it) */
+typedef struct launch_trigger {
+    rdna3_jit_trigger t;
+    umb_device *dev;
+    rdna3_jit_request rq;
+    _Atomic(const rdna3_jit_code *) *ticket;   /* what the firing got (released after the launch) */
+    uint64_t work_at_fire;
+} launch_trigger;
+
+/* Ask for the launch's translation on the translator thread; the next rounds use it once it is
+ * published. A failure leaves the launch interpreted, as `auto` does at a launch's start. */
+static void fire_translation(rdna3_jit_trigger *t, rdna3_kernel *k)
+{
+    launch_trigger *lt = (launch_trigger *)t;
+    lt->work_at_fire = atomic_load_explicit(&t->work, memory_order_relaxed);
+    rdna3_jit_result res;
+    char err[512];
+    if (!rdna3_jit_acquire(lt->dev, k, &lt->rq, &res, err, sizeof err) || !res.ticket) return;
+    lt->ticket = res.ticket;
+    atomic_store_explicit(&k->jit, res.ticket, memory_order_release);
+}
 
 static const char *jit_source_name(rdna3_jit_source s)
 {
@@ -351,8 +381,8 @@ static const char *jit_source_name(rdna3_jit_source s)
  * while the launch starts in the interpreter. Release *out with rdna3_jit_release after the
  * launch. */
 static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const char *name, rdna3_kernel *k,
-                            uint64_t entry_pc, uint32_t wave_size, uint64_t nwaves,
-                            _Atomic(const rdna3_jit_code *) **out)
+                            uint64_t entry_pc, uint32_t wave_size, uint64_t nwaves, uint64_t code_bytes,
+                            _Atomic(const rdna3_jit_code *) **out, launch_trigger *lt)
 {
     *out = NULL;
     if (d->jit == UMB_RDNA3_JIT_OFF) return UMB_OK;
@@ -370,14 +400,22 @@ static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const 
         if (!always) return UMB_OK;   /* the interpreter runs it */
         return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: cannot translate: %s", name, err);
     }
-    if (!res.ticket) return UMB_OK;
+    if (!res.ticket) {   /* auto, too few waves yet: translate if the launch turns out long */
+        *lt = (launch_trigger){ .dev = dev, .rq = rq };
+        lt->rq.waves = 0;   /* (counted above) */
+        lt->rq.min_waves = 0;
+        lt->t.threshold = (uint64_t)JIT_AUTO_WORK_PER_BYTE * (code_bytes ? code_bytes : JIT_AUTO_DEFAULT_CODE_BYTES);
+        lt->t.fire = fire_translation;
+        k->jit_trigger = &lt->t;
+        return UMB_OK;
+    }
     if (d->jit_log && res.source == RDNA3_JIT_BACKGROUND)
         fprintf(d->jit_log, "umbra: kernel %s (wave%u): %u instructions, %s, %.3f s (%.3f s CPU)\n", name,
                 wave_size, res.insts, jit_source_name(res.source), res.seconds, res.cpu_seconds);
     else if (d->jit_log)
         fprintf(d->jit_log, "umbra: kernel %s (wave%u): %u instructions, %u inline, %s, %.3f s (%.3f s CPU)\n",
                 name, wave_size, res.insts, res.inlined, jit_source_name(res.source), res.seconds, res.cpu_seconds);
-    k->jit = res.ticket;
+    atomic_store_explicit(&k->jit, res.ticket, memory_order_release);
     *out = res.ticket;
     return UMB_OK;
 }
@@ -492,20 +530,28 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     /* where LDS loads may run ahead of their turns (NULL on host OOM: they keep their turns) */
     if (rk.lds_size) rk.lds_quiet = rdna3_lds_quiet_map(&rk, ds.entry_pc);
     _Atomic(const rdna3_jit_code *) *jit = NULL;
-    if ((st = translate(dev, d, pl->name, &rk, ds.entry_pc, ds.wave_size, ngroups * ds.waves_per_wg, &jit))) {
+    launch_trigger trigger = { 0 };
+    if ((st = translate(dev, d, pl->name, &rk, ds.entry_pc, ds.wave_size, ngroups * ds.waves_per_wg, ki->code_size,
+                        &jit, &trigger))) {
         rdna3_kernel_release(&rk);
         rdna3_hostcall_destroy(hc);
         rdna3_gws_destroy(rk.gws);
         return st;
     }
-    if (jit) l.fe = &rdna3_frontend_jit;
+    if (jit || rk.jit_trigger) l.fe = &rdna3_frontend_jit;
     bool ready = jit && atomic_load(jit);
     st = umb_launch_run(&l, stats);
     if (jit && !ready && d->jit_log)
         fprintf(d->jit_log, "umbra: kernel %s: %s\n", pl->name,
                 atomic_load(jit) ? "translated in the background while it ran; its later rounds ran translated"
                                  : "ran in the interpreter (its translation was not ready)");
+    if (trigger.ticket && d->jit_log)   /* (the launch's host threads have ended: no race on trigger) */
+        fprintf(d->jit_log, "umbra: kernel %s: translation asked after %" PRIu64 " wave-instructions ran "
+                "interpreted; %s\n", pl->name, trigger.work_at_fire,
+                atomic_load(trigger.ticket) ? "its later rounds ran translated"
+                                            : "the launch ended before the translation was ready");
     rdna3_jit_release(dev, jit);
+    rdna3_jit_release(dev, trigger.ticket);
     rdna3_kernel_release(&rk);
     rdna3_hostcall_destroy(hc);   /* device stderr text, memory the kernel freed, the buffer */
     rdna3_gws_destroy(rk.gws);

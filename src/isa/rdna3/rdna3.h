@@ -221,9 +221,23 @@ typedef struct rdna3_kernel {
     struct rdna3_gws *gws;
     /* NULL, or where the launch's translated code is published (src/runtime/rdna3_jit_cache.c):
      * the front end rdna3_frontend_jit reads it at each round and runs turns with the code once it
-     * is there (a translation made in the background arrives while the launch runs) */
-    _Atomic(const struct rdna3_jit_code *) *jit;
+     * is there (a translation made in the background arrives while the launch runs). Set before
+     * the launch, or while it runs by its jit_trigger. */
+    _Atomic(_Atomic(const struct rdna3_jit_code *) *) jit;
+    /* NULL, or `auto`'s trigger on work (rdna3_jit_trigger): the rounds that run interpreted add
+     * their wave-instructions, and the round that passes the threshold asks for a translation */
+    struct rdna3_jit_trigger *jit_trigger;
 } rdna3_kernel;
+
+/* `auto` on work done (src/runtime/rdna3_launch.c): a launch whose translation was not asked for
+ * at its start counts the wave-instructions it runs interpreted; the first round that brings them
+ * to `threshold` calls fire once, on its host thread, which may set rdna3_kernel.jit. */
+typedef struct rdna3_jit_trigger {
+    _Atomic uint64_t work;
+    uint64_t threshold;
+    _Atomic int fired;
+    void (*fire)(struct rdna3_jit_trigger *t, rdna3_kernel *k);
+} rdna3_jit_trigger;
 
 /* Run the statements for each lane l of mask, in lane order. With every lane on (the common
  * case) the loop has no per-lane test and a constant trip count per wave size, so it vectorises

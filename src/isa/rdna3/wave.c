@@ -820,9 +820,17 @@ static uint64_t fe_round(void *kernel, umb_workgroup *wg, uint32_t quantum, uint
  * (rdna3_kernel.jit, translate.c) where it has the instruction. */
 static uint64_t fe_round_jit(void *kernel, umb_workgroup *wg, uint32_t quantum, uint32_t count[UMB_WARP_STATES])
 {
+    rdna3_kernel *k = kernel;
     /* a translation made in the background is used from the first round after it is published */
-    const rdna3_jit_code *jit = atomic_load_explicit(((rdna3_kernel *)kernel)->jit, memory_order_acquire);
-    return jit ? round_robin(kernel, wg, quantum, count, jit) : round_robin(kernel, wg, quantum, count, NULL);
+    _Atomic(const rdna3_jit_code *) *slot = atomic_load_explicit(&k->jit, memory_order_acquire);
+    const rdna3_jit_code *jit = slot ? atomic_load_explicit(slot, memory_order_acquire) : NULL;
+    if (jit) return round_robin(kernel, wg, quantum, count, jit);
+    uint64_t done = round_robin(kernel, wg, quantum, count, NULL);
+    rdna3_jit_trigger *t = k->jit_trigger;
+    if (t && !slot && atomic_fetch_add_explicit(&t->work, done, memory_order_relaxed) + done >= t->threshold &&
+        !atomic_exchange_explicit(&t->fired, 1, memory_order_acq_rel))
+        t->fire(t, k);
+    return done;
 }
 
 static void fe_describe_pc(void *kernel, const umb_warp *warp, char *buf, size_t len)

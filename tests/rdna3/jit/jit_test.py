@@ -13,6 +13,10 @@ exit status, the same error text on stderr, the same output bytes and the same s
                instructions are counted in the translation) and the results are the interpreter's
   background   --jit auto on a launch of 4096 waves: translated on the translator thread while the
                launch starts in the interpreter, which switches to the translated code mid-launch
+  work         --jit auto on a launch of 64 waves that loops long (too few waves to translate at its
+               start): translated once it has run its threshold of wave-instructions interpreted,
+               while it runs, with the interpreter's output and statistics; a short launch of the
+               same kernel is not translated
   edges        edges.s, wave32 and wave64: the inline carry arithmetic (v_add/sub/subrev_co(_ci)_u32,
                VOP2 and VOP3SD), the 64-bit shifts, v_mad_u64_u32 and v_rcp/rsq/sqrt_f32 at their edge values (a carry out of the carry
                in alone, zeros, denormals, infinities, negatives, NaNs), one lane of 32 off in EXEC;
@@ -444,6 +448,29 @@ elif case == "background":
     if "translating in the background" not in log or "its later rounds ran translated" not in log:
         fail(f"background: the launch did not switch to translated code: {log!r}")
     print("ok background: " + " / ".join(log.strip().splitlines()))
+elif case == "work":
+    co = compile_cl(os.path.join(root, "bench", "rdna3", "alu_loop.cl"), "alu_loop")
+    def run_alu(iters, mode, tag):
+        out, st = os.path.join(work, f"jit-work-{tag}-{mode}.bin"), os.path.join(work, f"jit-work-{tag}-{mode}.json")
+        p = subprocess.run([umbra, "run", co, "--kernel", "alu_loop", "--global", "2048", "--local", "256",
+                            "--arg", "buf:zeros:8192", "--arg", f"i32:{iters}", "--threads", "1", "--jit-cache", "off",
+                            "--quiet", "--jit", mode, "--jit-log", "--out", f"0:{out}", "--stats", st],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            fail(f"work: --jit {mode}, {iters} iterations: {p.stderr}")
+        return open(out, "rb").read(), stats_of(st), p.stderr
+    for iters, long_run in ((60000, True), (20, False)):
+        off, auto = run_alu(iters, "off", iters), run_alu(iters, "auto", iters)
+        if off[0] != auto[0]:
+            fail(f"work: {iters} iterations: output buffer differs from the interpreter's")
+        if off[1] != auto[1]:
+            fail(f"work: {iters} iterations: statistics differ from the interpreter's")
+        log = auto[2]
+        if long_run and ("translation asked after" not in log or "its later rounds ran translated" not in log):
+            fail(f"work: 64 waves x {iters} iterations were not translated while they ran: {log!r}")
+        if not long_run and log.strip():
+            fail(f"work: a short launch ({iters} iterations) was translated: {log!r}")
+    print("ok work: 64 waves x 60000 iterations translated while they ran; 64 waves x 20 iterations interpreted")
 elif case == "edges":
     edges_case()
 elif case == "lds":
