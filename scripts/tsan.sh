@@ -87,6 +87,9 @@ check rdna3_timing_vec_add "$umbra" run "$work/vec_add.co" --kernel vec_add --gl
 if "$umbra" run --help 2>&1 | grep -q -- "--jit-cache" && "$umbra" cc "$root/bench/rdna3/alu_loop.cl" -O3 -o "$work/alu_loop.co" >/dev/null; then
   check rdna3_jit_background "$umbra" run "$work/alu_loop.co" --kernel alu_loop --global 131072 --local 256 \
     --arg buf:zeros:524288 --arg i32:300 --jit auto --jit-cache off --out 0:@OUT@ --quiet
+  # few waves running long: a host thread running the launch asks for the translation mid-launch
+  check rdna3_jit_work "$umbra" run "$work/alu_loop.co" --kernel alu_loop --global 2048 --local 256 \
+    --arg buf:zeros:8192 --arg i32:60000 --jit auto --jit-cache off --out 0:@OUT@ --quiet
 fi
 # unsynchronised read-modify-writes of the guest (a race of the guest, not of the host)
 order_dependent=1 check rdna3_race_order "$umbra" run "$work/race_order.co" --kernel race_order --global 1024 \
