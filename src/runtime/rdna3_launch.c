@@ -9,9 +9,9 @@
  * offsets, grid dims, ...). Then the core runs the workgroups; each wave's registers come from
  * rdna3_runtime_init_wave.
  */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
