@@ -249,10 +249,11 @@ static void run_usage(FILE *f)
             "launch fails), the GWS barriers and semaphores (ds_gws_*) available, grid.sync() and grid.is_valid()\n"
             "working.\n"
             "--jit translates the kernel to host code with LLVM (docs/TRANSLATOR.md): off (the default, the\n"
-            "interpreter), auto (launches of many waves), always; results and statistics are the same. --trace,\n"
-            "--check-waitcnt, --profile-pcs/--report and --timing keep the interpreter. --jit-log prints a line\n"
-            "per translation on stderr. Translated code is kept on disk for later runs in --jit-cache DIR\n"
-            "(default: the compile cache, $UMBRA_CACHE_DIR or ~/.cache/umbra; off: not kept).\n");
+            "interpreter), auto (launches of many waves, or once a launch has run long), always; results and\n"
+            "statistics are the same. --trace, --check-waitcnt, --profile-pcs/--report and --timing keep the\n"
+            "interpreter. --jit-log prints a line per translation on stderr. Translated code is kept on disk\n"
+            "for later runs in --jit-cache DIR (default: the compile cache, $UMBRA_CACHE_DIR or ~/.cache/umbra;\n"
+            "off: not kept).\n");
 }
 
 /* X[,Y[,Z]] (',' or 'x' between; each may be 0x hex), each in [min, max]. */
