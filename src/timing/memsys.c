@@ -217,6 +217,14 @@ static void busy_book(tm_busy *b, uint64_t s, uint64_t len, uint64_t min)
         }
 }
 
+/* The earliest start >= from of `len` free units, booked (gaps shorter than len are not kept). */
+static uint64_t busy_take(tm_busy *b, uint64_t from, uint64_t len)
+{
+    uint64_t s = busy_find(b, from, len);
+    busy_book(b, s, len, len);
+    return s;
+}
+
 /* One access of `bytes` at byte_addr to GDDR (tm_dram_cfg), reaching the memory controller at
  * cycle t; returns when its data is back (reads) or written. Addresses go round the channels every
  * interleave_bytes; a channel's chunks go round its bank groups, then fill the columns of one row
@@ -281,9 +289,7 @@ static uint64_t activation_slot(const tm_dram_cfg *d, tm_dram_chan *ch, uint64_t
 {
     uint64_t len = activation_len(d);
     if (!len) return at;
-    uint64_t s = busy_find(&ch->acts, at * FRAC, len);
-    busy_book(&ch->acts, s, len, len);
-    return (s + FRAC - 1) / FRAC;
+    return (busy_take(&ch->acts, at * FRAC, len) + FRAC - 1) / FRAC;
 }
 
 /* The earliest start >= from at which both the channel's bus (for xfer) and the bank group's
@@ -526,13 +532,8 @@ static uint64_t view_dram(tm_view *v, const tm_memsys *sh, uint64_t t, uint64_t 
     /* activations: the view does not know the banks' rows, so each access books its share of
        the channel's activation slots in the proportion of row openings the replay saw last */
     uint64_t from = t * FRAC, alen = (uint64_t)((double)activation_len(d) * sh->share * ch->miss_q16 / 65536.0);
-    if (alen) {
-        uint64_t a = busy_find(&ch->acts, from, alen);
-        busy_book(&ch->acts, a, alen, alen);
-        if (a > from) from = a;
-    }
-    uint64_t start = busy_find(&ch->bus, from, len);
-    busy_book(&ch->bus, start, len, len);
+    if (alen) from = busy_take(&ch->acts, from, alen);   /* (never earlier than from) */
+    uint64_t start = busy_take(&ch->bus, from, len);
     (void)write;
     return (start + FRAC - 1) / FRAC + m->dram_latency;
 }
