@@ -221,9 +221,10 @@ typedef struct umb_rdna3_dispatch {
      * expects), and hidden_multigrid_sync_arg points to a multi-grid sync block for one grid (so
      * grid.is_valid() is true). Otherwise that argument is 0 and ds_gws_* fault. */
     bool cooperative;
-    /* The translator (docs/TRANSLATOR.md): UMB_RDNA3_JIT_OFF (0, the interpreter),
-     * UMB_RDNA3_JIT_AUTO (translate where it is expected to pay: see the doc) or
-     * UMB_RDNA3_JIT_ALWAYS (translate every launch; an error if umbra was built without it).
+    /* The translator (docs/TRANSLATOR.md): UMB_RDNA3_JIT_AUTO (0, the default: the interpreter,
+     * and code whose launches have run long enough to pay for its translation translated, while
+     * they run), UMB_RDNA3_JIT_OFF (the interpreter only) or UMB_RDNA3_JIT_ALWAYS (translate
+     * every launch before it runs; an error if umbra was built without it).
      * Results and statistics are the same in every mode. A launch with a trace, pc_counts,
      * check_waitcnt or the timing model always runs in the interpreter. */
     uint32_t jit;
@@ -234,7 +235,7 @@ typedef struct umb_rdna3_dispatch {
     const char *jit_cache_dir;
 } umb_rdna3_dispatch;
 
-enum { UMB_RDNA3_JIT_OFF = 0, UMB_RDNA3_JIT_AUTO = 1, UMB_RDNA3_JIT_ALWAYS = 2 };
+enum { UMB_RDNA3_JIT_AUTO = 0, UMB_RDNA3_JIT_OFF = 1, UMB_RDNA3_JIT_ALWAYS = 2 };
 /* "off" / "auto" / "always" -> UMB_RDNA3_JIT_*, or -1 */
 int umb_rdna3_jit_mode(const char *name);
 

@@ -102,12 +102,12 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
     }
     const char *w = getenv("UMBRA_CHECK_WAITCNT");
     pl->check_waitcnt = w && *w && strcmp(w, "0");
-    /* UMBRA_JIT=off|auto|always: the translator (docs/TRANSLATOR.md); unset: off */
+    /* UMBRA_JIT=off|auto|always: the translator (docs/TRANSLATOR.md); unset: auto */
     const char *j = getenv("UMBRA_JIT");
-    int jm = j && *j ? umb_rdna3_jit_mode(j) : UMB_RDNA3_JIT_OFF;
+    int jm = j && *j ? umb_rdna3_jit_mode(j) : UMB_RDNA3_JIT_AUTO;
     if (jm < 0) {
-        fprintf(stderr, "%s: UMBRA_JIT=%s: expected off, auto or always; the interpreter runs\n", who, j);
-        jm = UMB_RDNA3_JIT_OFF;
+        fprintf(stderr, "%s: UMBRA_JIT=%s: expected off, auto or always; the default (auto) runs\n", who, j);
+        jm = UMB_RDNA3_JIT_AUTO;
     }
     pl->jit = (uint32_t)jm;
     if (jm != UMB_RDNA3_JIT_OFF && !umb_cache_default_dir(pl->jit_cache_dir, sizeof pl->jit_cache_dir))

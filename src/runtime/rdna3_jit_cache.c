@@ -53,7 +53,7 @@ typedef struct jit_site {
     uint64_t code_base, code_size, entry_pc;
     unsigned wave_size;
     bool inline_ok;
-    uint64_t waves;             /* launched from here so far (auto's count) */
+    uint64_t work;              /* wave-instructions run interpreted from here (auto's count) */
     uint64_t last_use;
     jit_obj *obj;               /* NULL until translated */
     uint64_t span_lo, span_len; /* code offsets the translation's instructions cover */
@@ -521,17 +521,17 @@ bool rdna3_jit_acquire(umb_device *dev, rdna3_kernel *k, const rdna3_jit_request
         ok = false;
         goto out;
     }
-    s->waves += rq->waves;
+    res->work = s->work;
     s->last_use = ++c->tick;
     jit_obj *o = NULL;
     if (s->obj && site_code_unchanged(dev, s)) {
         o = s->obj;
         res->source = o->pending ? RDNA3_JIT_BACKGROUND : RDNA3_JIT_FROM_MEMORY;
-    } else if (s->waves >= rq->min_waves) {
+    } else if (s->work >= rq->min_work) {
         ok = (o = translate_site(dev, c, s, k, rq, res, err, errlen)) != NULL;
     }
     if (o && o->failed) {   /* a translation of this code failed in the background: stay interpreted */
-        if (rq->min_waves == 0) {
+        if (rq->min_work == 0) {
             snprintf(err, errlen, "%s", o->err);
             ok = false;
         }
@@ -562,6 +562,16 @@ void rdna3_jit_release(umb_device *dev, _Atomic(const rdna3_jit_code *) *ticket)
     pthread_mutex_unlock(&c->lock);
 }
 
+void rdna3_jit_add_work(umb_device *dev, const rdna3_kernel *k, const rdna3_jit_request *rq, uint64_t work)
+{
+    rdna3_jit_cache *c = umb_device_slot_get(dev, UMB_DEVICE_SLOT_RDNA3_JIT);
+    if (!c || !work) return;
+    pthread_mutex_lock(&c->lock);
+    jit_site *s = site_for(c, k, rq);
+    if (s) s->work = s->work + work < s->work ? UINT64_MAX : s->work + work;
+    pthread_mutex_unlock(&c->lock);
+}
+
 #else   /* built without UMBRA_JIT */
 
 bool rdna3_jit_acquire(umb_device *dev, rdna3_kernel *k, const rdna3_jit_request *rq, rdna3_jit_result *res,
@@ -574,5 +584,10 @@ bool rdna3_jit_acquire(umb_device *dev, rdna3_kernel *k, const rdna3_jit_request
 }
 
 void rdna3_jit_release(umb_device *dev, _Atomic(const rdna3_jit_code *) *ticket) { (void)dev, (void)ticket; }
+
+void rdna3_jit_add_work(umb_device *dev, const rdna3_kernel *k, const rdna3_jit_request *rq, uint64_t work)
+{
+    (void)dev, (void)k, (void)rq, (void)work;
+}
 
 #endif

@@ -18,10 +18,10 @@ typedef struct rdna3_jit_request {
     uint64_t entry_pc;
     unsigned wave_size;
     bool inline_ok;             /* false: the call-threaded form (every instruction a handler call) */
-    uint64_t waves;             /* waves of this launch */
-    /* `auto`: translate once launches of this entry (this one included) reach min_waves waves;
-     * a translation already in memory is used at once. 0: translate now (`always`). */
-    uint64_t min_waves;
+    /* `auto`: translate once the wave-instructions launches of this code ran interpreted
+     * (rdna3_jit_add_work) reach min_work; a translation already in memory is used at once. 0:
+     * translate now (`always`). */
+    uint64_t min_work;
     /* Make a new translation on the device's translator thread: the launch starts in the
      * interpreter and switches to the code when it is published (res->ticket). false: make it
      * now, before returning. A translation found in memory or on disk is used at once either way. */
@@ -44,6 +44,7 @@ typedef struct rdna3_jit_result {
     rdna3_jit_source source;
     uint32_t insts, inlined;
     double seconds, cpu_seconds;   /* this acquire's work: discovery, code generation or loading */
+    uint64_t work;                 /* wave-instructions run interpreted from this code so far */
 } rdna3_jit_result;
 
 /* The translation of k's code at rq->entry_pc for this launch (res->ticket, held until
@@ -53,5 +54,8 @@ typedef struct rdna3_jit_result {
 bool rdna3_jit_acquire(umb_device *dev, rdna3_kernel *k, const rdna3_jit_request *rq, rdna3_jit_result *res,
                        char *err, size_t errlen);
 void rdna3_jit_release(umb_device *dev, _Atomic(const rdna3_jit_code *) *ticket);
+/* Add the wave-instructions a launch of k's code at rq->entry_pc ran interpreted to its count
+ * (what `auto` compares with rq->min_work at the next acquire). */
+void rdna3_jit_add_work(umb_device *dev, const rdna3_kernel *k, const rdna3_jit_request *rq, uint64_t work);
 
 #endif

@@ -332,15 +332,15 @@ int umb_rdna3_jit_mode(const char *name)
     return -1;
 }
 
-/* `auto` (docs/TRANSLATOR.md): translate a kernel entry once its launches, this one included,
- * reach this many waves; a translation already in memory (or, then, on disk) is used at once.
- * Translation costs tens to hundreds of milliseconds of one host thread. */
-#define JIT_AUTO_MIN_WAVES 4096u
-/* ... and a launch not translated at its start asks for its translation once it has run this
- * many wave-instructions interpreted per byte of the kernel's code: about the translation's cost
+/* `auto` (docs/TRANSLATOR.md): a kernel's code is translated once the wave-instructions its
+ * launches ran interpreted reach this many per byte of the code: about the translation's cost
  * (1-2 ms of one host thread per instruction, docs/PERFORMANCE.md) in interpreted work (30-70 M
- * wave-instructions a second), so a launch of few waves that runs long (a loop over a matrix per
- * work-item) is translated while it runs, and one that ends sooner never pays for it. */
+ * wave-instructions a second), so code that runs long (a loop over a matrix per work-item, or
+ * short launches repeated) is translated, once its interpreted time has paid for it, and code
+ * that ends sooner never pays for it. The count is summed over the launches of the code (the
+ * translation is asked at the start of the launch that finds it passed) and, within a launch,
+ * round by round (the translation is asked mid-launch, on the translator thread, and the later
+ * rounds run it). A translation in memory, or on disk once the count is reached, is used at once. */
 #define JIT_AUTO_WORK_PER_BYTE 8192u
 #define JIT_AUTO_DEFAULT_CODE_BYTES 4096u   /* when the code object gives no function size */
 
@@ -350,7 +350,8 @@ typedef struct launch_trigger {
     umb_device *dev;
     rdna3_jit_request rq;
     _Atomic(const rdna3_jit_code *) *ticket;   /* what the firing got (released after the launch) */
-    uint64_t work_at_fire;
+    uint64_t work_before;                      /* run interpreted by earlier launches of the code */
+    uint64_t work_at_fire;                     /* ... and by this one when it fired */
 } launch_trigger;
 
 /* Ask for the launch's translation on the translator thread; the next rounds use it once it is
@@ -381,7 +382,7 @@ static const char *jit_source_name(rdna3_jit_source s)
  * while the launch starts in the interpreter. Release *out with rdna3_jit_release after the
  * launch. */
 static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const char *name, rdna3_kernel *k,
-                            uint64_t entry_pc, uint32_t wave_size, uint64_t nwaves, uint64_t code_bytes,
+                            uint64_t entry_pc, uint32_t wave_size, uint64_t code_bytes,
                             _Atomic(const rdna3_jit_code *) **out, launch_trigger *lt)
 {
     *out = NULL;
@@ -391,8 +392,9 @@ static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const 
     if (d->trace || d->pc_counts || d->check_waitcnt || umb_device_get_config(dev)->timing) return UMB_OK;
     bool always = d->jit == UMB_RDNA3_JIT_ALWAYS;
     if (!always && !rdna3_jit_available()) return UMB_OK;
-    rdna3_jit_request rq = { .entry_pc = entry_pc, .wave_size = wave_size, .inline_ok = true, .waves = nwaves,
-                             .min_waves = always ? 0 : JIT_AUTO_MIN_WAVES, .background = !always,
+    uint64_t min_work = (uint64_t)JIT_AUTO_WORK_PER_BYTE * (code_bytes ? code_bytes : JIT_AUTO_DEFAULT_CODE_BYTES);
+    rdna3_jit_request rq = { .entry_pc = entry_pc, .wave_size = wave_size, .inline_ok = true,
+                             .min_work = always ? 0 : min_work, .background = !always,
                              .disk_dir = d->jit_cache_dir };
     rdna3_jit_result res;
     char err[512];
@@ -400,11 +402,10 @@ static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const 
         if (!always) return UMB_OK;   /* the interpreter runs it */
         return bad(dev, UMB_ERR_UNSUPPORTED, "kernel %s: cannot translate: %s", name, err);
     }
-    if (!res.ticket) {   /* auto, too few waves yet: translate if the launch turns out long */
-        *lt = (launch_trigger){ .dev = dev, .rq = rq };
-        lt->rq.waves = 0;   /* (counted above) */
-        lt->rq.min_waves = 0;
-        lt->t.threshold = (uint64_t)JIT_AUTO_WORK_PER_BYTE * (code_bytes ? code_bytes : JIT_AUTO_DEFAULT_CODE_BYTES);
+    if (!res.ticket) {   /* auto, too little work yet: translate if the launch turns out long */
+        *lt = (launch_trigger){ .dev = dev, .rq = rq, .work_before = res.work };
+        lt->rq.min_work = 0;   /* (the trigger has counted up to it) */
+        lt->t.threshold = min_work - res.work;   /* (res.work < min_work, or it would be translating) */
         lt->t.fire = fire_translation;
         k->jit_trigger = &lt->t;
         return UMB_OK;
@@ -531,8 +532,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
     if (rk.lds_size) rk.lds_quiet = rdna3_lds_quiet_map(&rk, ds.entry_pc);
     _Atomic(const rdna3_jit_code *) *jit = NULL;
     launch_trigger trigger = { 0 };
-    if ((st = translate(dev, d, pl->name, &rk, ds.entry_pc, ds.wave_size, ngroups * ds.waves_per_wg, ki->code_size,
-                        &jit, &trigger))) {
+    if ((st = translate(dev, d, pl->name, &rk, ds.entry_pc, ds.wave_size, ki->code_size, &jit, &trigger))) {
         rdna3_kernel_release(&rk);
         rdna3_hostcall_destroy(hc);
         rdna3_gws_destroy(rk.gws);
@@ -547,9 +547,12 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
                                  : "ran in the interpreter (its translation was not ready)");
     if (trigger.ticket && d->jit_log)   /* (the launch's host threads have ended: no race on trigger) */
         fprintf(d->jit_log, "umbra: kernel %s: translation asked after %" PRIu64 " wave-instructions ran "
-                "interpreted; %s\n", pl->name, trigger.work_at_fire,
+                "interpreted (%" PRIu64 " by earlier launches); %s\n", pl->name,
+                trigger.work_before + trigger.work_at_fire, trigger.work_before,
                 atomic_load(trigger.ticket) ? "its later rounds ran translated"
                                             : "the launch ended before the translation was ready");
+    if (rk.jit_trigger && !trigger.ticket)   /* the launch ran interpreted: count its work */
+        rdna3_jit_add_work(dev, &rk, &trigger.rq, atomic_load_explicit(&trigger.t.work, memory_order_relaxed));
     rdna3_jit_release(dev, jit);
     rdna3_jit_release(dev, trigger.ticket);
     rdna3_kernel_release(&rk);

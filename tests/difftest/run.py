@@ -117,8 +117,8 @@ def umbra_run(umbra, co, k, t, d, nout):
         cmd += ["--timing", "--stats", os.path.join(d, f"{k['name']}.stats.json"), "--threads", "2" if t == "timing2" else "1"]
     elif t == "jit":
         cmd += ["--jit", "always", "--stats", os.path.join(d, f"{k['name']}.stats.json"), "--threads", "1"]
-    else:
-        cmd += ["--threads", str(t)]
+    else:   # the interpreter (`auto`, the default, would translate a long-running program)
+        cmd += ["--threads", str(t), "--jit", "off"]
         if t == 1:   # the interpreter's statistics, which the translated run's must equal
             cmd += ["--stats", os.path.join(d, f"{k['name']}.stats.json")]
     p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")

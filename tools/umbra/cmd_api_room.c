@@ -38,7 +38,7 @@ static void room_usage(const api_room *r, FILE *f)
             "                         multiProcessorCount)\n"
             "  --trace FILE|-         per-instruction trace (UMBRA_TRACE)\n"
             "  --check-waitcnt        fault on a register read before its s_waitcnt (UMBRA_CHECK_WAITCNT)\n"
-            "  --jit off|auto|always  translate kernels to host code with LLVM, docs/TRANSLATOR.md (UMBRA_JIT)\n"
+            "  --jit off|auto|always  translate kernels to host code with LLVM (default auto), docs/TRANSLATOR.md (UMBRA_JIT)\n"
             "  --global-mem SIZE      CL_DEVICE_GLOBAL_MEM_SIZE, e.g. 8G (UMBRA_GLOBAL_MEM)\n"
             "  --max-work-group-size N  CL_DEVICE_MAX_WORK_GROUP_SIZE, 1 to 256 (UMBRA_MAX_WORK_GROUP_SIZE)\n"
             "  --quick                a small device for benchmarks sized by the device (clpeak): 2 compute units,\n"

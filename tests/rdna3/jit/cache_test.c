@@ -6,9 +6,12 @@
  *          runs the new code
  * disk     a kernel translated on one device is loaded from the disk cache on a new device
  *          (as a later process would); a damaged entry is translated again
- * auto     `auto` translates an entry once its launches reach 4096 waves, on the device's
- *          translator thread: launches of 64 waves run interpreted 63 times, the 64th queues
- *          the translation and starts interpreted, later ones find it in memory once it is made
+ * auto     `auto` translates code once the wave-instructions its launches ran interpreted reach
+ *          8192 per byte of the kernel's code, on the device's translator thread: launches of
+ *          64 waves run interpreted (no log line) until the one during which the sum passes the
+ *          threshold, which asks for the translation mid-launch (saying how much ran before it);
+ *          later ones find it in memory once it is made. The launch is computed from the
+ *          kernel's code size and the wave-instructions of one launch (umb_stats).
  * Every launch's results are checked against out[i] = i * SCALE; the translation log lines
  * (umb_rdna3_dispatch.jit_log) say where each translation came from. */
 #include <stdio.h>
@@ -74,6 +77,8 @@ static umb_rdna3_program *load(umb_device *dev, const char *co)
 
 /* One launch of `scale` over `items` work-items in groups of 32 (one wave each); checks the
  * results; returns the translation log line it printed ("" if none). */
+static uint64_t last_warp_insts;   /* of the last launch */
+
 static const char *launch(umb_device *dev, umb_rdna3_program *p, uint32_t mode, const char *disk, int scale,
                           uint32_t items, char *line, size_t len)
 {
@@ -91,6 +96,7 @@ static const char *launch(umb_device *dev, umb_rdna3_program *p, uint32_t mode, 
     umb_stats st = { 0 };
     umb_status s = umb_rdna3_run(dev, p, &d, &st);
     CHECK(s == UMB_OK, "launch: %s: %s", umb_status_name(s), umb_device_last_error(dev));
+    last_warp_insts = st.warp_insts;
     int32_t *out = malloc((size_t)items * 4);
     if (out && umb_mem_copy_from_device(dev, buf, out, (uint64_t)items * 4) == UMB_OK) {
         for (uint32_t i = 0; i < items; i++)
@@ -168,20 +174,39 @@ static void case_auto(const char *co1000)
     char line[512];
     umb_device *dev = new_device();
     umb_rdna3_program *a = load(dev, co1000);
-    for (int i = 1; i <= 64; i++) {   /* 64 waves a launch */
+    const umb_rdna3_kernel_info *ki = umb_rdna3_program_find_kernel(a, "scale");
+    CHECK(ki && ki->code_size, "no code size for kernel scale");
+    uint64_t threshold = 8192u * (ki ? ki->code_size : 0);
+    launch(dev, a, UMB_RDNA3_JIT_AUTO, NULL, 1000, ITEMS, line, sizeof line);
+    uint64_t per_launch = last_warp_insts;
+    CHECK(!line[0], "launch 1 (%llu wave-instructions): '%s', expected the interpreter",
+          (unsigned long long)per_launch, line);
+    /* the launch during which the sum passes the threshold asks for the translation */
+    uint64_t firing = (threshold + per_launch - 1) / per_launch;
+    CHECK(firing > 2 && firing < 5000, "%llu launches to pay for the translation (%llu bytes of code)",
+          (unsigned long long)firing, (unsigned long long)(ki ? ki->code_size : 0));
+    uint64_t i = 2;
+    for (; i < firing && !failures; i++) {
         launch(dev, a, UMB_RDNA3_JIT_AUTO, NULL, 1000, ITEMS, line, sizeof line);
-        if (i < 64) CHECK(!line[0], "launch %d (%d waves so far): '%s', expected the interpreter", i, 64 * i, line);
-        else CHECK(says(line, ", translating in the background,"), "launch 64 (4096 waves): '%s', expected a translation queued", line);
+        CHECK(!line[0], "launch %llu (%llu wave-instructions so far): '%s', expected the interpreter",
+              (unsigned long long)i, (unsigned long long)(i * per_launch), line);
     }
+    launch(dev, a, UMB_RDNA3_JIT_AUTO, NULL, 1000, ITEMS, line, sizeof line);
+    char want[160];
+    snprintf(want, sizeof want, "interpreted (%llu by earlier launches)", (unsigned long long)((firing - 1) * per_launch));
+    CHECK(says(line, "translation asked after ") && says(line, want), "launch %llu: '%s', expected '%s'",
+          (unsigned long long)firing, line, want);
     /* later launches run interpreted (while it is being made) until it is published */
-    int i = 65;
-    for (; i < 20000; i++) {
+    for (i = firing + 1; i < firing + 20000; i++) {
         launch(dev, a, UMB_RDNA3_JIT_AUTO, NULL, 1000, ITEMS, line, sizeof line);
         if (!says(line, ", translating in the background,")) break;
     }
-    CHECK(says(line, ", in memory,"), "launch %d: '%s', expected the translation in memory", i, line);
+    CHECK(says(line, ", in memory,"), "launch %llu: '%s', expected the translation in memory", (unsigned long long)i, line);
     launch(dev, a, UMB_RDNA3_JIT_AUTO, NULL, 1000, ITEMS, line, sizeof line);
-    CHECK(says(line, ", in memory,"), "launch %d: '%s', expected the translation in memory", i + 1, line);
+    CHECK(says(line, ", in memory,"), "launch %llu: '%s', expected the translation in memory", (unsigned long long)i + 1, line);
+    printf("auto: %llu bytes of code, %llu wave-instructions a launch: translation asked in launch %llu, "
+           "in memory from launch %llu\n", (unsigned long long)(ki ? ki->code_size : 0), (unsigned long long)per_launch,
+           (unsigned long long)firing, (unsigned long long)i);
     umb_rdna3_program_destroy(a);
     umb_device_destroy(dev);
 }

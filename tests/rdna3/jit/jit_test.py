@@ -11,12 +11,13 @@ exit status, the same error text on stderr, the same output bytes and the same s
   invalid      a code word that is no gfx11 instruction after a translated loop (decode fault)
   calls        a kernel calling a function that is not inlined: the callee is translated too (its
                instructions are counted in the translation) and the results are the interpreter's
-  background   --jit auto on a launch of 4096 waves: translated on the translator thread while the
-               launch starts in the interpreter, which switches to the translated code mid-launch
-  work         --jit auto on a launch of 64 waves that loops long (too few waves to translate at its
-               start): translated once it has run its threshold of wave-instructions interpreted,
-               while it runs, with the interpreter's output and statistics; a short launch of the
-               same kernel is not translated
+  background   --jit auto on a launch of 4096 waves that loops: it starts in the interpreter, asks
+               for its translation on the translator thread once it has run its threshold of
+               wave-instructions, and switches to the translated code mid-launch (output and
+               statistics the interpreter's)
+  work         --jit auto on a launch of 64 waves that loops long: translated once it has run its
+               threshold of wave-instructions interpreted, while it runs, with the interpreter's
+               output and statistics; a short launch of the same kernel is not translated
   edges        edges.s, wave32 and wave64: the inline carry arithmetic (v_add/sub/subrev_co(_ci)_u32,
                VOP2 and VOP3SD), the 64-bit shifts, v_mad_u64_u32 and v_rcp/rsq/sqrt_f32 at their edge values (a carry out of the carry
                in alone, zeros, denormals, infinities, negatives, NaNs), one lane of 32 off in EXEC;
@@ -445,7 +446,7 @@ elif case == "background":
     if res["off"][1] != res["auto"][1]:
         fail("background: statistics differ from the interpreter's")
     log = res["auto"][2]
-    if "translating in the background" not in log or "its later rounds ran translated" not in log:
+    if "translation asked after" not in log or "its later rounds ran translated" not in log:
         fail(f"background: the launch did not switch to translated code: {log!r}")
     print("ok background: " + " / ".join(log.strip().splitlines()))
 elif case == "work":
