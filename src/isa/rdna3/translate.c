@@ -1476,9 +1476,13 @@ static void build_function(translator *tr, const char *name)
     }
 }
 
-/* The optimisation pipeline: clean-up and redundant loads/stores between instructions; the handler
- * calls keep every guest register in memory, so heavier pipelines buy little here. */
-#define TR_PASSES "function(early-cse,instcombine<no-verify-fixpoint>,simplifycfg,gvn,dse)"
+/* The optimisation pipeline: clean-up, and redundant loads of guest registers within a block
+ * (early-cse); the handler calls keep every guest register in memory, so heavier pipelines buy
+ * little here. GVN and DSE were in it until session 13: without them translation takes 18-45%
+ * less CPU (CTS test_geometrics' 45 kernels 1.48 -> 1.21 ms an instruction, alu_loop 0.098 ->
+ * 0.055 s) and the code runs as fast (bench_rdna3 --jit always, two runs each: matmul 512
+ * 0.85/0.70 -> 0.82/0.57 s, nbody 8192 0.70/0.67 -> 0.66/0.67 s, triad 0.17/0.14 -> 0.10/0.10 s). */
+#define TR_PASSES "function(early-cse,instcombine<no-verify-fixpoint>,simplifycfg)"
 /* Above TR_BIG_INSTS instructions, LLVM's optimising code generator (and GVN) take time that grows
  * faster than the code (a kernel of 1073 instructions: 7 s at the default level, 0.7 s without
  * optimisation, measured 2026-11-27), so such a kernel gets the light pipeline and the
