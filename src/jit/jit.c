@@ -10,6 +10,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
+#include <llvm-c/Object.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
@@ -198,4 +199,27 @@ void umb_jit_remove(umb_jit *j, umb_jit_unit *u)
     if (e) LLVMConsumeError(e);   /* the code may stay mapped; nothing else to do */
     LLVMOrcReleaseResourceTracker(u->rt);
     free(u);
+}
+
+uint64_t umb_jit_object_symbol_size(const void *obj, size_t len, const char *name)
+{
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(obj, len, "umbra-jit-object", false);
+    char *msg = NULL;
+    LLVMBinaryRef bin = LLVMCreateBinary(buf, NULL, &msg);
+    uint64_t size = 0;
+    if (bin) {
+        LLVMSymbolIteratorRef it = LLVMObjectFileCopySymbolIterator(bin);
+        for (; it && !LLVMObjectFileIsSymbolIteratorAtEnd(bin, it); LLVMMoveToNextSymbol(it)) {
+            const char *n = LLVMGetSymbolName(it);
+            if (n && !strcmp(n, name)) {
+                size = LLVMGetSymbolSize(it);
+                break;
+            }
+        }
+        if (it) LLVMDisposeSymbolIterator(it);
+        LLVMDisposeBinary(bin);
+    }
+    LLVMDisposeMessage(msg);
+    LLVMDisposeMemoryBuffer(buf);
+    return size;
 }

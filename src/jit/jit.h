@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
@@ -48,5 +49,7 @@ umb_jit_unit *umb_jit_add_object(umb_jit *j, const void *obj, size_t len, char *
 void *umb_jit_lookup(umb_jit *j, const char *name, char *err, size_t errlen);
 /* Free the unit's code (its functions must not run again). */
 void umb_jit_remove(umb_jit *j, umb_jit_unit *u);
+/* Bytes of the symbol `name` in the object file obj (its symbol table's size), 0 if it has none. */
+uint64_t umb_jit_object_symbol_size(const void *obj, size_t len, const char *name);
 
 #endif

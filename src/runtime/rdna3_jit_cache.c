@@ -8,11 +8,13 @@
 #if UMBRA_HAVE_JIT
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/core.h"
 #include "core/file_cache.h"
@@ -335,6 +337,24 @@ oom:
 }
 
 
+/* UMBRA_JIT_PERF_MAP=1: a line for the function in /tmp/perf-PID.map, the file `perf report`
+ * reads to name samples in code it cannot map to a file (without it, `perf` puts samples of
+ * translated code on unrelated symbols). Appended line by line (O_APPEND: whole lines from
+ * several devices' threads). */
+static void perf_map_add(rdna3_jit_fn fn, const void *object, size_t len, const char *name)
+{
+    const char *on = getenv("UMBRA_JIT_PERF_MAP");
+    if (!on || !*on || !strcmp(on, "0")) return;
+    char path[64], line[160];
+    snprintf(path, sizeof path, "/tmp/perf-%ld.map", (long)getpid());
+    uint64_t size = umb_jit_object_symbol_size(object, len, name);
+    int n = snprintf(line, sizeof line, "%" PRIxPTR " %" PRIx64 " %s\n", (uintptr_t)fn, size ? size : 1, name);
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) return;
+    if (write(fd, line, (size_t)n) != n) { /* a profiling aid: nothing to do */ }
+    close(fd);
+}
+
 /* Link the object file into the device's JIT as o's code, and find its function (no lock needed:
  * ORC locks itself, and o is not yet published; its counts are set by the caller under the lock,
  * where launches read them). Takes recs. */
@@ -349,6 +369,7 @@ static bool obj_attach(rdna3_jit_cache *c, jit_obj *o, rdna3_inst **recs, const 
         o->unit = NULL;
         return false;
     }
+    perf_map_add(o->code.fn, object, len, name);
     o->recs = *recs;
     o->code.recs = *recs;
     *recs = NULL;

@@ -334,7 +334,7 @@ int umb_rdna3_jit_mode(const char *name)
 
 /* `auto` (docs/TRANSLATOR.md): a kernel's code is translated once the wave-instructions its
  * launches ran interpreted reach this many per byte of the code: about the translation's cost
- * (1-2 ms of one host thread per instruction, docs/PERFORMANCE.md) in interpreted work (30-70 M
+ * (about 1 ms of one host thread per instruction, docs/PERFORMANCE.md) in interpreted work (30-70 M
  * wave-instructions a second), so code that runs long (a loop over a matrix per work-item, or
  * short launches repeated) is translated, once its interpreted time has paid for it, and code
  * that ends sooner never pays for it. The count is summed over the launches of the code (the

@@ -215,30 +215,23 @@ static ds_offsets ds_offsets_of(const rdna3_inst *in, const ds_op *d)
     return two ? (ds_offsets){ off0(in) * scale, in->offset1 * scale, true } : (ds_offsets){ off16(in), 0, false };
 }
 
-/* Lanes of mask whose access [base + off, + size) leaves the LDS allocation or crosses a page.
- * The first test takes every lane in 32-bit arithmetic (a loop that vectorises); only when some
- * lane fails it, which may be an inactive lane's stale address, are the active lanes looked at. */
+/* Lanes of mask whose access [base + off, + size) leaves the LDS allocation (one block of host
+ * memory, rdna3_wg.lds: an access may cross a page). The first test takes every lane in 32-bit
+ * arithmetic (a loop that vectorises); only when some lane fails it, which may be an inactive
+ * lane's stale address, are the active lanes looked at. */
 static inline __attribute__((always_inline)) bool any_lane_not_simple(const uint32_t *base, unsigned n, uint64_t mask, uint32_t off, unsigned size,
                                 uint32_t lds_size)
 {
     if (lds_size < size) return mask != 0;
-    uint32_t last = lds_size - size, page_last = UMB_PAGE_SIZE - size, bad = 0;
-    for (unsigned l = 0; l < n; l++) {
-        uint32_t a = base[l] + off;   /* LDS addresses wrap at 32 bits */
-        bad |= (uint32_t)(a > last) | (uint32_t)((a & UMB_PAGE_MASK) > page_last);
-    }
+    uint32_t last = lds_size - size, bad = 0;
+    for (unsigned l = 0; l < n; l++) bad |= (uint32_t)(base[l] + off > last);   /* LDS addresses wrap at 32 bits */
     if (!bad) return false;
-    for (uint64_t m = mask; m; m &= m - 1) {
-        uint32_t a = base[__builtin_ctzll(m)] + off;
-        if (a > last || (a & UMB_PAGE_MASK) > page_last) return true;
-    }
+    for (uint64_t m = mask; m; m &= m - 1)
+        if (base[__builtin_ctzll(m)] + off > last) return true;
     return false;
 }
 
-static inline uint8_t *lds_at(const rdna3_wg *g, uint32_t a)
-{
-    return g->lds_page[a >> UMB_PAGE_BITS] + (a & UMB_PAGE_MASK);
-}
+static inline uint8_t *lds_at(const rdna3_wg *g, uint32_t a) { return g->lds + a; }
 
 /* LDS -> VGPRs reg.. (dwords dw) of the lanes of mask (not empty), at base + off; and the other
  * way. */
@@ -258,12 +251,8 @@ static inline __attribute__((always_inline)) void lds_to_vgprs(rdna3_wave *w, co
     }
     if (dw == 1) {
         uint32_t *d = rdna3_vreg(w, reg);
-        if (g->lds_size <= UMB_PAGE_SIZE) {   /* one page: a gather from one base, no page lookup */
-            const uint8_t *p0 = g->lds_page[0];
-            RDNA3_FOR_LANES(w, mask, { memcpy(&d[l], p0 + (uint32_t)(base[l] + off), 4); });
-        } else {
-            RDNA3_FOR_LANES(w, mask, { memcpy(&d[l], lds_at(g, base[l] + off), 4); });
-        }
+        const uint8_t *p0 = g->lds;   /* a gather from one base */
+        RDNA3_FOR_LANES(w, mask, { memcpy(&d[l], p0 + (uint32_t)(base[l] + off), 4); });
         return;
     }
     RDNA3_FOR_LANES(w, mask, { rdna3_lane_from_bytes(w, reg, l, lds_at(g, base[l] + off), 4u * dw); });
@@ -276,8 +265,8 @@ static inline __attribute__((always_inline)) void vgprs_to_lds(rdna3_wave *w, co
 }
 
 /* Whole-dword loads and stores (4 to 16 bytes, one or two addresses) when every active lane's
- * access is in the LDS allocation and within a page, in the unaligned alignment mode: straight
- * copies between the pages and the VGPRs. Lanes go in order, the first address of the two-address
+ * access is in the LDS allocation, in the unaligned alignment mode: straight copies between the
+ * LDS block and the VGPRs. Lanes go in order, the first address of the two-address
  * forms before the second, as in the per-lane path (it decides which of two lanes storing to
  * one address wins; loads read before any VGPR is written, as base holds the addresses).
  * False, having done nothing, sends the instruction to the per-lane path, which also reports

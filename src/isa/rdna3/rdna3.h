@@ -172,6 +172,11 @@ struct rdna3_wave {
  * wg->local keeps holding the same pages for every other path. */
 typedef struct rdna3_wg {
     uint32_t lds_size;
+    umb_mem *local;            /* the memory the LDS is mapped into (at address 0) */
+    /* The LDS bytes in one block of host memory, mapped into `local` page by page, so that an
+     * access may cross a page (the whole-wave paths of exec_mem_ds.c and the translator's inline
+     * LDS use lds directly); NULL when lds_size is 0. lds_page[i] == lds + i * UMB_PAGE_SIZE. */
+    uint8_t *lds;
     uint8_t *lds_page[];       /* page i holds LDS bytes [i * UMB_PAGE_SIZE, (i + 1) * UMB_PAGE_SIZE) */
 } rdna3_wg;
 

@@ -73,8 +73,8 @@ void umb_rdna3_step_destroy(umb_rdna3_stepper *s)
     rdna3_waitcnt_free(&s->wave);
     rdna3_kernel_release(&s->kernel);
     if (s->code_bytes) umb_mem_unmap(s->dev, s->code_base, s->code_bytes);
+    rdna3_wg_destroy(s->wg.isa);
     umb_mem_destroy(s->wg.local);
-    free(s->wg.isa);
     free(s);
 }
 
@@ -192,8 +192,8 @@ void umb_rdna3_step_set_check_waitcnt(umb_rdna3_stepper *s, bool on)
 umb_status umb_rdna3_step_set_lds_size(umb_rdna3_stepper *s, uint32_t bytes)
 {
     if (bytes > 65536u) return UMB_ERR_INVALID;
+    rdna3_wg_destroy(s->wg.isa);
     umb_mem_clear(s->wg.local);
-    free(s->wg.isa);
     s->kernel.lds_size = bytes;
     s->wg.isa = rdna3_wg_create(s->wg.local, bytes);
     return s->wg.isa ? UMB_OK : UMB_ERR_NOMEM;

@@ -1131,8 +1131,8 @@ static void emit_call(translator *tr, const tr_inst *ti)
 /* ---- LDS loads and 32-bit stores (exec_mem_ds.c ds_whole_wave) ----
  * ds_load_b32/b64/b96/b128, ds_load_2addr(_stride64)_b32/b64 and ds_store_b32 when the handler's
  * whole-wave path would take them: the alignment mode UNALIGNED, and every active lane's access
- * inside the workgroup's LDS allocation, which fits in one page (LDS of at most UMB_PAGE_SIZE
- * bytes; larger allocations, and anything else, call the handler, which also reports faults).
+ * inside the workgroup's LDS allocation (one block of host memory, rdna3_wg.lds, whatever its
+ * size; anything else calls the handler, which also reports faults).
  * Loads gather every lane's dwords before any VGPR is written (an address VGPR may be a
  * destination); the store scatters in lane order (LLVM orders overlapping scatter elements from
  * the first lane up, as the handler's lane loop). The traffic is counted as rdna3_xm_count does. */
@@ -1239,9 +1239,7 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
     LLVMValueRef g = load(tr, tr->ptr, wg, offsetof(umb_workgroup, isa));
     require(tr, LLVMBuildIsNotNull(b, g, ""), slow);
     LLVMValueRef lds_size = load(tr, tr->i32, g, offsetof(rdna3_wg, lds_size));
-    LLVMValueRef fits = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntULE, lds_size, c32(tr, UMB_PAGE_SIZE), ""),
-                                     LLVMBuildICmp(b, LLVMIntUGE, lds_size, c32(tr, sz), ""), "");
-    require(tr, fits, slow);
+    require(tr, LLVMBuildICmp(b, LLVMIntUGE, lds_size, c32(tr, sz), ""), slow);
     LLVMValueRef ex = exec_mask(tr);
     LLVMValueRef last = splat(tr, LLVMBuildSub(b, lds_size, c32(tr, sz), ""));
     LLVMValueRef base = load_row(tr, in->addr), a[2] = { NULL, NULL }, bad = NULL;
@@ -1253,7 +1251,7 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
     LLVMValueRef bad_active = LLVMBuildAnd(b, mask_of_lanes(tr, bad), ex, "");
     require(tr, LLVMBuildICmp(b, LLVMIntEQ, bad_active, c64(tr, 0), ""), slow);
 
-    LLVMValueRef p0 = load(tr, tr->ptr, g, offsetof(rdna3_wg, lds_page));
+    LLVMValueRef p0 = load(tr, tr->ptr, g, offsetof(rdna3_wg, lds));
     LLVMValueRef on = lanes_of_mask(tr, ex);
     LLVMValueRef one = c32(tr, 1);
     if (d->store) {
@@ -1478,10 +1476,9 @@ static void build_function(translator *tr, const char *name)
 
 /* The optimisation pipeline: clean-up, and redundant loads of guest registers within a block
  * (early-cse); the handler calls keep every guest register in memory, so heavier pipelines buy
- * little here. GVN and DSE were in it until session 13: without them translation takes 18-45%
- * less CPU (CTS test_geometrics' 45 kernels 1.48 -> 1.21 ms an instruction, alu_loop 0.098 ->
- * 0.055 s) and the code runs as fast (bench_rdna3 --jit always, two runs each: matmul 512
- * 0.85/0.70 -> 0.82/0.57 s, nbody 8192 0.70/0.67 -> 0.66/0.67 s, triad 0.17/0.14 -> 0.10/0.10 s). */
+ * little here. GVN and DSE were in it until session 13: without them translation takes 27-45%
+ * less CPU (CTS test_geometrics' 45 kernels 1.20-1.24 -> 0.88-0.90 ms an instruction, alu_loop
+ * 0.098 -> 0.055 s) and the code runs about as fast (docs/PERFORMANCE.md). */
 #define TR_PASSES "function(early-cse,instcombine<no-verify-fixpoint>,simplifycfg)"
 /* Above TR_BIG_INSTS instructions, LLVM's optimising code generator (and GVN) take time that grows
  * faster than the code (a kernel of 1073 instructions: 7 s at the default level, 0.7 s without

@@ -467,7 +467,7 @@ static void wave_setup(rdna3_wave *w, rdna3_kernel *k, unsigned wave_size, umb_s
 static void fe_wg_fini(void *kernel, umb_workgroup *wg)
 {
     (void)kernel;
-    free(wg->isa);
+    rdna3_wg_destroy(wg->isa);
     wg->isa = NULL;
 }
 
@@ -476,19 +476,28 @@ rdna3_wg *rdna3_wg_create(umb_mem *local, uint32_t lds_size)
     uint32_t npages = (uint32_t)(((uint64_t)lds_size + UMB_PAGE_SIZE - 1u) / UMB_PAGE_SIZE);
     rdna3_wg *g = malloc(sizeof *g + npages * sizeof g->lds_page[0]);
     if (!g) return NULL;
-    g->lds_size = lds_size;
-    if (lds_size && !umb_mem_map_range(local, 0, lds_size)) {
+    *g = (rdna3_wg){ .lds_size = lds_size, .local = local };
+    if (!npages) return g;
+    size_t bytes = (size_t)npages * UMB_PAGE_SIZE;
+    g->lds = aligned_alloc(UMB_PAGE_SIZE, bytes);
+    if (!g->lds || !umb_mem_map_host_range(local, 0, g->lds, bytes)) {
+        free(g->lds);
         free(g);
         return NULL;
     }
-    for (uint32_t i = 0; i < npages; i++) {
-        g->lds_page[i] = umb_mem_page_for_write(local, (uint64_t)i * UMB_PAGE_SIZE);
-        if (!g->lds_page[i]) {
-            free(g);
-            return NULL;
-        }
-    }
+    memset(g->lds, 0, bytes);   /* LDS starts zeroed (deterministic runs; the hardware's is undefined) */
+    for (uint32_t i = 0; i < npages; i++) g->lds_page[i] = g->lds + (size_t)i * UMB_PAGE_SIZE;
     return g;
+}
+
+void rdna3_wg_destroy(rdna3_wg *g)
+{
+    if (!g) return;
+    if (g->lds) {   /* (the local memory keeps no pointer into freed storage) */
+        umb_mem_unmap_range(g->local, 0, (uint64_t)(g->lds_size + UMB_PAGE_SIZE - 1u) & ~(uint64_t)UMB_PAGE_MASK);
+        free(g->lds);
+    }
+    free(g);
 }
 
 static umb_status fe_wg_init(void *kernel, umb_workgroup *wg)

@@ -36,9 +36,11 @@ uint8_t *rdna3_lds_quiet_map(rdna3_kernel *k, uint64_t entry_pc);
  * mode, and every other wave of its workgroup that has not exited is at quiet code. */
 bool rdna3_lds_quiet(const rdna3_wave *w);
 
-/* A workgroup's front-end state: maps lds_size bytes of LDS at address 0 of local and gives every
- * page its storage now (rdna3_wg in rdna3.h). NULL on host OOM. Freed with free(). */
+/* A workgroup's front-end state: maps lds_size bytes of LDS, zeroed, at address 0 of local, one
+ * block of host memory (rdna3_wg in rdna3.h). NULL on host OOM. */
 rdna3_wg *rdna3_wg_create(umb_mem *local, uint32_t lds_size);
+/* Unmap the LDS from its local memory and free it (g may be NULL). */
+void rdna3_wg_destroy(rdna3_wg *g);
 
 /* MODE as the hardware initialises it from COMPUTE_PGM_RSRC1 (round, denorm, DX10 clamp, IEEE). */
 uint32_t rdna3_mode_from_rsrc1(uint32_t rsrc1);
