@@ -51,10 +51,11 @@ make_vars=(OPENCL_INC=/usr/include OPENCL_LIB=/usr/lib/x86_64-linux-gnu
            NV_OPENCL_INC=/usr/include NV_OPENCL_LIB=/usr/lib/x86_64-linux-gnu)
 
 # What a run printed and wrote, without what differs from run to run: the host-time lines of
-# Rodinia's timing utility ("Name: 12.34") and the programs' own "... TOOK 0.30" and "Total ..."
+# Rodinia's timing utility ("Name: 12.34"), the programs' own "... TOOK 0.30" and "Total ...",
+# and streamcluster's PD_OCL.txt (its host times, appended at every run)
 outputs_of() {   # run_dir marker stdout_file
     grep -Ev '^[A-Za-z2 ]+: [0-9.]+$|TOOK|[Tt]ime|^Total|MB\]' "$3" | grep -v '^umbra-rodinia-time' | md5sum | cut -c1-12
-    find "$1" -type f -newer "$2" ! -name '*.stdout' ! -name "$(basename "$2")" -printf '%P\n' | sort |
+    find "$1" -type f -newer "$2" ! -name "$(basename "$2")" ! -name PD_OCL.txt -printf '%P\n' | sort |
         while read -r f; do echo "$f $(md5sum < "$1/$f" | cut -c1-12)"; done
 }
 
