@@ -12,7 +12,9 @@
  * umbra: wave-instructions per second (= stats.warp_insts / wall time of umb_rdna3_run) and
  * work-item instructions per second. PoCL: wall time of clEnqueueNDRangeKernel + clFinish (the
  * program is built and warmed up first). Both runs use the same sources (tests/rdna3/kernels), the
- * same NDRange and the same inputs; the outputs are compared so that the two did the same work. */
+ * same NDRange and the same inputs; the outputs are compared so that the two did the same work.
+ * PoCL's pthread device runs as many worker threads as --threads gives umbra (POCL_MAX_PTHREAD_COUNT,
+ * unless it is set already): equal host threads in every column. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -326,6 +328,9 @@ int main(int argc, char **argv)
         }
     }
     if (reps < 1) reps = 1;
+    char pocl_threads[16];   /* (read when PoCL's device starts, after this) */
+    snprintf(pocl_threads, sizeof pocl_threads, "%u", threads ? threads : 1u);
+    setenv("POCL_MAX_PTHREAD_COUNT", pocl_threads, 0);
     enum { NCASES = 4 };
     bcase cases[NCASES] = { make_matmul(mm), make_nbody(nb), make_alu_loop(alu), make_triad(triad) };
     const char *labels[NCASES] = { "matmul", "nbody", "alu_loop", "triad" };
