@@ -15,19 +15,12 @@
 # reference and prints "Non-Matching CPU-GPU Outputs Beyond Error Threshold of 0.05 Percent: N",
 # or "Number of misses: N"; N = 0 is a pass). The programs' outputs stay in the work folder.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
+. "$(dirname "$0")/suite_common.sh"
+[ $# -ge 1 ] || suite_usage "$0"
 src=$(cd "$1/OpenCL" 2>/dev/null && pwd) || { echo "polybench: $1 has no OpenCL/ folder" >&2; exit 2; }
 shift
-build=$(cd "${UMBRA_BUILD:-$root/build}" && pwd)
-umbra=$build/umbra
-[ -x "$umbra" ] || { echo "polybench: no umbra in $build (run scripts/build.sh)" >&2; exit 2; }
-work=$(realpath -m "${POLYBENCH_WORK:-/tmp/umbra-polybench}")
-case "$work/" in "$root"/*) echo "polybench: keep POLYBENCH_WORK outside the repository" >&2; exit 2 ;; esac
+suite_setup polybench POLYBENCH
 dataset=${POLYBENCH_DATASET:-SMALL}
-modes=${POLYBENCH_MODES:-off auto always}
-timeout_s=${POLYBENCH_TIMEOUT:-1800}
-mkdir -p "$work"
 
 mapfile -t dirs < <(find "$src" -mindepth 2 -name Makefile -printf '%h\n' | sort)
 printf '%-20s' program

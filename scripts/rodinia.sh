@@ -16,18 +16,12 @@
 # times, and every file it wrote) the same in every mode as with the interpreter alone (`off`);
 # lud also verifies its result against its CPU code (-v: it prints mismatches).
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
-src=$(cd "$1" 2>/dev/null && pwd) || { echo "rodinia: no such folder: $1" >&2; exit 2; }
+. "$(dirname "$0")/suite_common.sh"
+[ $# -ge 1 ] || suite_usage "$0"
+suite_checkout rodinia "$1"
 [ -d "$src/opencl" ] && [ -d "$src/common" ] || { echo "rodinia: $1 has no opencl/ and common/ folders" >&2; exit 2; }
 shift
-build=$(cd "${UMBRA_BUILD:-$root/build}" && pwd)
-umbra=$build/umbra
-[ -x "$umbra" ] || { echo "rodinia: no umbra in $build (run scripts/build.sh)" >&2; exit 2; }
-work=$(realpath -m "${RODINIA_WORK:-/tmp/umbra-rodinia}")
-case "$work/" in "$root"/*) echo "rodinia: keep RODINIA_WORK outside the repository" >&2; exit 2 ;; esac
-modes=${RODINIA_MODES:-off auto always}
-timeout_s=${RODINIA_TIMEOUT:-1800}
+suite_setup rodinia RODINIA
 
 # program | folder under opencl/ | where it runs (under the folder) | extra make variable | command
 # line. Sizes: a few seconds to a minute interpreted on one host thread (the programs' own `run`
@@ -59,7 +53,6 @@ outputs_of() {   # run_dir marker stdout_file
         while read -r f; do echo "$f $(md5sum < "$1/$f" | cut -c1-12)"; done
 }
 
-mkdir -p "$work"
 printf '%-16s' program
 for m in $modes; do printf ' %15s' "jit=$m"; done
 printf '  check\n'

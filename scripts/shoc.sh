@@ -18,23 +18,16 @@
 # the interpreter's. GEMM, Triad and MD5Hash print rates only (their "_Parity" lines are
 # transfer-to-kernel time ratios, not errors).
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-[ $# -ge 1 ] || { sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
-src=$(cd "$1" 2>/dev/null && pwd) || { echo "shoc: no such folder: $1" >&2; exit 2; }
+. "$(dirname "$0")/suite_common.sh"
+[ $# -ge 1 ] || suite_usage "$0"
+suite_checkout shoc "$1"
 [ -x "$src/configure" ] && [ -d "$src/src/opencl/level1" ] || { echo "shoc: $1 is not a SHOC checkout" >&2; exit 2; }
 shift
-build=$(cd "${UMBRA_BUILD:-$root/build}" && pwd)
-umbra=$build/umbra
-[ -x "$umbra" ] || { echo "shoc: no umbra in $build (run scripts/build.sh)" >&2; exit 2; }
-work=$(realpath -m "${SHOC_WORK:-/tmp/umbra-shoc}")
-case "$work/" in "$root"/*) echo "shoc: keep SHOC_WORK outside the repository" >&2; exit 2 ;; esac
-modes=${SHOC_MODES:-off auto always}
-timeout_s=${SHOC_TIMEOUT:-1800}
+suite_setup shoc SHOC
 read -r -a shoc_args <<<"${SHOC_ARGS:--s 1 -n 1}"
 programs=(reduction/Reduction scan/Scan sort/Sort md/MD spmv/Spmv fft/FFT gemm/GEMM stencil2d/Stencil2D
           bfs/BFS triad/Triad md5hash/MD5Hash)
 
-mkdir -p "$work"
 tree=$work/shoc
 if [ ! -x "$tree/src/opencl/level1/md/MD" ]; then
     echo "shoc: building in $tree (configure, make: a few minutes)" >&2
