@@ -175,9 +175,9 @@ typedef struct rdna3_wg {
     umb_mem *local;            /* the memory the LDS is mapped into (at address 0) */
     /* The LDS bytes in one block of host memory, mapped into `local` page by page, so that an
      * access may cross a page (the whole-wave paths of exec_mem_ds.c and the translator's inline
-     * LDS use lds directly); NULL when lds_size is 0. lds_page[i] == lds + i * UMB_PAGE_SIZE. */
+     * LDS use lds directly); NULL when lds_size is 0. */
     uint8_t *lds;
-    uint8_t *lds_page[];       /* page i holds LDS bytes [i * UMB_PAGE_SIZE, (i + 1) * UMB_PAGE_SIZE) */
+    size_t lds_bytes;          /* lds_size rounded up to whole pages: what is mapped */
 } rdna3_wg;
 
 /* The host side of AMD's hostcall mechanism (HIP printf, device malloc, assert), when the launch's

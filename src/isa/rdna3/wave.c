@@ -473,12 +473,11 @@ static void fe_wg_fini(void *kernel, umb_workgroup *wg)
 
 rdna3_wg *rdna3_wg_create(umb_mem *local, uint32_t lds_size)
 {
-    uint32_t npages = (uint32_t)(((uint64_t)lds_size + UMB_PAGE_SIZE - 1u) / UMB_PAGE_SIZE);
-    rdna3_wg *g = malloc(sizeof *g + npages * sizeof g->lds_page[0]);
+    rdna3_wg *g = malloc(sizeof *g);
     if (!g) return NULL;
-    *g = (rdna3_wg){ .lds_size = lds_size, .local = local };
-    if (!npages) return g;
-    size_t bytes = (size_t)npages * UMB_PAGE_SIZE;
+    size_t bytes = ((size_t)lds_size + UMB_PAGE_SIZE - 1u) & ~(size_t)UMB_PAGE_MASK;
+    *g = (rdna3_wg){ .lds_size = lds_size, .local = local, .lds_bytes = bytes };
+    if (!bytes) return g;
     g->lds = aligned_alloc(UMB_PAGE_SIZE, bytes);
     if (!g->lds || !umb_mem_map_host_range(local, 0, g->lds, bytes)) {
         free(g->lds);
@@ -486,7 +485,6 @@ rdna3_wg *rdna3_wg_create(umb_mem *local, uint32_t lds_size)
         return NULL;
     }
     memset(g->lds, 0, bytes);   /* LDS starts zeroed (deterministic runs; the hardware's is undefined) */
-    for (uint32_t i = 0; i < npages; i++) g->lds_page[i] = g->lds + (size_t)i * UMB_PAGE_SIZE;
     return g;
 }
 
@@ -494,7 +492,7 @@ void rdna3_wg_destroy(rdna3_wg *g)
 {
     if (!g) return;
     if (g->lds) {   /* (the local memory keeps no pointer into freed storage) */
-        umb_mem_unmap_range(g->local, 0, (uint64_t)(g->lds_size + UMB_PAGE_SIZE - 1u) & ~(uint64_t)UMB_PAGE_MASK);
+        umb_mem_unmap_range(g->local, 0, g->lds_bytes);
         free(g->lds);
     }
     free(g);
