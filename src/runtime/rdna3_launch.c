@@ -405,7 +405,8 @@ static umb_status translate(umb_device *dev, const umb_rdna3_dispatch *d, const 
     if (!res.ticket) {   /* auto, too little work yet: translate if the launch turns out long */
         *lt = (launch_trigger){ .dev = dev, .rq = rq, .work_before = res.work };
         lt->rq.min_work = 0;   /* (the trigger has counted up to it) */
-        lt->t.threshold = min_work - res.work;   /* (res.work < min_work, or it would be translating) */
+        /* past min_work with no ticket: an earlier translation of this code failed, stay interpreted */
+        lt->t.threshold = res.work < min_work ? min_work - res.work : UINT64_MAX;
         lt->t.fire = fire_translation;
         k->jit_trigger = &lt->t;
         return UMB_OK;
