@@ -1,7 +1,7 @@
 /* bench_rdna3: umbra's RDNA3 front end on matrix multiply and n-body, and the same OpenCL C
  * kernels on the PoCL CPU runtime in the same run.
  *
- *   bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--triad N] [--threads T] [--wave64] [--reps R]
+ *   bench_rdna3 [--matmul N] [--nbody N] [--alu N] [--triad N] [--threads T] [--wave64] [--reps R]  (N = 0 leaves a case out)
  *               [--json FILE] [--jit off|auto|always]   (the translator, docs/TRANSLATOR.md; its
  *               time is in the first repetition: the device keeps the translation)
  *
@@ -351,6 +351,7 @@ int main(int argc, char **argv)
         bcase *c = &cases[i];
         size_t osz = c->args[c->out_arg].size;
         outs[i][0] = xalloc(osz), outs[i][1] = xalloc(osz);
+        if (!sizes[i]) continue;   /* size 0: the case is left out */
         if (run_umbra(c, wave64, threads, reps, outs[i][0], &res[i], jit)) rc = 1;
         else ran[i] = true;
     }

@@ -88,6 +88,8 @@ struct rdna3_inst {
     uint8_t hint;              /* changes nothing unless waits are checked (s_nop, s_waitcnt, ...) */
     uint8_t lds_read;          /* an LDS load and nothing else: may run ahead while the workgroup's
                                 * other waves cannot write LDS (lds_quiet.c) */
+    uint8_t may_jump;          /* its handler may set next_pc to other than pc + size (rdna3_may_jump):
+                                * where a run-ahead may stop (wave.c RUN_AHEAD_MAX) */
     uint32_t literal;
     uint32_t raw[4];           /* the encoding, dwords */
 
@@ -271,6 +273,15 @@ typedef struct rdna3_jit_trigger {
 #endif
 
 /* Exec mask and 64-bit scalar helpers. */
+/* May in's handler set next_pc to something other than pc + size? Only these do (exec_salu.c):
+ * the SOPP branches (0x20..0x2a), s_call_b64 (SOPK 0x14), s_setpc_b64 and s_swappc_b64 (SOP1). */
+static inline bool rdna3_may_jump(const rdna3_inst *in)
+{
+    return (in->fmt == RDNA3_FMT_SOPP && in->op >= 0x20 && in->op <= 0x2a) ||
+           (in->fmt == RDNA3_FMT_SOPK && in->op == 0x14) ||
+           (in->fmt == RDNA3_FMT_SOP1 && (in->op == 0x48 || in->op == 0x49));
+}
+
 static inline uint64_t rdna3_exec(const rdna3_wave *w)
 {
     return ((uint64_t)w->sgpr[RDNA3_SRC_EXEC_LO] | ((uint64_t)w->sgpr[RDNA3_SRC_EXEC_HI] << 32)) & w->lane_mask;

@@ -44,6 +44,9 @@ typedef struct tr_inst {
     uint32_t index;        /* in the plan (its record is t->recs[index] when the code runs) */
     LLVMBasicBlockRef bb;
     LLVMBasicBlockRef gate;   /* an LDS load: its bb if t->lds_quiet(w) says it may run ahead */
+    bool entry;            /* a turn may start here (mark_entries); else only its predecessor runs into it */
+    bool emitted;
+    uint8_t fall_preds;    /* instructions that fall through into it (at most 2 counted) */
 } tr_inst;
 
 typedef struct translator {
@@ -62,6 +65,21 @@ typedef struct translator {
     LLVMBasicBlockRef exit_done, exit_fault, exit_continue, dyn_bb;
     uint32_t inlined;
     bool inline_ok;        /* emit inline IR where it can (else every instruction calls its handler) */
+    /* What the inline instructions of a run have counted and not yet written (flush): their
+     * number, per class, the sum of their active lanes, and the PC after the last of them. */
+    uint32_t pend_n, pend_class[UMB_CLASS_COUNT];
+    LLVMValueRef pend_ti, pend_pc_val;
+    uint64_t pend_pc_off;   /* UINT64_MAX: none (pend_pc_val, if set, is the PC) */
+    /* The VGPR rows a run has read or written, as values (vc), written back to the wave when the
+     * run is flushed (vdirty): the run's values stay in host registers instead of going through
+     * memory from one instruction to the next. Inside the fast arm of an instruction that may
+     * call its handler (VC_ARM) new rows are not kept and writes are collected (arm_reg/arm_val)
+     * for the phis at the join; the memory paths (emit_ds, emit_global) use no cache (VC_OFF). */
+    LLVMValueRef vc[256];
+    bool vdirty[256];
+    enum { VC_ON, VC_ARM, VC_OFF } vc_mode;
+    unsigned arm_n, arm_reg[4];
+    LLVMValueRef arm_val[4];
 } translator;
 
 /* ---- discovery: the instructions reachable from the entry ---- */
@@ -111,12 +129,8 @@ static bool falls_through(const rdna3_inst *in)
     return !is_sopp(in, 0x30) && !is_sopp(in, 0x1f) && !is_sopp(in, 0x20) &&
            !(in->fmt == RDNA3_FMT_SOP1 && in->op == 0x48);
 }
-/* May the handler set next_pc to something other than pc + size? Only these handlers write it
- * (exec_salu.c): SOPP branches, s_call_b64 (SOPK), s_setpc_b64 and s_swappc_b64 (SOP1). */
-static bool may_jump(const rdna3_inst *in)
-{
-    return has_static_target(in) || (in->fmt == RDNA3_FMT_SOP1 && (in->op == 0x48 || in->op == 0x49));
-}
+/* May the handler set next_pc to something other than pc + size? (rdna3_may_jump) */
+static bool may_jump(const rdna3_inst *in) { return rdna3_may_jump(in); }
 
 /* A 32-bit constant operand of an s_add/s_addc in a call sequence: the literal or an inline
  * integer constant; false for anything else. */
@@ -262,6 +276,44 @@ static void count_issue(translator *tr, const rdna3_inst *in)
     store(tr, LLVMBuildAdd(tr->b, load(tr, tr->i64, tr->st, off), c64(tr, 1), ""), tr->st, off);
 }
 
+/* An inline instruction of a run counted as count_issue would, in the translator's pending sums:
+ * its class, and popcount(EXEC) now (before it runs). */
+static void pend_issue(translator *tr, const rdna3_inst *in)
+{
+    LLVMValueRef ex = exec_mask(tr);
+    LLVMValueRef pop = LLVMBuildCall2(tr->b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    tr->pend_ti = tr->pend_ti ? LLVMBuildAdd(tr->b, tr->pend_ti, pop, "") : pop;
+    tr->pend_n++;
+    tr->pend_class[in->insn_class]++;
+}
+
+static void vc_write_back(translator *tr, bool keep);
+
+/* Write what the run has counted (the turn's n and active lanes, the class counters) and the PC
+ * after its last instruction: before anything that reads them (a handler, an exit, the caller)
+ * and before control reaches a block that a turn may also enter. */
+static void flush(translator *tr)
+{
+    vc_write_back(tr, false);
+    if (tr->pend_n) {
+        LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
+        LLVMBuildStore(tr->b, LLVMBuildAdd(tr->b, n, c32(tr, tr->pend_n), ""), tr->n_slot);
+        LLVMValueRef ti = LLVMBuildLoad2(tr->b, tr->i64, tr->ti_slot, "");
+        LLVMBuildStore(tr->b, LLVMBuildAdd(tr->b, ti, tr->pend_ti, ""), tr->ti_slot);
+        for (unsigned c = 0; c < UMB_CLASS_COUNT; c++) {
+            if (!tr->pend_class[c]) continue;
+            uint64_t off = offsetof(umb_stats, by_class) + 8u * c;
+            store(tr, LLVMBuildAdd(tr->b, load(tr, tr->i64, tr->st, off), c64(tr, tr->pend_class[c]), ""), tr->st, off);
+            tr->pend_class[c] = 0;
+        }
+    }
+    if (tr->pend_pc_val || tr->pend_pc_off != UINT64_MAX)
+        store(tr, tr->pend_pc_val ? tr->pend_pc_val : pc_at(tr, tr->pend_pc_off), tr->w, offsetof(rdna3_wave, pc));
+    tr->pend_n = 0;
+    tr->pend_ti = tr->pend_pc_val = NULL;
+    tr->pend_pc_off = UINT64_MAX;
+}
+
 /* Where the turn goes on at instruction ti after another of the same turn: its block if it is
  * wave-local, its gate if it is an LDS load (run ahead while the workgroup's LDS is quiet, as the
  * interpreter's run_turn_and_ahead decides), else the turn ends. */
@@ -272,15 +324,22 @@ static LLVMBasicBlockRef successor_bb(const translator *tr, const tr_inst *ti)
     return ti->gate ? ti->gate : tr->exit_done;
 }
 
-/* Go on after an instruction that retired with n_after counted: the interpreter's conditions
- * for running the next instruction in the same turn, then the next instruction's block. */
-static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef n_after, LLVMValueRef next_pc)
+/* Go on after an instruction that retired (counted in *t or pending): the interpreter's
+ * conditions for running the next instruction in the same turn (wave.c run_turn_and_ahead: past
+ * TURN_MAX instructions the turn ends after one that may jump), then the next instruction's
+ * block. Pending counts stay pending only into a successor no turn enters (it is emitted next). */
+static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef next_pc)
 {
     const rdna3_inst *in = ti->in;
     LLVMValueRef fn = tr->fn;
-    LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(tr->ctx, fn, "");
-    LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntUGT, n_after, c32(tr, TURN_MAX), ""), tr->exit_done, go);
-    LLVMPositionBuilderAtEnd(tr->b, go);
+    const tr_inst *fall = falls_through(in) ? inst_at(tr, ti->pc + in->size) : NULL;
+    if (!fall || fall->entry || next_pc) flush(tr);
+    if (may_jump(in)) {
+        LLVMValueRef n_after = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
+        LLVMBasicBlockRef go = LLVMAppendBasicBlockInContext(tr->ctx, fn, "");
+        LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntUGT, n_after, c32(tr, TURN_MAX), ""), tr->exit_done, go);
+        LLVMPositionBuilderAtEnd(tr->b, go);
+    }
     if (!in->wave_local) {   /* only such an instruction can change MODE (is_wave_local in wave.c) */
         LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
         LLVMBasicBlockRef ok = LLVMAppendBasicBlockInContext(tr->ctx, fn, "");
@@ -288,7 +347,6 @@ static void continue_at(translator *tr, const tr_inst *ti, LLVMValueRef n_after,
         LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntNE, round, c32(tr, 0), ""), tr->exit_done, ok);
         LLVMPositionBuilderAtEnd(tr->b, ok);
     }
-    const tr_inst *fall = falls_through(in) ? inst_at(tr, ti->pc + in->size) : NULL;
     if (!next_pc) {   /* the next PC is pc + size */
         LLVMBuildBr(tr->b, successor_bb(tr, fall));
         return;
@@ -349,11 +407,82 @@ static LLVMValueRef splat(translator *tr, LLVMValueRef v)
 
 static LLVMValueRef vgpr_ptr(translator *tr, unsigned reg) { return field(tr, tr->w, VGPR_OFF(reg & 0xffu)); }
 
-static LLVMValueRef load_row(translator *tr, unsigned reg)
+static LLVMValueRef load_row_mem(translator *tr, unsigned reg)
 {
     LLVMValueRef v = LLVMBuildLoad2(tr->b, lanes_ty(tr), vgpr_ptr(tr, reg), "");
     LLVMSetAlignment(v, 64);
     return v;
+}
+
+static void store_row_mem(translator *tr, unsigned reg, LLVMValueRef v)
+{
+    LLVMValueRef st = LLVMBuildStore(tr->b, v, vgpr_ptr(tr, reg));
+    LLVMSetAlignment(st, 64);
+}
+
+/* VGPR row reg as the run has it (see translator.vc) */
+static LLVMValueRef load_row(translator *tr, unsigned reg)
+{
+    reg &= 0xffu;
+    if (tr->vc_mode == VC_ARM)
+        for (unsigned i = tr->arm_n; i-- > 0;)
+            if (tr->arm_reg[i] == reg) return tr->arm_val[i];
+    if (tr->vc_mode != VC_OFF && tr->vc[reg]) return tr->vc[reg];
+    LLVMValueRef v = load_row_mem(tr, reg);
+    if (tr->vc_mode == VC_ON) tr->vc[reg] = v;
+    return v;
+}
+
+/* Write the rows the run changed back to the wave; keep = leave them marked (a slow arm: the
+ * fast arm has not written them) */
+static void vc_write_back(translator *tr, bool keep)
+{
+    for (unsigned r = 0; r < 256; r++) {
+        if (!tr->vdirty[r]) continue;
+        store_row_mem(tr, r, tr->vc[r]);
+        if (!keep) tr->vdirty[r] = false;
+    }
+}
+
+/* Forget the rows (after code that may write any of them; nothing may be dirty) */
+static void vc_forget(translator *tr)
+{
+    memset(tr->vc, 0, sizeof tr->vc);
+    memset(tr->vdirty, 0, sizeof tr->vdirty);
+}
+
+/* An instruction's fast arm / handler arm (the handler writes the rows the fast arm writes):
+ * arm_begin before the fast arm's code; arm_slow in the handler arm before its call; arm_join at
+ * the join (the builder there), with the two arms' last blocks. */
+static void arm_begin(translator *tr)
+{
+    tr->vc_mode = VC_ARM;
+    tr->arm_n = 0;
+}
+
+static void arm_slow(translator *tr)
+{
+    vc_write_back(tr, true);   /* the handler reads the wave's registers */
+}
+
+static void arm_join(translator *tr, LLVMBasicBlockRef fast_end, LLVMBasicBlockRef slow_end)
+{
+    LLVMBuilderRef b = tr->b;
+    LLVMBasicBlockRef join = LLVMGetInsertBlock(b);
+    for (unsigned i = 0; i < tr->arm_n; i++) {
+        LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(slow_end));
+        LLVMValueRef now = load_row_mem(tr, tr->arm_reg[i]);   /* what the handler wrote */
+        LLVMPositionBuilderAtEnd(b, join);
+        LLVMValueRef phi = LLVMBuildPhi(b, lanes_ty(tr), "");
+        LLVMValueRef vals[2] = { tr->arm_val[i], now };
+        LLVMBasicBlockRef from[2] = { fast_end, slow_end };
+        LLVMAddIncoming(phi, vals, from, 2);
+        tr->vc[tr->arm_reg[i]] = phi;
+        tr->vdirty[tr->arm_reg[i]] = true;
+    }
+    LLVMPositionBuilderAtEnd(b, join);
+    tr->vc_mode = VC_ON;
+    tr->arm_n = 0;
 }
 
 /* Source i of a VALU instruction as wave_size lanes. */
@@ -378,9 +507,20 @@ static void store_vgpr_lanes(translator *tr, unsigned vdst, LLVMValueRef r)
     LLVMValueRef ex = exec_mask(tr);
     if (tr->wave_size == 32) ex = LLVMBuildTrunc(tr->b, ex, tr->i32, "");
     LLVMValueRef on = LLVMBuildBitCast(tr->b, ex, mty, "");
-    LLVMValueRef old = load_row(tr, vdst);
-    LLVMValueRef st = LLVMBuildStore(tr->b, LLVMBuildSelect(tr->b, on, r, old, ""), vgpr_ptr(tr, vdst));
-    LLVMSetAlignment(st, 64);
+    vdst &= 0xffu;
+    LLVMValueRef merged = LLVMBuildSelect(tr->b, on, r, load_row(tr, vdst), "");
+    if (tr->vc_mode == VC_OFF) {
+        store_row_mem(tr, vdst, merged);
+    } else if (tr->vc_mode == VC_ARM) {
+        unsigned i = 0;
+        while (i < tr->arm_n && tr->arm_reg[i] != vdst) i++;
+        if (i == tr->arm_n) tr->arm_n++;   /* (at most two rows: VOPD, a 64-bit result) */
+        tr->arm_reg[i] = vdst;
+        tr->arm_val[i] = merged;
+    } else {
+        tr->vc[vdst] = merged;
+        tr->vdirty[vdst] = true;
+    }
 }
 
 /* D = r under EXEC. */
@@ -558,6 +698,7 @@ static void emit_fp(translator *tr, const tr_inst *ti, unsigned kind, unsigned n
     LLVMBuildCondBr(b, slow, slow_bb, fast_bb);
 
     LLVMPositionBuilderAtEnd(b, fast_bb);
+    arm_begin(tr);
     LLVMValueRef r;
     switch (kind) {
     case FP_ADD: r = LLVMBuildFAdd(b, x[0], x[1], ""); break;
@@ -571,12 +712,15 @@ static void emit_fp(translator *tr, const tr_inst *ti, unsigned kind, unsigned n
     default: r = fma_lanes(tr, x[0], x[1], x[2]); break;          /* fma, fmac (D), fmaak (K) */
     }
     store_vdst(tr, in, LLVMBuildBitCast(b, r, lanes_ty(tr), ""));
+    LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(b);
     LLVMBuildBr(b, join);
 
     LLVMPositionBuilderAtEnd(b, slow_bb);   /* f32 handlers never fault nor read the PC */
+    arm_slow(tr);
     call_handler(tr, ti);
     LLVMBuildBr(b, join);
     LLVMPositionBuilderAtEnd(b, join);
+    arm_join(tr, fast_end, slow_bb);
 }
 
 /* ---- lane masks: VOPC compares and v_cndmask_b32 ----
@@ -659,18 +803,20 @@ static LLVMValueRef compare_lanes(translator *tr, const rdna3_inst *in, int kind
 static void emit_vopc(translator *tr, const tr_inst *ti, int kind)
 {
     const rdna3_inst *in = ti->in;
-    LLVMBasicBlockRef join = NULL;
+    LLVMBasicBlockRef join = NULL, slow_bb = NULL;
     if (kind == CMP_F32) {
         LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
         LLVMValueRef slow = LLVMBuildICmp(tr->b, LLVMIntNE, LLVMBuildAnd(tr->b, mode, c32(tr, 0x30), ""), c32(tr, 0x30), "");
         LLVMBasicBlockRef fast_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
-        LLVMBasicBlockRef slow_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        slow_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
         join = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
         LLVMBuildCondBr(tr->b, slow, slow_bb, fast_bb);
         LLVMPositionBuilderAtEnd(tr->b, slow_bb);   /* compares never fault nor read the PC */
+        arm_slow(tr);
         call_handler(tr, ti);
         LLVMBuildBr(tr->b, join);
         LLVMPositionBuilderAtEnd(tr->b, fast_bb);
+        arm_begin(tr);
     }
     LLVMValueRef r = LLVMBuildAnd(tr->b, mask_of_lanes(tr, compare_lanes(tr, in, kind)), exec_mask(tr), "");
     if (in->op & 0x80u) {   /* v_cmpx: EXEC (rdna3_set_exec writes both halves) */
@@ -681,8 +827,10 @@ static void emit_vopc(translator *tr, const tr_inst *ti, int kind)
         store_mask(tr, in->fmt == RDNA3_FMT_VOPC ? RDNA3_SRC_VCC_LO : in->vdst, r);
     }
     if (join) {
+        LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(tr->b);
         LLVMBuildBr(tr->b, join);
         LLVMPositionBuilderAtEnd(tr->b, join);
+        arm_join(tr, fast_end, slow_bb);
     }
 }
 
@@ -871,7 +1019,7 @@ static void emit_vopd(translator *tr, const tr_inst *ti)
 {
     const rdna3_inst *in = ti->in;
     LLVMBuilderRef b = tr->b;
-    LLVMBasicBlockRef join = NULL;
+    LLVMBasicBlockRef join = NULL, slow_bb = NULL;
     if (vopd_half_f32(in->op) || vopd_half_f32(in->opy)) {
         LLVMValueRef mode = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, mode));
         LLVMValueRef slow = LLVMBuildICmp(b, LLVMIntNE, LLVMBuildAnd(b, mode, c32(tr, 0x30), ""), c32(tr, 0x30), "");
@@ -883,21 +1031,25 @@ static void emit_vopd(translator *tr, const tr_inst *ti)
             for (unsigned i = 0, n = vopd_f32_inputs(tr, in, in->opy, in->srcy[0], in->srcy[1], in->vdsty, x); i < n; i++)
                 slow = LLVMBuildOr(b, slow, any_nan(tr, x[i]), "");
         LLVMBasicBlockRef fast_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
-        LLVMBasicBlockRef slow_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        slow_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
         join = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
         LLVMBuildCondBr(b, slow, slow_bb, fast_bb);
         LLVMPositionBuilderAtEnd(b, slow_bb);   /* these halves never fault nor read the PC */
+        arm_slow(tr);
         call_handler(tr, ti);
         LLVMBuildBr(b, join);
         LLVMPositionBuilderAtEnd(b, fast_bb);
+        arm_begin(tr);
     }
     LLVMValueRef rx = vopd_half(tr, in, in->op, in->src[0], in->src[1], in->vdst);
     LLVMValueRef ry = vopd_half(tr, in, in->opy, in->srcy[0], in->srcy[1], in->vdsty);
     store_vgpr_lanes(tr, in->vdst, rx);   /* X, then Y: the handler's order per lane */
     store_vgpr_lanes(tr, in->vdsty, ry);
     if (join) {
+        LLVMBasicBlockRef fast_end = LLVMGetInsertBlock(b);
         LLVMBuildBr(b, join);
         LLVMPositionBuilderAtEnd(b, join);
+        arm_join(tr, fast_end, slow_bb);
     }
 }
 
@@ -1046,8 +1198,7 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
     /* a hint (s_nop, s_delay_alu, s_waitcnt...) that may run ahead: counted, nothing to run */
     bool hint = in->hint && in->wave_local;
     if (!valu && !fkind && !cmp && !scc_branch && !salu && !hint && !vopc && !cndmask && !vopd && !saveexec && !carry && !wide) return false;
-    LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
-    count_issue(tr, in);
+    pend_issue(tr, in);
     LLVMValueRef next_pc = NULL;
     if (valu) {
         store_vdst(tr, in, valu_expr(tr, in, op, nsrc));
@@ -1079,11 +1230,10 @@ static bool emit_inline(translator *tr, const tr_inst *ti)
                                LLVMBuildSelect(tr->b, taken, c64(tr, branch_target(ti->pc, in)), c64(tr, ti->pc + in->size), ""),
                                "");
     }
-    LLVMValueRef n1 = LLVMBuildAdd(tr->b, n, c32(tr, 1), "");
-    LLVMBuildStore(tr->b, n1, tr->n_slot);
-    store(tr, next_pc ? next_pc : pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
+    if (next_pc) tr->pend_pc_val = next_pc;
+    else tr->pend_pc_off = ti->pc + in->size;
     tr->inlined++;
-    continue_at(tr, ti, n1, next_pc);
+    continue_at(tr, ti, next_pc);
     return true;
 }
 
@@ -1098,6 +1248,7 @@ static void emit_handler_call(translator *tr, const tr_inst *ti, LLVMValueRef n)
     LLVMValueRef later = LLVMBuildICmp(tr->b, LLVMIntNE, n, c32(tr, 0), "");
     store(tr, LLVMBuildZExt(tr->b, later, tr->i8, ""), tr->w, offsetof(rdna3_wave, defer_fault));
     if (!in->hint) call_handler(tr, ti);
+    vc_forget(tr);   /* (written back before: emit_call flushed, the memory paths keep none) */
     LLVMValueRef state = load(tr, tr->i32, tr->w, offsetof(rdna3_wave, state));
     LLVMValueRef n1 = LLVMBuildAdd(tr->b, n, c32(tr, 1), "");
     LLVMBasicBlockRef stop = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
@@ -1118,11 +1269,12 @@ static void emit_handler_call(translator *tr, const tr_inst *ti, LLVMValueRef n)
     LLVMBuildStore(tr->b, n1, tr->n_slot);
     LLVMValueRef next_pc = may_jump(in) ? load(tr, tr->i64, tr->w, offsetof(rdna3_wave, next_pc)) : NULL;
     store(tr, next_pc ? next_pc : pc_at(tr, ti->pc + in->size), tr->w, offsetof(rdna3_wave, pc));
-    continue_at(tr, ti, n1, next_pc);
+    continue_at(tr, ti, next_pc);
 }
 
 static void emit_call(translator *tr, const tr_inst *ti)
 {
+    flush(tr);   /* the handler reads the PC, and the turn's count (defer_fault) */
     LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
     count_issue(tr, ti->in);
     emit_handler_call(tr, ti, n);
@@ -1183,6 +1335,25 @@ static LLVMValueRef masked_intrinsic(translator *tr, bool scatter)
     return LLVMAddFunction(tr->m, name, ft);
 }
 
+/* llvm.vector.reduce.<op> over the wave's i32 lanes */
+static LLVMValueRef reduce32(translator *tr, const char *op, LLVMValueRef v)
+{
+    char name[64];
+    snprintf(name, sizeof name, "llvm.vector.reduce.%s.v%ui32", op, tr->wave_size);
+    LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
+    LLVMTypeRef vty = LLVMTypeOf(v);
+    LLVMTypeRef ft = LLVMFunctionType(tr->i32, &vty, 1, false);
+    if (!f) f = LLVMAddFunction(tr->m, name, ft);
+    return LLVMBuildCall2(tr->b, ft, f, &v, 1, "");
+}
+
+/* true (i1) if every lane of the i1 vector m is true */
+static LLVMValueRef reduce_i1_and(translator *tr, LLVMValueRef m)
+{
+    LLVMTypeRef ity = LLVMIntTypeInContext(tr->ctx, tr->wave_size);
+    return LLVMBuildICmp(tr->b, LLVMIntEQ, LLVMBuildBitCast(tr->b, m, ity, ""), LLVMConstAllOnes(ity), "");
+}
+
 /* The lanes' byte pointers p0 + a (a: <n x i32> LDS addresses) */
 static LLVMValueRef lds_ptrs(translator *tr, LLVMValueRef p0, LLVMValueRef a)
 {
@@ -1214,7 +1385,7 @@ static void finish_inline_mem(translator *tr, const tr_inst *ti, LLVMValueRef n,
     LLVMBuildStore(b, n1, tr->n_slot);
     store(tr, pc_at(tr, ti->pc + ti->in->size), tr->w, offsetof(rdna3_wave, pc));
     tr->inlined++;
-    continue_at(tr, ti, n1, NULL);
+    continue_at(tr, ti, NULL);
     LLVMPositionBuilderAtEnd(b, slow);
     emit_handler_call(tr, ti, n);
 }
@@ -1223,6 +1394,7 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
 {
     const rdna3_inst *in = ti->in;
     LLVMBuilderRef b = tr->b;
+    flush(tr);
     LLVMValueRef n = LLVMBuildLoad2(b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
@@ -1259,14 +1431,43 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
         LLVMValueRef args[4] = { load_row(tr, in->data0), lds_ptrs(tr, p0, a[0]), one, on };
         LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, args, 4, "");
     } else {
-        LLVMValueRef f = masked_intrinsic(tr, false), rows[8];
+        /* every active lane at one address (a loop over an array in LDS, as in a tiled kernel):
+         * one load per dword, the same bytes as the gathers */
+        LLVMBasicBlockRef uni_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMBasicBlockRef gather_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+        LLVMValueRef u = reduce32(tr, "umax", LLVMBuildSelect(b, on, base, splat(tr, c32(tr, 0)), ""));
+        LLVMValueRef su = splat(tr, u);
+        LLVMValueRef same = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildSelect(b, on, base, su, ""), su, "");
+        LLVMBuildCondBr(b, reduce_i1_and(tr, same), uni_bb, gather_bb);
+        LLVMValueRef uni_rows[8], gather_rows[8], rows[8];
         unsigned nrows = 0;
+        LLVMPositionBuilderAtEnd(b, uni_bb);
+        for (unsigned i = 0; i < (d->two ? 2u : 1u); i++)
+            for (unsigned k = 0; k < d->dwords; k++, nrows++) {
+                LLVMValueRef idx = LLVMBuildZExt(b, LLVMBuildAdd(b, u, c32(tr, d->off[i] + 4u * k), ""), tr->i64, "");
+                LLVMValueRef v = LLVMBuildLoad2(b, tr->i32, LLVMBuildInBoundsGEP2(b, tr->i8, p0, &idx, 1, ""), "");
+                LLVMSetAlignment(v, 1);
+                uni_rows[nrows] = LLVMBuildSelect(b, on, splat(tr, v), load_row(tr, in->vdst + nrows), "");
+            }
+        LLVMBuildBr(b, join);
+        LLVMPositionBuilderAtEnd(b, gather_bb);
+        LLVMValueRef f = masked_intrinsic(tr, false);
+        nrows = 0;
         for (unsigned i = 0; i < (d->two ? 2u : 1u); i++)
             for (unsigned k = 0; k < d->dwords; k++, nrows++) {
                 LLVMValueRef ak = LLVMBuildAdd(b, a[i], splat(tr, c32(tr, 4u * k)), "");
                 LLVMValueRef args[4] = { lds_ptrs(tr, p0, ak), one, on, load_row(tr, in->vdst + nrows) };
-                rows[nrows] = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, args, 4, "");
+                gather_rows[nrows] = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, args, 4, "");
             }
+        LLVMBuildBr(b, join);
+        LLVMPositionBuilderAtEnd(b, join);
+        for (unsigned r = 0; r < nrows; r++) {
+            rows[r] = LLVMBuildPhi(b, lanes_ty(tr), "");
+            LLVMValueRef vals[2] = { uni_rows[r], gather_rows[r] };
+            LLVMBasicBlockRef from[2] = { uni_bb, gather_bb };
+            LLVMAddIncoming(rows[r], vals, from, 2);
+        }
         for (unsigned r = 0; r < nrows; r++) {
             LLVMValueRef st = LLVMBuildStore(b, rows[r], vgpr_ptr(tr, in->vdst + r));
             LLVMSetAlignment(st, 64);
@@ -1313,6 +1514,7 @@ static void emit_global(translator *tr, const tr_inst *ti, unsigned dwords, bool
     const rdna3_inst *in = ti->in;
     LLVMBuilderRef b = tr->b;
     LLVMTypeRef wide = LLVMVectorType(tr->i64, tr->wave_size);
+    flush(tr);
     LLVMValueRef n = LLVMBuildLoad2(b, tr->i32, tr->n_slot, "");
     count_issue(tr, in);
     LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
@@ -1402,6 +1604,52 @@ static LLVMBasicBlockRef exit_block(translator *tr, uint32_t code)
     return bb;
 }
 
+/* The instructions at which a turn may start, as wave.c run_turn_and_ahead ends turns: the
+ * kernel's entry, every instruction that is not register-only and the one after it, the targets
+ * and the next instruction of those that may jump (a turn ends only after one of those, or before
+ * or after one that is not register-only), and anything no single instruction falls into (called
+ * functions, code reached through computed addresses). A turn that starts anywhere else runs its
+ * first instructions in the interpreter (RDNA3_JIT_NOT_ENTERED) until it reaches one of these. */
+static void mark_entries(translator *tr)
+{
+    for (size_t j = 0; j < tr->ninsts; j++) {
+        tr_inst *tj = &tr->insts[j];
+        const rdna3_inst *in = tj->in;
+        if (!in->wave_local) tj->entry = true;
+        tr_inst *k = falls_through(in) ? (tr_inst *)inst_at(tr, tj->pc + in->size) : NULL;
+        if (k) {
+            if (k->fall_preds < 2) k->fall_preds++;
+            if (!in->wave_local || may_jump(in)) k->entry = true;
+        }
+        tr_inst *t = has_static_target(in) ? (tr_inst *)inst_at(tr, branch_target(tj->pc, in)) : NULL;
+        if (t) t->entry = true;
+    }
+    for (size_t i = 0; i < tr->ninsts; i++)
+        if (tr->insts[i].fall_preds != 1 || tr->insts[i].pc == tr->plan->entry) tr->insts[i].entry = true;
+}
+
+/* Instruction ti in its block (the builder at it), its counts pending from its run if any. */
+static void emit_one(translator *tr, tr_inst *ti)
+{
+    /* (at an entry nothing is pending: the predecessor flushed before a block a turn enters) */
+    LLVMPositionBuilderAtEnd(tr->b, ti->bb);
+    if (ti->entry) vc_forget(tr);
+    ds_inline d;
+    unsigned gdw = 0;
+    bool gst = false;
+    bool ds = tr->inline_ok && ds_inline_of(ti->in, &d);
+    bool global = !ds && tr->inline_ok && global_inline_ok(ti->in, &gdw, &gst);
+    if (ds || global) {   /* (entries: nothing cached) their paths load and store rows in blocks of their own */
+        tr->vc_mode = VC_OFF;
+        if (ds) emit_ds(tr, ti, &d);
+        else emit_global(tr, ti, gdw, gst);
+        tr->vc_mode = VC_ON;
+    } else if (!(tr->inline_ok && emit_inline(tr, ti))) {
+        emit_call(tr, ti);
+    }
+    ti->emitted = true;
+}
+
 static void build_function(translator *tr, const char *name)
 {
     LLVMTypeRef args[3] = { tr->ptr, tr->ptr, tr->ptr };
@@ -1426,7 +1674,8 @@ static void build_function(translator *tr, const char *name)
     LLVMBasicBlockRef not_entered = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
     for (size_t i = 0; i < tr->ninsts; i++) tr->insts[i].bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
     LLVMValueRef sw = LLVMBuildSwitch(tr->b, offset_of(tr, pc), not_entered, (unsigned)tr->ninsts);
-    for (size_t i = 0; i < tr->ninsts; i++) LLVMAddCase(sw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
+    for (size_t i = 0; i < tr->ninsts; i++)
+        if (tr->insts[i].entry) LLVMAddCase(sw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
     LLVMPositionBuilderAtEnd(tr->b, not_entered);
     LLVMBuildRet(tr->b, c32(tr, RDNA3_JIT_NOT_ENTERED));
 
@@ -1440,7 +1689,7 @@ static void build_function(translator *tr, const char *name)
     LLVMValueRef npc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
     LLVMValueRef dsw = LLVMBuildSwitch(tr->b, offset_of(tr, npc), tr->exit_continue, (unsigned)tr->ninsts);
     for (size_t i = 0; i < tr->ninsts; i++)
-        if (tr->insts[i].in->wave_local) LLVMAddCase(dsw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
+        if (tr->insts[i].in->wave_local && tr->insts[i].entry) LLVMAddCase(dsw, c64(tr, tr->insts[i].pc), tr->insts[i].bb);
 
     /* the gates of LDS loads: t->lds_quiet(w) decides whether one runs ahead (a call, as the
      * interpreter's; the workgroup's other waves are not visible to translated code) */
@@ -1463,15 +1712,18 @@ static void build_function(translator *tr, const char *name)
         LLVMValueRef q = LLVMBuildLoad2(tr->b, tr->i32, slot, "");
         LLVMBuildCondBr(tr->b, LLVMBuildICmp(tr->b, LLVMIntNE, q, c32(tr, 0), ""), ti->bb, tr->exit_done);
     }
+    /* a run from each entry, each instruction's block right after its predecessor's (what the
+     * predecessor counted is still pending there) */
     for (size_t i = 0; i < tr->ninsts; i++) {
-        LLVMPositionBuilderAtEnd(tr->b, tr->insts[i].bb);
-        ds_inline d;
-        unsigned gdw = 0;
-        bool gst = false;
-        if (tr->inline_ok && ds_inline_of(tr->insts[i].in, &d)) emit_ds(tr, &tr->insts[i], &d);
-        else if (tr->inline_ok && global_inline_ok(tr->insts[i].in, &gdw, &gst)) emit_global(tr, &tr->insts[i], gdw, gst);
-        else if (!(tr->inline_ok && emit_inline(tr, &tr->insts[i]))) emit_call(tr, &tr->insts[i]);
+        if (!tr->insts[i].entry) continue;
+        for (tr_inst *ti = &tr->insts[i]; ti && !ti->emitted;) {
+            emit_one(tr, ti);
+            const tr_inst *fall = falls_through(ti->in) ? inst_at(tr, ti->pc + ti->in->size) : NULL;
+            ti = fall && !fall->entry ? &tr->insts[fall - tr->insts] : NULL;
+        }
     }
+    for (size_t i = 0; i < tr->ninsts; i++)   /* (none: every other one has a predecessor run into it) */
+        if (!tr->insts[i].emitted) emit_one(tr, &tr->insts[i]);
 }
 
 /* The optimisation pipeline: clean-up, and redundant loads of guest registers within a block
@@ -1506,6 +1758,8 @@ bool rdna3_jit_generate(const rdna3_jit_plan *plan, unsigned wave_size, bool inl
         tr.index_of[plan->offsets[i] >> 2] = (uint32_t)i + 1u;
     }
     bool big = plan->n > TR_BIG_INSTS;
+    tr.pend_pc_off = UINT64_MAX;
+    mark_entries(&tr);
     tr.ctx = LLVMContextCreate();
     tr.m = LLVMModuleCreateWithNameInContext("rdna3", tr.ctx);
     tr.b = LLVMCreateBuilderInContext(tr.ctx);

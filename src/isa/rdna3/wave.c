@@ -159,6 +159,7 @@ static bool decode_at(const rdna3_kernel *k, uint64_t pc, rdna3_inst *out, char 
     }
     if (!out->exec) out->exec = rdna3_exec_unsupported;
     out->wave_local = is_wave_local(out);
+    out->may_jump = rdna3_may_jump(out);
     out->lds_read = out->exec != rdna3_exec_unsupported && rdna3_ds_class(out) == RDNA3_DS_READS;
     out->hint = out->exec != rdna3_exec_unsupported && rdna3_salu_is_hint(out);   /* the fast loop skips its call */
     if (k->host && rdna3_salu_is_sleep(out)) out->hint = out->wave_local = 0;   /* it calls the host (rdna3_host) */
@@ -643,8 +644,12 @@ static uint8_t *global_page_write(const rdna3_wave *w, uint64_t addr)
 /* rdna3_lds_quiet for translated code (an int return: no ABI question of bool across LLVM) */
 static int lds_quiet_int(const rdna3_wave *w) { return rdna3_lds_quiet(w); }
 
-/* The most instructions a wave runs ahead in one turn: bounds the work of a round (and so how
- * late the instruction budget is checked) when a wave loops on its registers only. */
+/* How far a wave runs ahead in one turn: once it has run more than RUN_AHEAD_MAX instructions,
+ * the turn ends after the next one that may jump (rdna3_may_jump). That bounds the work of a
+ * round (and so how late the instruction budget is checked) when a wave loops on its registers
+ * only, while a straight run of register-only code is never cut in the middle: translated code
+ * (translate.c) then enters only at a few points and counts a run's instructions once. Where a
+ * run-ahead stops changes no result (see round_robin). */
 #define RUN_AHEAD_MAX 64u
 
 /* Run in, then the wave-local instructions after it, up to RUN_AHEAD_MAX: the wave's turn and,
@@ -705,7 +710,7 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
         n++;
         w->defer_fault = true;
         w->pc = w->next_pc;
-        if (w->state != UMB_WARP_RUNNABLE || n > RUN_AHEAD_MAX) break;
+        if (w->state != UMB_WARP_RUNNABLE || (n > RUN_AHEAD_MAX && in->may_jump)) break;
     next:;
         uint64_t off = w->pc - base;
         if (off >= size || (off & 3u)) break;

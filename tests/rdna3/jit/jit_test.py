@@ -234,6 +234,52 @@ def edges_case():
     print("ok edges: wave32 and wave64, 64 work-items x 31 results x 3 inputs as the reference")
 
 
+def runs_expected(pairs):
+    """runs.s's v4..v7 where no value is a NaN (float32 products and sums of the inputs here are exact
+    in double, so one rounding to float32 gives the IEEE result)."""
+    out = []
+    for i, (x, y) in enumerate(pairs):
+        if i % 32 == 5:
+            out.append(None)
+            continue
+        v4 = (x + 1) & M32
+        v5 = f32_bits(f32_of(v4) * f32_of(y))
+        v6 = f32_bits(f32_of(v5) + f32_of(v4))
+        out.append((v4, v5, v6, v6 ^ v4))
+    return out
+
+
+def runs_case():
+    """Inputs of 64 (x, y) pairs: ordinary floats, then NaNs made by x + 1 or given as y in lanes
+    32-63 (those waves' float instructions call their handlers inside the run). Interpreter and
+    translator must agree on every byte and statistic; v4..v7 of the lanes without NaN are checked
+    against float32 arithmetic."""
+    import itertools
+    import struct
+    ordinary = [(0x3f800000 + 0x1000 * i, 0x40000000 - 0x800 * i) for i in range(64)]
+    nans = list(ordinary)
+    for i, n in zip(range(32, 64, 3), itertools.cycle(EDGE_NANS)):
+        nans[i] = ((n - 1) & M32, nans[i][1])
+        nans[i + 1] = (nans[i + 1][0], n)
+    for wave in (32, 64):
+        co = assemble_test_kernel("runs.s", f"runs{wave}", wave, "jit_runs", 2, denorm32=True)
+        for tag, pairs in (("ordinary", ordinary), ("nans", nans)):
+            inp = os.path.join(work, f"jit-runs-{tag}.in")
+            open(inp, "wb").write(b"".join(struct.pack("<II", x, y) for x, y in pairs))
+            _, _, data, _ = both(f"runs{wave}-{tag}", [co, "--kernel", "jit_runs", "--global", "64", "--local",
+                                                        "64", "--arg", f"buf:zeros:{64 * 48}", "--arg", f"buf:{inp}"], 0)
+            for i, e in enumerate(runs_expected(pairs)):
+                g = struct.unpack_from("<12I", data, 48 * i)
+                if e is None:
+                    if g != (0xdeadbeef,) * 12:
+                        fail(f"runs wave{wave} {tag}: work-item {i} (off in EXEC) was written: {g}")
+                elif i < 32 or tag == "ordinary":
+                    if g[:4] != e:
+                        fail(f"runs wave{wave} {tag}: work-item {i}: v4..v7 {[hex(v) for v in g[:4]]}, "
+                             f"expected {[hex(v) for v in e]}")
+    print("ok runs: wave32 and wave64, a run with handler calls inside and a jump into a run, as the interpreter")
+
+
 def lds_expected(addrs, wave, size):
     """lds.s per workgroup (one wave): lane l stores 0xa0000000 | wg << 16 | l * 0x101 at 4 * l, then
     0xc0000000 | l at 0x80 + 4 * (l & 3) (the last lane wins), then 0xb0000000 | l at 0xfe0 + 4 * l; bytes at or beyond the allocation
@@ -271,21 +317,28 @@ def lds_expected(addrs, wave, size):
 
 
 def lds_case():
-    """Inputs of 64 LDS addresses: all in range (aligned and not) and mixed (lanes 32-63 partly out of
-    range or wrapping); each lane 5 of 32 (off in EXEC) has a wild address."""
+    """Inputs of 64 LDS addresses: all in range (aligned and not), mixed (lanes 32-63 partly out of
+    range or wrapping), and one address for all (misaligned; near the end of 1 KiB or 8 KiB; wrapping);
+    each lane 5 of 32 (off in EXEC) has a wild address."""
     import struct
     inrange = [(i * 4 + (i % 3) * (i % 5 == 0)) % 300 for i in range(64)]
     mixed = list(inrange)
     for i, a in zip(range(32, 64, 3), (1020, 1022, 0xfffffffc, 0xfffffffe, 760, 8190, 4094, 0x80000000, 4090,
                                        4100, 4064)):
         mixed[i] = a
-    for lst in (inrange, mixed):
+    # one address for every active lane (translate.c: one load per dword instead of gathers):
+    # misaligned, in range only for 8 KiB, and wrapping at 2^32 (the handler's path)
+    uniform = [0x42] * 64
+    uniform_hi = [0xff2] * 32 + [0x1ff6] * 32
+    uniform_wrap = [0xfffffffe] * 64
+    for lst in (inrange, mixed, uniform, uniform_hi, uniform_wrap):
         lst[5] = lst[37] = 0x7ffffff0
     for wave in (32, 64):
         for big in (False, True):
             tag = f"lds{wave}{'big' if big else ''}"
             co = assemble_test_kernel("lds.s", tag, wave, "jit_lds", 2, lds=8192 if big else 1024, wg_id=True)
-            for name, addrs in (("inrange", inrange), ("mixed", mixed)):
+            for name, addrs in (("inrange", inrange), ("mixed", mixed), ("uniform", uniform),
+                                ("uniform_hi", uniform_hi), ("uniform_wrap", uniform_wrap)):
                 inp = os.path.join(work, f"jit-lds-{name}.in")
                 open(inp, "wb").write(b"".join(struct.pack("<I", a) for a in addrs))
                 _, _, data, _ = both(f"{tag}-{name}", [co, "--kernel", "jit_lds", "--global", "64", "--local",
@@ -297,7 +350,7 @@ def lds_case():
                         bad = [f"dword {k}: got {x:#010x} expected {y:#010x}" for k, (x, y) in enumerate(zip(g, e))
                                if x != y]
                         fail(f"{tag} {name}: work-item {i} (address {addrs[i]:#x}): " + "; ".join(bad[:6]))
-    print("ok lds: wave32 and wave64, 1 and 8 KiB of LDS, 64 work-items x 19 loads x 2 inputs as the model")
+    print("ok lds: wave32 and wave64, 1 and 8 KiB of LDS, 64 work-items x 19 loads x 5 inputs as the model")
 
 
 def global_case():
@@ -474,6 +527,8 @@ elif case == "work":
     print("ok work: 64 waves x 60000 iterations translated while they ran; 64 waves x 20 iterations interpreted")
 elif case == "edges":
     edges_case()
+elif case == "runs":
+    runs_case()
 elif case == "lds":
     lds_case()
 elif case == "global":
