@@ -119,6 +119,25 @@ static bool optimise(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *passe
     return !e;
 }
 
+/* UMBRA_JIT_DUMP_IR=DIR: the optimised module of each translation as DIR/<function>.ll, what the
+ * code generator gets (to reproduce a slow or wrong translation with llc-19) */
+static void dump_ir(LLVMModuleRef m)
+{
+    const char *dir = getenv("UMBRA_JIT_DUMP_IR");
+    LLVMValueRef f = LLVMGetFirstFunction(m);
+    while (f && LLVMIsDeclaration(f)) f = LLVMGetNextFunction(f);
+    if (!dir || !*dir || !f) return;
+    size_t nlen = 0;
+    const char *name = LLVMGetValueName2(f, &nlen);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%.*s.ll", dir, (int)nlen, name);
+    char *why = NULL;
+    if (LLVMPrintModuleToFile(m, path, &why)) {
+        fprintf(stderr, "umbra: UMBRA_JIT_DUMP_IR: %s: %s\n", path, why ? why : "?");
+        LLVMDisposeMessage(why);
+    }
+}
+
 bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *passes, void **obj, size_t *len,
                      char *err, size_t errlen)
 {
@@ -141,6 +160,7 @@ bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *pas
     LLVMDisposeTargetData(td);
     LLVMMemoryBufferRef buf = NULL;
     bool ok = optimise(m, tm, passes, err, errlen);
+    if (ok) dump_ir(m);
     if (ok && LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &why, &buf)) {
         snprintf(err, errlen, "LLVM code generation: %.400s", why ? why : "?");
         LLVMDisposeMessage(why);

@@ -500,13 +500,12 @@ static bool vsrcs_plain(const rdna3_inst *in, unsigned n)
     return true;
 }
 
+static LLVMValueRef lanes_of_mask(translator *tr, LLVMValueRef m);
+
 /* VGPR vdst = r under EXEC (the lanes EXEC leaves off keep their bits). */
 static void store_vgpr_lanes(translator *tr, unsigned vdst, LLVMValueRef r)
 {
-    LLVMTypeRef mty = LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size);
-    LLVMValueRef ex = exec_mask(tr);
-    if (tr->wave_size == 32) ex = LLVMBuildTrunc(tr->b, ex, tr->i32, "");
-    LLVMValueRef on = LLVMBuildBitCast(tr->b, ex, mty, "");
+    LLVMValueRef on = lanes_of_mask(tr, exec_mask(tr));
     vdst &= 0xffu;
     LLVMValueRef merged = LLVMBuildSelect(tr->b, on, r, load_row(tr, vdst), "");
     if (tr->vc_mode == VC_OFF) {
@@ -755,11 +754,26 @@ static LLVMValueRef mask_of_lanes(translator *tr, LLVMValueRef bits)
     return tr->wave_size == 32 ? LLVMBuildZExt(tr->b, m, tr->i64, "") : m;
 }
 
-/* <wave_size x i1> from a lane mask (i64). */
+/* <wave_size x i1> from a lane mask (i64): lane i is bit i, tested as (mask half & 1 << i % 32) != 0
+ * and not as a bitcast of the integer: LLVM 19's DAG combiner loops forever on some chains of
+ * selects whose masks are bitcasts of related integers (a 25-line module of two such selects
+ * hangs `llc-19 -O2`; found by the difftest, seed 40042, once a run's instructions shared one
+ * block), and compiles this form to the same vptestmd/kmov. */
 static LLVMValueRef lanes_of_mask(translator *tr, LLVMValueRef m)
 {
-    if (tr->wave_size == 32) m = LLVMBuildTrunc(tr->b, m, tr->i32, "");
-    return LLVMBuildBitCast(tr->b, m, LLVMVectorType(LLVMInt1TypeInContext(tr->ctx), tr->wave_size), "");
+    LLVMBuilderRef b = tr->b;
+    LLVMTypeRef two = LLVMVectorType(tr->i32, 2);
+    LLVMValueRef halves = LLVMBuildInsertElement(b, LLVMGetUndef(two), LLVMBuildTrunc(b, m, tr->i32, ""), c32(tr, 0), "");
+    halves = LLVMBuildInsertElement(b, halves, LLVMBuildTrunc(b, LLVMBuildLShr(b, m, c64(tr, 32), ""), tr->i32, ""),
+                                    c32(tr, 1), "");
+    LLVMValueRef pick[64], bit[64];
+    for (unsigned i = 0; i < tr->wave_size; i++) {
+        pick[i] = c32(tr, i / 32u);
+        bit[i] = c32(tr, 1u << (i % 32u));
+    }
+    LLVMValueRef lanes = LLVMBuildShuffleVector(b, halves, LLVMGetUndef(two), LLVMConstVector(pick, tr->wave_size), "");
+    LLVMValueRef set = LLVMBuildAnd(b, lanes, LLVMConstVector(bit, tr->wave_size), "");
+    return LLVMBuildICmp(b, LLVMIntNE, set, LLVMConstNull(lanes_ty(tr)), "");
 }
 
 /* A lane mask (i64, the wave's lanes) into VCC or the SGPR (pair) enc. */
@@ -1610,6 +1624,9 @@ static LLVMBasicBlockRef exit_block(translator *tr, uint32_t code)
  * or after one that is not register-only), and anything no single instruction falls into (called
  * functions, code reached through computed addresses). A turn that starts anywhere else runs its
  * first instructions in the interpreter (RDNA3_JIT_NOT_ENTERED) until it reaches one of these. */
+#ifndef TR_RUN_MAX
+#define TR_RUN_MAX 64u
+#endif
 static void mark_entries(translator *tr)
 {
     for (size_t j = 0; j < tr->ninsts; j++) {
@@ -1626,6 +1643,20 @@ static void mark_entries(translator *tr)
     }
     for (size_t i = 0; i < tr->ninsts; i++)
         if (tr->insts[i].fall_preds != 1 || tr->insts[i].pc == tr->plan->entry) tr->insts[i].entry = true;
+    /* runs of at most TR_RUN_MAX instructions (an extra entry costs a flush and nothing else) */
+    for (size_t i = 0; i < tr->ninsts; i++) {
+        if (!tr->insts[i].entry) continue;
+        unsigned len = 1;
+        for (const tr_inst *t = &tr->insts[i]; falls_through(t->in);) {
+            tr_inst *k = (tr_inst *)inst_at(tr, t->pc + t->in->size);
+            if (!k || k->entry) break;
+            if (++len > TR_RUN_MAX) {
+                k->entry = true;
+                len = 1;
+            }
+            t = k;
+        }
+    }
 }
 
 /* Instruction ti in its block (the builder at it), its counts pending from its run if any. */

@@ -280,6 +280,37 @@ def runs_case():
     print("ok runs: wave32 and wave64, a run with handler calls inside and a jump into a run, as the interpreter")
 
 
+def mask_chain_case():
+    """Kernel k35 of the differential tester's seed 40042 (tests/difftest/gen.py, regenerated here):
+    a run of integer code whose lane-mask selects, once the run shared one LLVM block, sent LLVM 19's
+    DAG combiner into an endless loop when masks were bitcasts of integers (translate.c
+    lanes_of_mask). It must translate (within the test's timeout) and give the interpreter's bytes
+    and statistics. (If gen.py changes, the kernel is another one: still a check, maybe not of this.)"""
+    sys.path.insert(0, os.path.join(root, "tests", "difftest"))
+    import gen
+    import run as difftest
+    seed, name = 40042, "k35"
+    text, man = gen.generate_file(seed, 40, "small")
+    k = next(k for k in man["kernels"] if k["name"] == name)
+    cl = os.path.join(work, "jit-mask-chain.cl")
+    open(cl, "w").write(difftest.kernel_source(text, name))
+    co = compile_cl(cl, name)
+    inb, ctrb = difftest.inputs(seed)
+    ins = [os.path.join(work, f"jit-mask-chain.{e}") for e in ("in", "ctr")]
+    for path, data in zip(ins, (inb, ctrb)):
+        open(path, "wb").write(data)
+    _, err, _, _ = both("mask_chain", [co, "--kernel", name, "--global", str(k["global"]), "--local", str(k["local"]),
+                                       "--arg", f"buf:zeros:{k['global'] * gen.NOUT * 8}", "--arg", f"buf:{ins[0]}",
+                                       "--arg", f"buf:{ins[1]}"], 0, buffers=(0, 2))
+    log = subprocess.run([umbra, "run", co, "--kernel", name, "--global", str(k["global"]), "--local", str(k["local"]),
+                          "--arg", f"buf:zeros:{k['global'] * gen.NOUT * 8}", "--arg", f"buf:{ins[0]}", "--arg",
+                          f"buf:{ins[1]}", "--quiet", "--jit", "always", "--jit-log", "--jit-cache", "off"],
+                         capture_output=True, text=True, timeout=120).stderr
+    if "translated" not in log:
+        fail(f"mask_chain: {name} was not translated: {log!r}")
+    print("ok mask_chain: " + log.strip().splitlines()[-1])
+
+
 def lds_expected(addrs, wave, size):
     """lds.s per workgroup (one wave): lane l stores 0xa0000000 | wg << 16 | l * 0x101 at 4 * l, then
     0xc0000000 | l at 0x80 + 4 * (l & 3) (the last lane wins), then 0xb0000000 | l at 0xfe0 + 4 * l; bytes at or beyond the allocation
@@ -527,6 +558,8 @@ elif case == "work":
     print("ok work: 64 waves x 60000 iterations translated while they ran; 64 waves x 20 iterations interpreted")
 elif case == "edges":
     edges_case()
+elif case == "mask_chain":
+    mask_chain_case()
 elif case == "runs":
     runs_case()
 elif case == "lds":
