@@ -106,6 +106,11 @@ def umbra_cc(umbra, src_path, co, o, w):
     return p.returncode == 0, p.stderr
 
 
+# seconds one `umbra run` may take (the small kernels take well under one; a translation of a
+# large -O0 kernel a few)
+RUN_TIMEOUT = 300
+
+
 def umbra_run(umbra, co, k, t, d, nout):
     """Runs kernel k; returns (output bytes or None, error text)."""
     o, c = os.path.join(d, f"{k['name']}.out"), os.path.join(d, f"{k['name']}.ctr")
@@ -121,7 +126,10 @@ def umbra_run(umbra, co, k, t, d, nout):
         cmd += ["--threads", str(t), "--jit", "off"]
         if t == 1:   # the interpreter's statistics, which the translated run's must equal
             cmd += ["--stats", os.path.join(d, f"{k['name']}.stats.json")]
-    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
+    try:   # (a run that never ends is a finding too: session 14's translation that looped in LLVM)
+        p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", timeout=RUN_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return None, f"no result after {RUN_TIMEOUT} s (umbra {' '.join(cmd[1:])})"
     if p.returncode != 0:
         return None, p.stderr.strip()[-2000:]
     with open(o, "rb") as f1, open(c, "rb") as f2:
