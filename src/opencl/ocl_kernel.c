@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "ocl.h"
+#include "platform/plat_image.h"
 
 #define DEVICE_LDS_BYTES (64u << 10)
 
@@ -543,11 +544,29 @@ static cl_int check_sizes(cl_kernel k, cl_uint dim, const size_t *offset, const 
     return CL_SUCCESS;
 }
 
+/* OpenCL 3.0 clEnqueueNDRangeKernel: CL_OUT_OF_RESOURCES when the kernel's read-only, write-only
+ * or read-write image arguments or its sampler arguments exceed the device's
+ * CL_DEVICE_MAX_READ_IMAGE_ARGS, _WRITE_IMAGE_ARGS, _READ_WRITE_IMAGE_ARGS or _SAMPLERS (samplers
+ * the kernel declares in its source are not counted: the metadata does not list them). */
+static bool within_image_limits(cl_kernel k)
+{
+    uint32_t n[4] = { 0, 0, 0, 0 }, samplers = 0;   /* images by umb_rdna3_access */
+    for (uint32_t i = 0; i < k->ki->nexplicit; i++) {
+        const umb_rdna3_arg_info *ai = &k->ki->args[i];
+        if (ai->kind == UMB_RDNA3_ARG_IMAGE && ai->access < 4) n[ai->access]++;
+        samplers += ai->kind == UMB_RDNA3_ARG_SAMPLER;
+    }
+    return n[UMB_RDNA3_ACCESS_READ_ONLY] + n[UMB_RDNA3_ACCESS_NONE] <= PLAT_IMAGE_MAX_READ_ARGS &&
+           n[UMB_RDNA3_ACCESS_WRITE_ONLY] <= PLAT_IMAGE_MAX_WRITE_ARGS &&
+           n[UMB_RDNA3_ACCESS_READ_WRITE] <= PLAT_IMAGE_MAX_READ_WRITE_ARGS && samplers <= PLAT_IMAGE_MAX_SAMPLERS;
+}
+
 static cl_int check_args_set(cl_kernel k)
 {
     for (uint32_t i = 0; i < k->ki->nexplicit; i++)
         if (!k->args[i].set) return CL_INVALID_KERNEL_ARGS;
     if (k->ki->group_segment_fixed_size + local_arg_bytes(k) > DEVICE_LDS_BYTES) return CL_OUT_OF_RESOURCES;
+    if (!within_image_limits(k)) return CL_OUT_OF_RESOURCES;
     return CL_SUCCESS;
 }
 

@@ -664,11 +664,59 @@ static void kernel_buffer_image(void)
     clReleaseMemObject(out);
 }
 
+/* A kernel with n image arguments of one access qualifier (or n samplers), set and launched: within
+ * the device's limit it runs, one over it clEnqueueNDRangeKernel says CL_OUT_OF_RESOURCES
+ * (OpenCL 3.0 §5.10: more read-only, write-only or read-write images, or samplers, than
+ * CL_DEVICE_MAX_READ_IMAGE_ARGS, _WRITE_IMAGE_ARGS, _READ_WRITE_IMAGE_ARGS, _SAMPLERS). */
+static cl_int launch_with_args(const char *qual, cl_uint n)
+{
+    static char src[65536];
+    size_t at = (size_t)snprintf(src, sizeof src, "__kernel void k(__global int *out");
+    for (cl_uint i = 0; i < n; i++) {
+        if (qual) at += (size_t)snprintf(src + at, sizeof src - at, ", %s image2d_t a%u", qual, i);
+        else at += (size_t)snprintf(src + at, sizeof src - at, ", sampler_t a%u", i);
+    }
+    snprintf(src + at, sizeof src - at, ") { out[0] = %u; }\n", n);
+    cl_kernel k = kernel(src, "k", "-cl-std=CL3.0");
+    if (!k) return CL_BUILD_PROGRAM_FAILURE;
+    cl_int e;
+    cl_mem img = image(CL_MEM_OBJECT_IMAGE2D, CL_RGBA, CL_UNORM_INT8, 4, 4, 0, 0, 0, NULL);
+    cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &e);
+    cl_mem out = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof(int), NULL, &e);
+    OK(clSetKernelArg(k, 0, sizeof out, &out));
+    for (cl_uint i = 0; i < n; i++) OK(clSetKernelArg(k, i + 1, qual ? sizeof img : sizeof s, qual ? (void *)&img : (void *)&s));
+    size_t one = 1;
+    cl_int st = clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL);
+    if (st == CL_SUCCESS) {
+        int got = -1;
+        OK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, sizeof got, &got, 0, NULL, NULL));
+        EXPECT(got == (int)n);
+    }
+    clReleaseMemObject(img), clReleaseMemObject(out), clReleaseSampler(s), clReleaseKernel(k);
+    return st;
+}
+
+static void arg_limits(void)
+{
+    static const struct { const char *qual; cl_device_info limit; } kinds[] = {
+        { "__read_only", CL_DEVICE_MAX_READ_IMAGE_ARGS }, { "__write_only", CL_DEVICE_MAX_WRITE_IMAGE_ARGS },
+        { "__read_write", CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS }, { NULL, CL_DEVICE_MAX_SAMPLERS },
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        cl_uint max = dev_uint(kinds[i].limit);
+        EXPECT(max >= 8 && max <= 128);
+        cl_int at = launch_with_args(kinds[i].qual, max), over = launch_with_args(kinds[i].qual, max + 1);
+        if (at != CL_SUCCESS || over != CL_OUT_OF_RESOURCES)
+            fprintf(stderr, "%s x %u: %d (expected 0), x %u: %d (expected CL_OUT_OF_RESOURCES)\n",
+                    kinds[i].qual ? kinds[i].qual : "sampler_t", max, at, max + 1, over), failures++;
+    }
+}
+
 typedef struct { const char *name; void (*fn)(void); } test_case;
 #define C(fn) { #fn, fn }
 static const test_case cases[] = {
     C(device_limits), C(formats), C(create_errors), C(create_types), C(read_write), C(copy), C(fill), C(map),
-    C(samplers), C(kernel_queries), C(kernel_buffer_image),
+    C(samplers), C(kernel_queries), C(kernel_buffer_image), C(arg_limits),
 };
 
 int main(int argc, char **argv)
