@@ -1349,14 +1349,14 @@ static LLVMValueRef masked_intrinsic(translator *tr, bool scatter)
     return LLVMAddFunction(tr->m, name, ft);
 }
 
-/* llvm.vector.reduce.<op> over the wave's i32 lanes */
-static LLVMValueRef reduce32(translator *tr, const char *op, LLVMValueRef v)
+/* llvm.vector.reduce.<op> over the wave's lanes of v (i32 or i64 elements) */
+static LLVMValueRef reduce(translator *tr, const char *op, LLVMValueRef v)
 {
+    LLVMTypeRef vty = LLVMTypeOf(v), ety = LLVMGetElementType(vty);
     char name[64];
-    snprintf(name, sizeof name, "llvm.vector.reduce.%s.v%ui32", op, tr->wave_size);
+    snprintf(name, sizeof name, "llvm.vector.reduce.%s.v%ui%u", op, tr->wave_size, LLVMGetIntTypeWidth(ety));
     LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
-    LLVMTypeRef vty = LLVMTypeOf(v);
-    LLVMTypeRef ft = LLVMFunctionType(tr->i32, &vty, 1, false);
+    LLVMTypeRef ft = LLVMFunctionType(ety, &vty, 1, false);
     if (!f) f = LLVMAddFunction(tr->m, name, ft);
     return LLVMBuildCall2(tr->b, ft, f, &v, 1, "");
 }
@@ -1450,7 +1450,7 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
         LLVMBasicBlockRef uni_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
         LLVMBasicBlockRef gather_bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
         LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
-        LLVMValueRef u = reduce32(tr, "umax", LLVMBuildSelect(b, on, base, splat(tr, c32(tr, 0)), ""));
+        LLVMValueRef u = reduce(tr, "umax", LLVMBuildSelect(b, on, base, splat(tr, c32(tr, 0)), ""));
         LLVMValueRef su = splat(tr, u);
         LLVMValueRef same = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildSelect(b, on, base, su, ""), su, "");
         LLVMBuildCondBr(b, reduce_i1_and(tr, same), uni_bb, gather_bb);
@@ -1510,17 +1510,6 @@ static bool global_inline_ok(const rdna3_inst *in, unsigned *dwords, bool *is_st
     if (!*is_store && (in->op < 0x14 || in->op > 0x17)) return false;
     *dwords = *is_store ? 1u : in->op - 0x14u + 1u;
     return true;
-}
-
-static LLVMValueRef reduce(translator *tr, const char *op, LLVMValueRef v)
-{
-    char name[64];
-    snprintf(name, sizeof name, "llvm.vector.reduce.%s.v%ui64", op, tr->wave_size);
-    LLVMValueRef f = LLVMGetNamedFunction(tr->m, name);
-    LLVMTypeRef vty = LLVMTypeOf(v);
-    LLVMTypeRef ft = LLVMFunctionType(tr->i64, &vty, 1, false);
-    if (!f) f = LLVMAddFunction(tr->m, name, ft);
-    return LLVMBuildCall2(tr->b, ft, f, &v, 1, "");
 }
 
 static void emit_global(translator *tr, const tr_inst *ti, unsigned dwords, bool is_store)
