@@ -65,6 +65,11 @@ typedef struct translator {
     LLVMBasicBlockRef exit_done, exit_fault, exit_continue, dyn_bb;
     uint32_t inlined;
     bool inline_ok;        /* emit inline IR where it can (else every instruction calls its handler) */
+    bool big;              /* over TR_BIG_INSTS: the light pipeline and the non-optimising code generator */
+    /* EXEC as the run has it (exec_mask, its popcount, its lanes): read once and kept while no
+     * instruction can have written it (a handler call, an inline write of EXEC, a new run), made
+     * only on the run's main line (vc_mode VC_ON) so that every later use is dominated by it */
+    LLVMValueRef exec_val, exec_pop, exec_lanes;
     /* What the inline instructions of a run have counted and not yet written (flush): their
      * number, per class, the sum of their active lanes, and the PC after the last of them. */
     uint32_t pend_n, pend_class[UMB_CLASS_COUNT];
@@ -235,8 +240,13 @@ static LLVMValueRef load(translator *tr, LLVMTypeRef ty, LLVMValueRef base, uint
 {
     return LLVMBuildLoad2(tr->b, ty, field(tr, base, off), "");
 }
+static void exec_forget(translator *tr) { tr->exec_val = tr->exec_pop = tr->exec_lanes = NULL; }
+
+static bool writes_exec(const translator *tr, LLVMValueRef v, LLVMValueRef base, uint64_t off);
+
 static void store(translator *tr, LLVMValueRef v, LLVMValueRef base, uint64_t off)
 {
+    if (writes_exec(tr, v, base, off)) exec_forget(tr);
     LLVMBuildStore(tr->b, v, field(tr, base, off));
 }
 /* The guest address of code offset off (the launch's code base + off). */
@@ -251,25 +261,65 @@ static void call_handler(translator *tr, const tr_inst *ti)
     LLVMValueRef exec = LLVMBuildLoad2(tr->b, tr->ptr, field(tr, in, offsetof(rdna3_inst, exec)), "");
     LLVMValueRef args[2] = { tr->w, in };
     LLVMBuildCall2(tr->b, tr->handler_ty, exec, args, 2, "");
+    exec_forget(tr);   /* a handler may write EXEC */
 }
 
 #define SGPR_OFF(n) (offsetof(rdna3_wave, sgpr) + 4u * (n))
 #define VGPR_OFF(r) (offsetof(rdna3_wave, vgpr) + 4u * RDNA3_MAX_LANES * (r))
 
+/* Does a store of v at base + off write a byte of EXEC? */
+static bool writes_exec(const translator *tr, LLVMValueRef v, LLVMValueRef base, uint64_t off)
+{
+    if (base != tr->w) return false;
+    LLVMTypeRef ty = LLVMTypeOf(v);
+    uint64_t bytes = LLVMGetTypeKind(ty) == LLVMIntegerTypeKind ? (LLVMGetIntTypeWidth(ty) + 7u) / 8u : 512u;
+    uint64_t lo = SGPR_OFF(RDNA3_SRC_EXEC_LO), hi = SGPR_OFF(RDNA3_SRC_EXEC_HI) + 4u;
+    return off < hi && off + bytes > lo;
+}
+
+/* Values made here are kept for the run's later instructions only on its main line. */
+static bool exec_keep(const translator *tr) { return tr->vc_mode == VC_ON; }
+
 /* EXEC as rdna3_exec reads it: EXEC_LO | EXEC_HI << 32, masked to the wave's lanes. */
 static LLVMValueRef exec_mask(translator *tr)
 {
-    LLVMValueRef lo = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(RDNA3_SRC_EXEC_LO)), tr->i64, "");
-    if (tr->wave_size == 32) return lo;
-    LLVMValueRef hi = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(RDNA3_SRC_EXEC_HI)), tr->i64, "");
-    return LLVMBuildOr(tr->b, lo, LLVMBuildShl(tr->b, hi, c64(tr, 32), ""), "");
+    if (tr->exec_val) return tr->exec_val;
+    LLVMValueRef v = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(RDNA3_SRC_EXEC_LO)), tr->i64, "");
+    if (tr->wave_size == 64) {
+        LLVMValueRef hi = LLVMBuildZExt(tr->b, load(tr, tr->i32, tr->w, SGPR_OFF(RDNA3_SRC_EXEC_HI)), tr->i64, "");
+        v = LLVMBuildOr(tr->b, v, LLVMBuildShl(tr->b, hi, c64(tr, 32), ""), "");
+    }
+    if (exec_keep(tr)) tr->exec_val = v;
+    return v;
+}
+
+/* popcount of an i64. Big kernels count bits with shifts, masks and a multiply: LLVM's fast
+ * instruction selector (the non-optimising code generator's) has no llvm.ctpop and builds a
+ * selection DAG for each one, a tenth of such a kernel's translation time. */
+static LLVMValueRef popcount64(translator *tr, LLVMValueRef x)
+{
+    if (!tr->big) return LLVMBuildCall2(tr->b, tr->ctpop_ty, tr->ctpop, &x, 1, "");
+    LLVMBuilderRef b = tr->b;
+    x = LLVMBuildSub(b, x, LLVMBuildAnd(b, LLVMBuildLShr(b, x, c64(tr, 1), ""), c64(tr, 0x5555555555555555ull), ""), "");
+    x = LLVMBuildAdd(b, LLVMBuildAnd(b, x, c64(tr, 0x3333333333333333ull), ""),
+                     LLVMBuildAnd(b, LLVMBuildLShr(b, x, c64(tr, 2), ""), c64(tr, 0x3333333333333333ull), ""), "");
+    x = LLVMBuildAnd(b, LLVMBuildAdd(b, x, LLVMBuildLShr(b, x, c64(tr, 4), ""), ""), c64(tr, 0x0f0f0f0f0f0f0f0full), "");
+    return LLVMBuildLShr(b, LLVMBuildMul(b, x, c64(tr, 0x0101010101010101ull), ""), c64(tr, 56), "");
+}
+
+/* popcount(EXEC): the instruction's active lanes */
+static LLVMValueRef exec_popcount(translator *tr)
+{
+    if (tr->exec_pop) return tr->exec_pop;
+    LLVMValueRef pop = popcount64(tr, exec_mask(tr));
+    if (exec_keep(tr)) tr->exec_pop = pop;
+    return pop;
 }
 
 /* count_issue: the class counter now, the active lanes into the turn's sum. */
 static void count_issue(translator *tr, const rdna3_inst *in)
 {
-    LLVMValueRef ex = exec_mask(tr);
-    LLVMValueRef pop = LLVMBuildCall2(tr->b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    LLVMValueRef pop = exec_popcount(tr);
     LLVMValueRef ti = LLVMBuildLoad2(tr->b, tr->i64, tr->ti_slot, "");
     LLVMBuildStore(tr->b, LLVMBuildAdd(tr->b, ti, pop, ""), tr->ti_slot);
     uint64_t off = offsetof(umb_stats, by_class) + 8u * in->insn_class;
@@ -280,8 +330,7 @@ static void count_issue(translator *tr, const rdna3_inst *in)
  * its class, and popcount(EXEC) now (before it runs). */
 static void pend_issue(translator *tr, const rdna3_inst *in)
 {
-    LLVMValueRef ex = exec_mask(tr);
-    LLVMValueRef pop = LLVMBuildCall2(tr->b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    LLVMValueRef pop = exec_popcount(tr);
     tr->pend_ti = tr->pend_ti ? LLVMBuildAdd(tr->b, tr->pend_ti, pop, "") : pop;
     tr->pend_n++;
     tr->pend_class[in->insn_class]++;
@@ -449,6 +498,7 @@ static void vc_forget(translator *tr)
 {
     memset(tr->vc, 0, sizeof tr->vc);
     memset(tr->vdirty, 0, sizeof tr->vdirty);
+    exec_forget(tr);
 }
 
 /* An instruction's fast arm / handler arm (the handler writes the rows the fast arm writes):
@@ -502,10 +552,19 @@ static bool vsrcs_plain(const rdna3_inst *in, unsigned n)
 
 static LLVMValueRef lanes_of_mask(translator *tr, LLVMValueRef m);
 
+/* EXEC as wave_size i1 lanes */
+static LLVMValueRef exec_lanes(translator *tr)
+{
+    if (tr->exec_lanes) return tr->exec_lanes;
+    LLVMValueRef on = lanes_of_mask(tr, exec_mask(tr));
+    if (exec_keep(tr)) tr->exec_lanes = on;
+    return on;
+}
+
 /* VGPR vdst = r under EXEC (the lanes EXEC leaves off keep their bits). */
 static void store_vgpr_lanes(translator *tr, unsigned vdst, LLVMValueRef r)
 {
-    LLVMValueRef on = lanes_of_mask(tr, exec_mask(tr));
+    LLVMValueRef on = exec_lanes(tr);
     vdst &= 0xffu;
     LLVMValueRef merged = LLVMBuildSelect(tr->b, on, r, load_row(tr, vdst), "");
     if (tr->vc_mode == VC_OFF) {
@@ -1487,7 +1546,7 @@ static void emit_ds(translator *tr, const tr_inst *ti, const ds_inline *d)
             LLVMSetAlignment(st, 64);
         }
     }
-    LLVMValueRef lanes = LLVMBuildCall2(b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    LLVMValueRef lanes = popcount64(tr, ex);
     if (d->two) lanes = LLVMBuildShl(b, lanes, c64(tr, 1), "");
     finish_inline_mem(tr, ti, n, UMB_SPACE_LOCAL, d->store, lanes, sz, slow);
 }
@@ -1566,7 +1625,7 @@ static void emit_global(translator *tr, const tr_inst *ti, unsigned dwords, bool
         LLVMValueRef sf = masked_intrinsic(tr, true);
         LLVMValueRef args[4] = { load_row(tr, in->data0), LLVMBuildIntToPtr(b, host, pvty, ""), c32(tr, 1), on };
         LLVMBuildCall2(b, LLVMGlobalGetValueType(sf), sf, args, 4, "");
-        LLVMValueRef lanes = LLVMBuildCall2(b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+        LLVMValueRef lanes = popcount64(tr, ex);
         finish_inline_mem(tr, ti, n, UMB_SPACE_GLOBAL, true, lanes, size, slow);
         return;
     }
@@ -1580,7 +1639,7 @@ static void emit_global(translator *tr, const tr_inst *ti, unsigned dwords, bool
         LLVMValueRef st = LLVMBuildStore(b, rows[k], vgpr_ptr(tr, in->vdst + k));
         LLVMSetAlignment(st, 64);
     }
-    LLVMValueRef lanes = LLVMBuildCall2(b, tr->ctpop_ty, tr->ctpop, &ex, 1, "");
+    LLVMValueRef lanes = popcount64(tr, ex);
     finish_inline_mem(tr, ti, n, UMB_SPACE_GLOBAL, false, lanes, size, slow);
 }
 
@@ -1743,7 +1802,10 @@ static void build_function(translator *tr, const char *name)
         }
     }
     for (size_t i = 0; i < tr->ninsts; i++)   /* (none: every other one has a predecessor run into it) */
-        if (!tr->insts[i].emitted) emit_one(tr, &tr->insts[i]);
+        if (!tr->insts[i].emitted) {
+            vc_forget(tr);   /* (nothing of another run is visible there) */
+            emit_one(tr, &tr->insts[i]);
+        }
 }
 
 /* The optimisation pipeline: clean-up, and redundant loads of guest registers within a block
@@ -1756,9 +1818,14 @@ static void build_function(translator *tr, const char *name)
  * faster than the code (a kernel of 1073 instructions: 7 s at the default level, 0.7 s without
  * optimisation, measured 2026-11-27), so such a kernel gets the light pipeline and the
  * non-optimising code generator (its code runs about 3x slower than optimised code; still exact).
- * Splitting big kernels into regions compiled separately is a later phase (docs/TRANSLATOR.md). */
+ * No simplifycfg there: it merges each handler call's two state tests into a switch, which the
+ * fast instruction selector cannot select, and a selection DAG per switch took over half of the
+ * code generator's time (a 4092-instruction kernel: 2.0 -> 1.1 s, session 15); an unconditional
+ * branch to the next block costs nothing (the fast selector leaves out branches to the block laid
+ * out next). Splitting big kernels into regions compiled separately is a later phase
+ * (docs/TRANSLATOR.md). */
 #define TR_BIG_INSTS 400u
-#define TR_PASSES_BIG "function(early-cse,simplifycfg)"
+#define TR_PASSES_BIG "function(early-cse)"
 
 bool rdna3_jit_generate(const rdna3_jit_plan *plan, unsigned wave_size, bool inline_ok, const char *name,
                         void **obj, size_t *len, uint32_t *inlined, char *err, size_t errlen)
@@ -1778,6 +1845,7 @@ bool rdna3_jit_generate(const rdna3_jit_plan *plan, unsigned wave_size, bool inl
         tr.index_of[plan->offsets[i] >> 2] = (uint32_t)i + 1u;
     }
     bool big = plan->n > TR_BIG_INSTS;
+    tr.big = big;
     tr.pend_pc_off = UINT64_MAX;
     mark_entries(&tr);
     tr.ctx = LLVMContextCreate();
