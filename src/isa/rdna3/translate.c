@@ -60,7 +60,8 @@ typedef struct translator {
     LLVMModuleRef m;
     LLVMBuilderRef b;
     LLVMValueRef fn, w, st, t, n_slot, ti_slot, ctpop;
-    LLVMValueRef recs, base;   /* t->recs and t->base, loaded at entry */
+    LLVMValueRef recs, base, step;   /* t->recs, t->base and t->step, loaded at entry */
+    LLVMTypeRef step_ty;
     LLVMTypeRef i8, i32, i64, ptr, handler_ty, ctpop_ty;
     LLVMBasicBlockRef exit_done, exit_fault, exit_continue, dyn_bb;
     uint32_t inlined;
@@ -1345,12 +1346,22 @@ static void emit_handler_call(translator *tr, const tr_inst *ti, LLVMValueRef n)
     continue_at(tr, ti, next_pc);
 }
 
+/* An instruction by its handler through t->step (wave.c jit_step: counted, run, the turn's count
+ * and the PC updated), then the exits emit_handler_call takes. */
 static void emit_call(translator *tr, const tr_inst *ti)
 {
+    LLVMBuilderRef b = tr->b;
     flush(tr);   /* the handler reads the PC, and the turn's count (defer_fault) */
-    LLVMValueRef n = LLVMBuildLoad2(tr->b, tr->i32, tr->n_slot, "");
-    count_issue(tr, ti->in);
-    emit_handler_call(tr, ti, n);
+    LLVMValueRef args[5] = { tr->w, tr->st, tr->t, c32(tr, ti->index), c64(tr, ti->pc) };
+    LLVMValueRef r = LLVMBuildCall2(b, tr->step_ty, tr->step, args, 5, "");
+    vc_forget(tr);   /* (written back by the flush; the handler may write any register, EXEC too) */
+    LLVMBasicBlockRef stop = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntNE, r, c32(tr, RDNA3_JIT_STEP_GO), ""), stop, cont);
+    LLVMPositionBuilderAtEnd(b, stop);
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, r, c32(tr, RDNA3_JIT_FAULT), ""), tr->exit_fault, tr->exit_done);
+    LLVMPositionBuilderAtEnd(b, cont);
+    continue_at(tr, ti, may_jump(ti->in) ? load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc)) : NULL);
 }
 
 /* ---- LDS loads and 32-bit stores (exec_mem_ds.c ds_whole_wave) ----
@@ -1653,6 +1664,8 @@ static void build_types(translator *tr)
     tr->ptr = LLVMPointerTypeInContext(tr->ctx, 0);
     LLVMTypeRef hargs[2] = { tr->ptr, tr->ptr };
     tr->handler_ty = LLVMFunctionType(LLVMVoidTypeInContext(tr->ctx), hargs, 2, false);
+    LLVMTypeRef sargs[5] = { tr->ptr, tr->ptr, tr->ptr, tr->i32, tr->i64 };
+    tr->step_ty = LLVMFunctionType(tr->i32, sargs, 5, false);
     tr->ctpop_ty = LLVMFunctionType(tr->i64, &tr->i64, 1, false);
     tr->ctpop = LLVMAddFunction(tr->m, "llvm.ctpop.i64", tr->ctpop_ty);
 }
@@ -1749,6 +1762,7 @@ static void build_function(translator *tr, const char *name)
     tr->ti_slot = field(tr, tr->t, offsetof(rdna3_jit_turn, thread_insts));
     tr->recs = load(tr, tr->ptr, tr->t, offsetof(rdna3_jit_turn, recs));
     tr->base = load(tr, tr->i64, tr->t, offsetof(rdna3_jit_turn, base));
+    tr->step = load(tr, tr->ptr, tr->t, offsetof(rdna3_jit_turn, step));
     LLVMValueRef pc = load(tr, tr->i64, tr->w, offsetof(rdna3_wave, pc));
     LLVMBasicBlockRef not_entered = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");
     for (size_t i = 0; i < tr->ninsts; i++) tr->insts[i].bb = LLVMAppendBasicBlockInContext(tr->ctx, tr->fn, "");

@@ -23,6 +23,8 @@ enum {
                                    interpreter does, whether its fault is deferred) */
     RDNA3_JIT_CONTINUE = 2,     /* w->pc has no translated code: the caller goes on with the turn */
     RDNA3_JIT_NOT_ENTERED = 3,  /* nothing ran: w->pc has no translated code */
+    RDNA3_JIT_STEP_GO = 4,      /* (rdna3_jit_turn.step only) the instruction retired and the wave
+                                   is RUNNABLE: w->pc is the next instruction */
 };
 
 typedef struct rdna3_jit_turn {
@@ -38,6 +40,10 @@ typedef struct rdna3_jit_turn {
     const uint8_t *(*global_page)(const rdna3_wave *w, uint64_t addr);
     /* in: the same for writing (umb_mem_page_for_write: a zero page materialised) */
     uint8_t *(*global_page_write)(const rdna3_wave *w, uint64_t addr);
+    /* in: one instruction by its handler, as the interpreter's turn runs it (wave.c jit_step):
+     * record index of recs at code offset off, counted, run, the turn's count and the PC updated;
+     * returns RDNA3_JIT_STEP_GO, RDNA3_JIT_DONE (the wave left RUNNABLE) or RDNA3_JIT_FAULT */
+    uint32_t (*step)(rdna3_wave *w, umb_stats *st, struct rdna3_jit_turn *t, uint32_t index, uint64_t off);
 } rdna3_jit_turn;
 
 typedef uint32_t (*rdna3_jit_fn)(rdna3_wave *w, umb_stats *st, struct rdna3_jit_turn *t);

@@ -644,6 +644,30 @@ static uint8_t *global_page_write(const rdna3_wave *w, uint64_t addr)
 /* rdna3_lds_quiet for translated code (an int return: no ABI question of bool across LLVM) */
 static int lds_quiet_int(const rdna3_wave *w) { return rdna3_lds_quiet(w); }
 
+/* rdna3_jit_turn.step: an instruction translated code runs by its handler, as the loop below runs
+ * it (one call instead of the twenty-odd IR instructions it took inline: a big kernel's code
+ * generation is mostly these). The translated code has flushed its counts into t. */
+static uint32_t jit_step(rdna3_wave *w, umb_stats *st, rdna3_jit_turn *t, uint32_t index, uint64_t off)
+{
+    const rdna3_inst *in = &t->recs[index];
+    const uint64_t pc = t->base + off;
+    w->pc = pc;
+    w->next_pc = pc + in->size;
+    w->defer_fault = t->n != 0;   /* the turn's first instruction reports its fault now */
+    st->by_class[in->insn_class]++;
+    t->thread_insts += umb_popcount64(rdna3_exec(w));
+    if (!in->hint) in->exec(w, in);
+    if (w->state != UMB_WARP_RUNNABLE) {   /* a fault keeps the PC on it (not in t->n) */
+        if (w->state == UMB_WARP_FAULTED) return RDNA3_JIT_FAULT;
+        t->n++;   /* a barrier, s_endpgm or a wait: retired, the turn is over */
+        w->pc = w->next_pc;
+        return RDNA3_JIT_DONE;
+    }
+    t->n++;
+    w->pc = in->may_jump ? w->next_pc : pc + in->size;
+    return RDNA3_JIT_STEP_GO;
+}
+
 /* How far a wave runs ahead in one turn: once it has run more than RUN_AHEAD_MAX instructions,
  * the turn ends after the next one that may jump (rdna3_may_jump). That bounds the work of a
  * round (and so how late the instruction budget is checked) when a wave loops on its registers
@@ -670,7 +694,7 @@ static inline __attribute__((always_inline)) uint32_t run_turn_and_ahead(rdna3_w
         if (jit) {   /* the translated round (rdna3_frontend_jit): translated code runs what it has */
             rdna3_jit_turn t = { .thread_insts = thread_insts, .n = n, .recs = jit->recs, .base = base,
                                  .lds_quiet = lds_quiet_int, .quiet = quiet, .global_page = global_page,
-                                 .global_page_write = global_page_write };
+                                 .global_page_write = global_page_write, .step = jit_step };
             uint32_t r = jit->fn(w, st, &t);
             if (r != RDNA3_JIT_NOT_ENTERED) {
                 thread_insts = t.thread_insts;
