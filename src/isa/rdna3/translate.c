@@ -1685,9 +1685,7 @@ static LLVMBasicBlockRef exit_block(translator *tr, uint32_t code)
  * or after one that is not register-only), and anything no single instruction falls into (called
  * functions, code reached through computed addresses). A turn that starts anywhere else runs its
  * first instructions in the interpreter (RDNA3_JIT_NOT_ENTERED) until it reaches one of these. */
-#ifndef TR_RUN_MAX
 #define TR_RUN_MAX 64u
-#endif
 static void mark_entries(translator *tr)
 {
     for (size_t j = 0; j < tr->ninsts; j++) {
