@@ -182,6 +182,9 @@ HIP_EXPORT hipError_t hipMalloc3DArray(hipArray **array, const struct hipChannel
     plat_image_format f;
     unsigned n;
     if (!array || !desc || !channel_format(desc, &f, &n)) return hip_ret(hipErrorInvalidValue);
+    if (flags & hipArrayCubemap)   /* a valid flag: cube images are what umbra does not sample */
+        return hip_fail(hipErrorNotSupported, "hipMalloc3DArray",
+                        "cubemap arrays (hipArrayCubemap) are not supported: umbra's MIMG executor does not sample cube images");
     if (flags & ~(unsigned)(hipArrayLayered | hipArraySurfaceLoadStore | hipArrayTextureGather))
         return hip_ret(hipErrorInvalidValue);
     bool layered = flags & hipArrayLayered;

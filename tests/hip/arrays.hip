@@ -12,6 +12,8 @@
 //   A surface object of a 2D array: created and destroyed; a texture object of an array.
 //   hipMemcpy3D into a 6 x 4 x 3 float array and the 3 x 2 x 2 box at element (2, 1, 1) back; a box
 //   past the width -> hipErrorInvalidValue; hipMemcpyParam2D into a layered array at (1 float, row 1).
+//   hipMalloc3DArray with hipArrayCubemap -> hipErrorNotSupported (a valid flag umbra does not
+//   offer), with an unknown flag bit -> hipErrorInvalidValue.
 #include "hip_test.h"
 #include <vector>
 
@@ -123,6 +125,10 @@ int main()
     EXPECT_ERR(hipMemcpy3D(&b), hipErrorInvalidValue, hipErrorInvalidValue);
     HIP_CHECK(hipFreeArray(v));
 
+    hipArray_t cube = nullptr;
+    EXPECT_ERR(hipMalloc3DArray(&cube, &fd, make_hipExtent(8, 8, 6), hipArrayCubemap), hipErrorNotSupported,
+               hipErrorNotSupported);
+    EXPECT_ERR(hipMalloc3DArray(&cube, &fd, make_hipExtent(8, 8, 6), 0x100u), hipErrorInvalidValue, hipErrorInvalidValue);
     hipArray_t lay = nullptr;
     HIP_CHECK(hipMalloc3DArray(&lay, &fd, make_hipExtent(X, Y, 2), hipArrayLayered));
     EXPECT(lay->textureType == hipTextureType2DLayered, "layered type %u", lay->textureType);
