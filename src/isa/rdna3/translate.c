@@ -5,11 +5,12 @@
  * kernel's code: an entry switch on w->pc, then for each instruction a block that counts it exactly
  * as count_issue does (its class now, popcount(EXEC) before it runs), runs it, and goes on to the
  * next instruction's block under the interpreter's conditions (wave still RUNNABLE, at most
- * RDNA3_JIT_TURN_MAX instructions, the next one register-only, MODE at round to nearest). An
- * instruction runs as a call of its interpreter handler with its decoded record as a constant
- * (exact by construction), or as inline IR for the few whose semantics tr_inline_* gives
- * (bit-identical, tested against the interpreter). Scalar branches whose targets are known are
- * host branches; any other next PC goes through a second switch, or back to the caller.
+ * TURN_MAX instructions only until one that may jump, the next one register-only, MODE at round to nearest). An
+ * instruction runs as a call of its interpreter handler with its decoded record (exact by
+ * construction; a plain call goes through t->step, wave.c jit_step, which also counts it), or as
+ * inline IR for the ones emit_inline and the memory paths know (bit-identical, tested against
+ * the interpreter). Scalar branches whose targets are known are host branches; any other next PC
+ * goes through a second switch, or back to the caller.
  */
 #include "isa/rdna3/translate.h"
 
