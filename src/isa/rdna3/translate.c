@@ -4,8 +4,9 @@
  * The function is the interpreter's run-ahead turn (wave.c run_turn_and_ahead) unrolled over the
  * kernel's code: an entry switch on w->pc, then for each instruction a block that counts it exactly
  * as count_issue does (its class now, popcount(EXEC) before it runs), runs it, and goes on to the
- * next instruction's block under the interpreter's conditions (wave still RUNNABLE, at most
- * TURN_MAX instructions only until one that may jump, the next one register-only, MODE at round to nearest). An
+ * next instruction's block under the interpreter's conditions (wave still RUNNABLE; past TURN_MAX
+ * instructions, not after one that may jump; the next one register-only; MODE at round to
+ * nearest). An
  * instruction runs as a call of its interpreter handler with its decoded record (exact by
  * construction; a plain call goes through t->step, wave.c jit_step, which also counts it), or as
  * inline IR for the ones emit_inline and the memory paths know (bit-identical, tested against
