@@ -6,12 +6,11 @@
  * as count_issue does (its class now, popcount(EXEC) before it runs), runs it, and goes on to the
  * next instruction's block under the interpreter's conditions (wave still RUNNABLE; past TURN_MAX
  * instructions, not after one that may jump; the next one register-only; MODE at round to
- * nearest). An
- * instruction runs as a call of its interpreter handler with its decoded record (exact by
- * construction; a plain call goes through t->step, wave.c jit_step, which also counts it), or as
- * inline IR for the ones emit_inline and the memory paths know (bit-identical, tested against
- * the interpreter). Scalar branches whose targets are known are host branches; any other next PC
- * goes through a second switch, or back to the caller.
+ * nearest). An instruction runs as a call of its interpreter handler with its decoded record
+ * (exact by construction; a plain call goes through t->step, wave.c jit_step, which also counts
+ * it), or as inline IR for the ones emit_inline and the memory paths know (bit-identical, tested
+ * against the interpreter). Scalar branches whose targets are known are host branches; any other
+ * next PC goes through a second switch, or back to the caller.
  */
 #include "isa/rdna3/translate.h"
 
