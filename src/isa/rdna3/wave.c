@@ -657,15 +657,11 @@ static uint32_t jit_step(rdna3_wave *w, umb_stats *st, rdna3_jit_turn *t, uint32
     st->by_class[in->insn_class]++;
     t->thread_insts += umb_popcount64(rdna3_exec(w));
     if (!in->hint) in->exec(w, in);
-    if (w->state != UMB_WARP_RUNNABLE) {   /* a fault keeps the PC on it (not in t->n) */
-        if (w->state == UMB_WARP_FAULTED) return RDNA3_JIT_FAULT;
-        t->n++;   /* a barrier, s_endpgm or a wait: retired, the turn is over */
-        w->pc = w->next_pc;
-        return RDNA3_JIT_DONE;
-    }
+    if (w->state == UMB_WARP_FAULTED) return RDNA3_JIT_FAULT;   /* the PC stays on it (not in t->n) */
     t->n++;
-    w->pc = in->may_jump ? w->next_pc : pc + in->size;
-    return RDNA3_JIT_STEP_GO;
+    w->pc = w->next_pc;   /* (only a handler that may jump sets next_pc: rdna3_may_jump) */
+    /* a barrier, s_endpgm or a wait retired it and ends the turn */
+    return w->state == UMB_WARP_RUNNABLE ? RDNA3_JIT_STEP_GO : RDNA3_JIT_DONE;
 }
 
 /* How far a wave runs ahead in one turn: once it has run more than RUN_AHEAD_MAX instructions,
