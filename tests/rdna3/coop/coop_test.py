@@ -62,7 +62,9 @@ def out(name):
 # ---- grid_sync.hip ----
 
 def build_hip(opt, wave):
-    co = out(f"grid_sync.O{opt}.w{wave}.co")
+    # One file per test case: CTest runs the cases in parallel, and clang removes an existing output
+    # before writing it, so a shared name lets one case run while another is rebuilding it.
+    co = out(f"grid_sync.O{opt}.w{wave}.{case}{''.join('.' + e for e in extra)}.co")
     sh([clangxx, "-x", "hip", "--offload-arch=gfx1100", "--cuda-device-only", "--no-gpu-bundle-output",
         "--rocm-path=/usr", f"--rocm-device-lib-path={devlib}", f"-O{opt}",
         "-mwavefrontsize64" if wave == 64 else "-mno-wavefrontsize64", os.path.join(src, "grid_sync.hip"), "-o", co])

@@ -7,6 +7,8 @@ exit status, the same error text on stderr, the same output bytes and the same s
   budget       alu_loop with instruction budgets that run out inside its translated loop
   fault_loop   a store to an unmapped address in iteration 77 of a loop (fault at its own turn)
   fault_order  tests/rdna3/kernels/fault_order.s: a fault of a run-ahead instruction, kept for its turn
+  fault_turn   tests/rdna3/kernels/fault_turn.s: two waves fault with the first instruction of their
+               turns (a handler call, then an inline slow path): the first in round order is reported
   unsupported  an instruction umbra does not implement after a translated loop (handler fault)
   invalid      a code word that is no gfx11 instruction after a translated loop (decode fault)
   calls        a kernel calling a function that is not inlined: the callee is translated too (its
@@ -453,17 +455,18 @@ elif case == "fault_loop":
     if "global_store_b32" not in err or "warp 1" not in err:
         fail(f"fault_loop: unexpected report: {err}")
     print("ok fault_loop: " + err.strip().splitlines()[0][:160])
-elif case == "fault_order":
-    co = os.path.join(work, "jit-fault_order.co")
+elif case in ("fault_order", "fault_turn"):
+    co = os.path.join(work, f"jit-{case}.co")
     obj = co[:-3] + ".o"
     sh(["clang-19", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c",
-        os.path.join(root, "tests", "rdna3", "kernels", "fault_order.s"), "-o", obj])
+        os.path.join(root, "tests", "rdna3", "kernels", f"{case}.s"), "-o", obj])
     sh(["ld.lld-19", "-shared", obj, "-o", co])
-    rc, err, _, _ = both("fault_order", [co, "--kernel", "fault_order", "--global", "128", "--local", "64",
-                                          "--arg", "buf:zeros:8"], 1)
-    if "workgroup (1,0,0), warp 1" not in err or "global_store_b32" not in err:
-        fail(f"fault_order: unexpected report: {err}")
-    print("ok fault_order")
+    glob, want = ("128", ("workgroup (1,0,0), warp 1", "global_store_b32")) if case == "fault_order" else \
+                 ("64", ("workgroup (0,0,0), warp 0", "s_movrels_b32"))
+    rc, err, _, _ = both(case, [co, "--kernel", case, "--global", glob, "--local", "64", "--arg", "buf:zeros:8"], 1)
+    if any(w not in err for w in want):
+        fail(f"{case}: unexpected report (wanted {want}): {err}")
+    print(f"ok {case}: " + err.strip().splitlines()[0][:160])
 elif case == "unsupported":
     co = assemble("unsupported")
     rc, err, _, _ = both("unsupported", [co, "--kernel", "jit_unsupported", "--global", "64", "--local", "32",
