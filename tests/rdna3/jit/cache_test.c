@@ -25,7 +25,7 @@
 
 #define ITEMS 2048u
 
-static const char *src_dir, *work;
+static const char *src_dir, *work, *which;
 static int failures;
 
 #define CHECK(cond, ...)                                                                          \
@@ -42,7 +42,9 @@ static void build(int scale, char *co, size_t len)
 {
     char src[1024], def[32], err[1024];
     snprintf(src, sizeof src, "%s/scale.cl", src_dir);
-    snprintf(co, len, "%s/jit-cache-scale%d.co", work, scale);
+    /* named by the case too: CTest runs the cases at once, and clang and lld remove an output
+     * before writing it, so a shared name lets one case load a file another is rebuilding */
+    snprintf(co, len, "%s/jit-cache-%s-scale%d.co", work, which, scale);
     snprintf(def, sizeof def, "SCALE=%d", scale);
     const char *defs[1] = { def };
     umb_rdna3_cc_options o = { .input = src, .output = co, .opt_level = 3, .defines = defs, .ndefines = 1 };
@@ -217,7 +219,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: cache_test SRC_DIR WORK_DIR memory|disk|auto\n");
         return 2;
     }
-    src_dir = argv[1], work = argv[2];
+    src_dir = argv[1], work = argv[2], which = argv[3];
     char co1000[1024], co3000[1024];
     build(1000, co1000, sizeof co1000);
     build(3000, co3000, sizeof co3000);

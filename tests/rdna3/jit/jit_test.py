@@ -36,6 +36,10 @@ import subprocess
 import sys
 
 umbra, src, work, case = sys.argv[1:5]
+# A folder per case: CTest runs the cases at once, several build the same kernel under one name
+# (alu_loop, unsupported.s), and clang and lld remove an output before writing it.
+work = os.path.join(work, case)
+os.makedirs(work, exist_ok=True)
 root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 
