@@ -109,6 +109,11 @@ static void read_cache(yaml_reader *r, const char *name, tm_cache_cfg *c)
     } else {
         c->cus_per_instance = read_u32(r, KEY("cus_per_instance"), true);
         c->invalidate_at_launch = read_bool(r, KEY("invalidate_at_launch"));
+        if (has_key(r, KEY("mshrs"))) c->mshrs = read_u32(r, KEY("mshrs"), true);
+        if (!r->failed && c->mshrs > TM_MSHRS_MAX) reader_error(r, NULL, KEY("mshrs"), "more than 64");
+        /* L2 and below are replayed across host threads (--threads): their misses are not bounded */
+        if (!r->failed && c->mshrs && (!strcmp(name, "l2") || !strcmp(name, "l3")))
+            reader_error(r, NULL, KEY("mshrs"), "only l0, l1 and scalar_cache take mshrs");
     }
     if (!r->failed && (c->line & (c->line - 1u))) reader_error(r, NULL, KEY("line"), "not a power of two");
     if (!r->failed && c->size % ((uint64_t)c->line * c->assoc))

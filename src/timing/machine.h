@@ -8,6 +8,7 @@
 
 #include "umbra/device.h"
 
+#define TM_MSHRS_MAX 64u        /* tm_cache_cfg.mshrs at most */
 #define TM_MAX_VGPR_BANKS 8u    /* tm_machine.vgpr_banks at most (the engine counts a byte a bank) */
 
 /* Cache levels, nearest first. The scalar path is scalar cache -> L1 -> L2 -> L3 -> DRAM; the
@@ -21,6 +22,8 @@ typedef struct tm_cache_cfg {
     uint32_t latency;           /* load-to-use cycles of an access that hits here */
     double bytes_per_cycle;     /* of one instance */
     uint32_t cus_per_instance;  /* CUs sharing one instance (0: one for the whole device) */
+    uint32_t mshrs;             /* read misses of one instance in flight at once (0: no limit); the
+                                   levels above L2 only (memsys.c miss_slot) */
     bool invalidate_at_launch;  /* emptied when a launch begins (not coherent with the host's
                                    writes between launches) */
 } tm_cache_cfg;

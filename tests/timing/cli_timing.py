@@ -95,6 +95,25 @@ expect(p.returncode != 0 and "/pipeline/unannounced_dependency" in p.stderr and 
 p = run(*gather, "--machine", os.path.join(work, "nonexistent.yaml"), check=False)
 expect(p.returncode != 0 and "cannot open" in p.stderr, "missing file error")
 
+# miss registers (`mshrs`, machines/ventus-rtl.yaml's L1): with one per L0 every read miss waits for
+# the one before it, so the gather takes longer with as many L0 accesses; L2 and below refuse the key
+one_mshr = text.replace("    cus_per_instance: 1\n    invalidate_at_launch: true  # [LLVM] vector caches",
+                        "    cus_per_instance: 1\n    mshrs: 1\n    invalidate_at_launch: true  # [LLVM] vector caches", 1)
+expect(one_mshr != text, "the L0 found in gfx1100.yaml")
+open(machine, "w").write(one_mshr)
+run(*gather, "--machine", machine, "--stats", stats, "--quiet")
+la3 = json.load(open(stats))["timing"]["launches"][0]
+l0a, l0b = la["caches"]["l0"], la3["caches"]["l0"]
+expect(la3["cycles"] > 1.5 * la["cycles"], f"one L0 miss register: {la3['cycles']} cycles, without the limit {la['cycles']}")
+expect(l0a["hits"] + l0a["misses"] == l0b["hits"] + l0b["misses"], "the same L0 accesses with one miss register")
+open(machine, "w").write(one_mshr.replace("mshrs: 1", "mshrs: 65"))
+p = run(*gather, "--machine", machine, check=False)
+expect(p.returncode != 0 and "/memory/l0/mshrs" in p.stderr and "more than 64" in p.stderr, f"mshrs bound error: {p.stderr}")
+open(machine, "w").write(text.replace("  l2:\n", "  l2:\n    mshrs: 4\n", 1))
+p = run(*gather, "--machine", machine, check=False)
+expect(p.returncode != 0 and "/memory/l2/mshrs" in p.stderr and "only l0, l1 and scalar_cache" in p.stderr,
+       f"mshrs on L2 error: {p.stderr}")
+
 # the optional in-order front end (machines/ventus-rtl.yaml): every key required once the section is
 # there; with it, the report has the icache
 frontend = ("\nfrontend:\n  single_issue: true\n  last_warp_first: false\n  branch_waits_fetch: true\n"
