@@ -23,7 +23,7 @@ typedef struct tm_cache_cfg {
     double bytes_per_cycle;     /* of one instance */
     uint32_t cus_per_instance;  /* CUs sharing one instance (0: one for the whole device) */
     uint32_t mshrs;             /* read misses of one instance in flight at once (0: no limit); the
-                                   levels above L2 only (memsys.c miss_slot) */
+                                   levels above L2 only (memsys.c miss_register) */
     bool invalidate_at_launch;  /* emptied when a launch begins (not coherent with the host's
                                    writes between launches) */
 } tm_cache_cfg;

@@ -31,7 +31,6 @@ static bool cache_init(tm_cache *k, const tm_cache_cfg *c)
     k->line_shift = log2u(c->line);
     k->tag = calloc((size_t)k->sets * k->assoc, sizeof *k->tag);
     k->ready = calloc((size_t)k->sets * k->assoc, sizeof *k->ready);
-    k->nmshr = c->mshrs;
     k->mshr_free = c->mshrs ? calloc(c->mshrs, sizeof *k->mshr_free) : NULL;
     return k->tag && k->ready && (!c->mshrs || k->mshr_free);
 }
@@ -157,13 +156,13 @@ static uint64_t port(uint64_t *free_at, uint64_t t, uint32_t bytes, double bytes
 static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 /* tm_cache_cfg.mshrs: a read miss needs a miss register from the cycle it goes down until its
- * line is back; with all of them busy it waits for the first to free. Returns the register
- * (the miss then starts at max(t, k->mshr_free[i])). */
-static uint32_t miss_slot(const tm_cache *k)
+ * line is back; with all of them busy it waits for the first to free. Returns the register that
+ * frees first (the miss starts no earlier; the caller writes when it is free again). */
+static uint64_t *miss_register(const tm_cache *k, uint32_t n)
 {
-    uint32_t best = 0;
-    for (uint32_t i = 1; i < k->nmshr; i++)
-        if (k->mshr_free[i] < k->mshr_free[best]) best = i;
+    uint64_t *best = &k->mshr_free[0];
+    for (uint32_t i = 1; i < n; i++)
+        if (k->mshr_free[i] < *best) best = &k->mshr_free[i];
     return best;
 }
 
@@ -469,14 +468,12 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
         return kind == TM_READ && ready > done ? ready : done;   /* still being filled: when it arrives */
     }
     ms->level[l].misses++;
-    uint32_t mshr = 0;
-    if (k->nmshr && kind == TM_READ) {   /* (only the levels above L2 have them: machine.c) */
-        mshr = miss_slot(k);
-        s = max_u64(s, k->mshr_free[mshr]);
-    }
+    /* (only the levels above L2 have miss registers: machine.c) */
+    uint64_t *reg = c->mshrs && kind == TM_READ ? miss_register(k, c->mshrs) : NULL;
+    if (reg) s = max_u64(s, *reg);
     uint64_t done = access_level(ms, cu, next_level(m, l), byte_addr, kind == TM_WRITE ? TM_WRITE : TM_READ,
                                  policy, s);
-    if (k->nmshr && kind == TM_READ) k->mshr_free[mshr] = done;
+    if (reg) *reg = done;
     if (l == LVL_SCALAR && kind == TM_READ) done = scalar_miss_done(m, s, done);
     bool allocate = !((policy & UMB_TPOL_SLC) && l == LVL_L2) && (kind == TM_READ || writes_allocate(l));
     if (allocate) {

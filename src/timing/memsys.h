@@ -24,7 +24,6 @@ typedef struct tm_cache {
     uint64_t free_at;       /* next cycle its port takes a request, in 1/256 cycles */
     uint64_t fill_until;    /* icache: the cycle its latest miss is filled */
     uint64_t *mshr_free;    /* tm_cache_cfg.mshrs entries: the cycle each miss register is free */
-    uint32_t nmshr;
 } tm_cache;
 
 #define TM_LDS_SPAN_WORDS 16384u   /* 64 KiB of 4-byte words: any pass within one workgroup's LDS */
