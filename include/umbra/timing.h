@@ -46,6 +46,11 @@ void umb_timing_forget_launches(umb_timing *t);
  * run from now on to path; NULL stops recording. */
 umb_status umb_timing_set_timeline(umb_timing *t, const char *path);
 
+/* Write every instruction issue of the launches that run from now on to path, a line each:
+ * "KERNEL CYCLE cuN wgX,Y,Z wW 0xPC" (the cycle counted from the launch's start), in issue order;
+ * NULL stops. Like the timeline, it keeps the run on one host thread. docs/TIMING.md. */
+umb_status umb_timing_set_issue_trace(umb_timing *t, const char *path);
+
 /* Reports: a text summary, and the "timing" object of the statistics JSON (its "cycles" and
  * "seconds" are those of the launches recorded, i.e. since the last umb_timing_forget_launches). */
 void umb_timing_write_text(const umb_timing *t, FILE *out);

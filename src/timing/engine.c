@@ -151,9 +151,10 @@ typedef struct twave {
     uint64_t start;              /* dispatch cycle */
     uint64_t barrier_since;
     /* the in-order front end (machine.fetch_bytes): the fetch block (address / fetch_bytes + 1;
-       0: none) its PC is in and the cycle its instructions were there, and the next block, which
-       it fetches ahead while it runs this one */
-    uint64_t fetch_block, fetch_ready, ahead_block, ahead_ready;
+       0: none) its PC is in and the cycle its instructions were there, and the cycles the
+       nahead blocks after it, fetched ahead while it runs this one (machine.fetch_ahead), are */
+    uint64_t fetch_block, fetch_ready, ahead[TM_MAX_FETCH_AHEAD];
+    uint32_t nahead;
     uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
 } twave;
@@ -700,18 +701,28 @@ static void clause_start(tsimd *s, twave *w, uint32_t n)
 }
 
 /* The in-order front end: the cycle the instruction at pc is in the wave's instruction buffer,
- * if the wave asks for it from cycle `base` on (0: it is there already). Entering a block fetches
- * the next one (the fetch runs ahead of issue in straight-line code); a block other than that one
- * (a taken branch) is fetched from `base`. Each fetch goes through the CU's icache. */
+ * if the wave asks for it from cycle `base` on (0: it is there already). The fetch runs
+ * machine.fetch_ahead blocks ahead of issue in straight-line code (the buffer's entries): entering
+ * a block fetches the blocks after it up to that depth, each once the one before it is there; a
+ * block that was not fetched ahead (a taken branch, a return) is fetched from `base`. Each fetch
+ * goes through the CU's icache. */
 static uint64_t fetch_ready(trun *r, twave *w, uint64_t pc, uint64_t base)
 {
-    uint32_t fb = r->m->fetch_bytes;
-    uint64_t b = pc / fb + 1;
-    if (b == w->fetch_block) return 0;
+    uint32_t fb = r->m->fetch_bytes, depth = r->m->fetch_ahead;
+    uint64_t b = pc / fb + 1, step = b - w->fetch_block;
+    if (!step) return 0;
+    uint32_t kept = 0;
+    if (w->fetch_block && step <= w->nahead) {   /* fetched ahead: drop the blocks before it */
+        w->fetch_ready = w->ahead[step - 1];
+        kept = w->nahead - (uint32_t)step;
+        memmove(w->ahead, w->ahead + step, kept * sizeof *w->ahead);
+    } else {
+        w->fetch_ready = tm_mem_fetch(r->ms, w->cu, (b - 1) * fb, base);
+    }
     w->fetch_block = b;
-    w->fetch_ready = b == w->ahead_block ? w->ahead_ready : tm_mem_fetch(r->ms, w->cu, (b - 1) * fb, base);
-    w->ahead_block = b + 1;
-    w->ahead_ready = tm_mem_fetch(r->ms, w->cu, b * fb, w->fetch_ready);
+    uint64_t t = kept ? w->ahead[kept - 1] : w->fetch_ready;
+    for (uint32_t i = kept; i < depth; i++) w->ahead[i] = t = tm_mem_fetch(r->ms, w->cu, (b + i) * fb, t);
+    w->nahead = depth;
     return w->fetch_ready;
 }
 
@@ -819,11 +830,32 @@ static unsigned coalesce(const umb_tevent *ev, unsigned bytes, unsigned line, ui
 }
 
 /* A memory instruction: when its data is back (or it is acknowledged). */
-static uint64_t memory_time(trun *r, twave *w, const umb_tinst *ti, uint64_t now)
+/* The CU's vector memory unit takes an access of n lines at `now`, or when it is free: the cycle
+ * it does. It hands the lines on at vmem_lines_per_cycle. */
+static uint64_t take_memory_unit(const tm_machine *m, tcu *cu, uint64_t now, unsigned n)
+{
+    unsigned per = m->vmem_lines_per_cycle ? m->vmem_lines_per_cycle : 1;
+    uint64_t start = now > cu->vmem_free ? now : cu->vmem_free;
+    cu->vmem_free = start + (n + per - 1) / per;
+    return start;
+}
+
+/* machine.in_order_memory_unit: the unit is free for the next access only once L0 has taken the
+ * last line of this one (the Ventus RTL's LSU waits for the dcache's ready, which a full set of
+ * miss registers holds low). */
+static void release_memory_unit(trun *r, tcu *cu, uint32_t cu_index)
+{
+    cu->vmem_free = tm_mem_l0_accepts(r->ms, cu_index, cu->vmem_free);
+}
+
+/* When the memory access of the instruction issued at `now` completes; *taken: the cycle the memory
+ * unit that serves it took it (`now` where there is no unit to wait for). */
+static uint64_t memory_time(trun *r, twave *w, const umb_tinst *ti, uint64_t now, uint64_t *taken)
 {
     const tm_machine *m = r->m;
     tm_memsys *ms = r->ms;
     const umb_tevent *ev = &r->ev;
+    *taken = now;
     if (!ev->active) return now + 1;
     if (ti->cls == UMB_T_LDS || ev->space == UMB_TSPACE_LDS) {
         uint32_t conflict = 0;
@@ -836,27 +868,31 @@ static uint64_t memory_time(trun *r, twave *w, const umb_tinst *ti, uint64_t now
         return start + cycles + m->lds_latency;
     }
     int kind = ti->cls == UMB_T_VMEM_STORE ? TM_WRITE : ti->cls == UMB_T_VMEM_ATOMIC ? TM_ATOMIC : TM_READ;
+    tcu *cu = &r->cu[w->cu];
     if (ti->cls == UMB_T_SMEM) {
         unsigned line = m->cache[LVL_SCALAR].size ? m->cache[LVL_SCALAR].line : 64;
-        uint64_t a = ev->addr[__builtin_ctzll(ev->exec)], done = now;
+        uint64_t a = ev->addr[__builtin_ctzll(ev->exec)];
         unsigned bytes = ti->bytes_per_lane ? ti->bytes_per_lane : 4;
-        for (uint64_t ln = a / line; ln <= (a + bytes - 1) / line; ln++) {
-            uint64_t d = tm_mem_line(ms, w->cu, LVL_SCALAR, ln * line, TM_READ, ti->policy, now);
+        uint64_t first = a / line, last = (a + bytes - 1) / line, start = now;
+        if (m->in_order_memory_unit) start = *taken = take_memory_unit(m, cu, now, (unsigned)(last - first + 1));
+        uint64_t done = start;
+        for (uint64_t ln = first; ln <= last; ln++) {
+            uint64_t d = tm_mem_line(ms, w->cu, LVL_SCALAR, ln * line, TM_READ, ti->policy, start);
             if (d > done) done = d;
         }
+        if (m->in_order_memory_unit) release_memory_unit(r, cu, w->cu);
         return done;
     }
     unsigned line = m->cache[LVL_L0].size ? m->cache[LVL_L0].line : 128;
     uint64_t lines[2 * UMB_TEVENT_MAX_LANES];
     unsigned n = coalesce(ev, ti->bytes_per_lane, line, lines);
-    tcu *cu = &r->cu[w->cu];
-    uint64_t start = now > cu->vmem_free ? now : cu->vmem_free, done = start;
     unsigned per = m->vmem_lines_per_cycle ? m->vmem_lines_per_cycle : 1;
-    cu->vmem_free = start + (n + per - 1) / per;
+    uint64_t start = *taken = take_memory_unit(m, cu, now, n), done = start;
     for (unsigned i = 0; i < n; i++) {
         uint64_t d = tm_mem_line(ms, w->cu, LVL_L0, lines[i] * line, kind, ti->policy, start + i / per);
         if (d > done) done = d;
     }
+    if (m->in_order_memory_unit) release_memory_unit(r, cu, w->cu);
     return done;
 }
 
@@ -1022,6 +1058,16 @@ static void timeline_event(trun *r, const char *name, uint32_t pid, uint32_t tid
     r->t->timeline_started = true;
 }
 
+/* One line of the issue trace (umb_timing_set_issue_trace): the launch, the cycle, the CU, the
+ * wave (its workgroup and its warp in it) and the instruction's address. Only a run in one
+ * partition writes it (run_partitions), so its lines are in issue order. */
+static void trace_issue(trun *r, const twave *w, const tm_pc *p, uint64_t now)
+{
+    const umb_workgroup *wg = &w->g->wg;
+    fprintf(r->t->issue_trace, "%s %" PRIu64 " cu%u wg%u,%u,%u w%u 0x%" PRIx64 "\n", kname(r), now, w->cu,
+            wg->id[0], wg->id[1], wg->id[2], w->warp->id, p->pc - 1);
+}
+
 /* machine.branch_waits_fetch (the Ventus RTL): a branch resolves only in a cycle in which its
  * SM's fetch reports no icache miss, and a warp whose fetch missed asks again whenever the fetch
  * arbiter picks it, so the warp after a branch waits while any icache miss of its CU is
@@ -1047,6 +1093,7 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     tm_pc *p = w->next;
     const umb_tinst *ti = &p->ti;
     bool mem = p->mem;
+    if (r->t->issue_trace) trace_issue(r, w, p, now);
     if (p->succ && r->prefetch)   /* what its successor reads */
         for (unsigned i = 0; i < p->succ->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->succ->src[i].first]);
     if (mem) {   /* only memory instructions need lanes and addresses */
@@ -1102,7 +1149,8 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     uint64_t after = now + (c ? c : 1), stall = 0;
     switch (ti->cls) {
     case UMB_T_SMEM: case UMB_T_VMEM_LOAD: case UMB_T_VMEM_STORE: case UMB_T_VMEM_ATOMIC: case UMB_T_LDS: {
-        uint64_t done = memory_time(r, w, ti, now);
+        uint64_t taken, done = memory_time(r, w, ti, now, &taken);
+        if (r->m->in_order_memory_unit && taken > after) after = taken;   /* its operands stay collected */
         for (unsigned k = 0; k < UMB_CNT_N; k++)
             if (ti->counters & (1u << k)) {
                 uint64_t d = counter_push(w, k, done, !(ti->out_of_order & (1u << k)), now, &stall);
@@ -1802,7 +1850,8 @@ static bool setup_parts(trun *r)
      * machine with a `frontend:` section runs unpartitioned. */
     if (m->icache.size || m->single_issue) return true;
     uint32_t units = m->cus / unit, threads = umb_device_get_config(r->l->dev)->host_threads;
-    uint32_t n = r->t->timeline || r->l->all_resident || threads <= 1 ? 1 : threads < units ? threads : units;
+    uint32_t n = r->t->timeline || r->t->issue_trace || r->l->all_resident || threads <= 1 ? 1
+               : threads < units ? threads : units;
     uint32_t q = m->dispatch_cycles;
     if (m->cache[LVL_L2].latency < q) q = m->cache[LVL_L2].latency;
     if (m->store_latency < q) q = m->store_latency;

@@ -72,6 +72,7 @@ struct umb_timing {
     size_t nrec, caprec;
     FILE *timeline;
     bool timeline_started;
+    FILE *issue_trace;               /* umb_timing_set_issue_trace */
 };
 
 #endif

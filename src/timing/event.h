@@ -87,6 +87,7 @@ typedef struct umb_tinst {
     uint8_t dep_kind[3], dep_back[3], dep_at[3];
     uint8_t late_addr;              /* ask timing_dynamic after the instruction ran (the front
                                        end keeps the addresses it used), not before */
+    uint8_t one_lane;               /* memory: a scalar access (one address, lane 0's) */
 } umb_tinst;
 
 #define UMB_TEVENT_MAX_LANES 64

@@ -111,9 +111,12 @@ static void read_cache(yaml_reader *r, const char *name, tm_cache_cfg *c)
         c->invalidate_at_launch = read_bool(r, KEY("invalidate_at_launch"));
         if (has_key(r, KEY("mshrs"))) c->mshrs = read_u32(r, KEY("mshrs"), true);
         if (!r->failed && c->mshrs > TM_MSHRS_MAX) reader_error(r, NULL, KEY("mshrs"), "more than 64");
+        if (has_key(r, KEY("miss_cycles"))) c->miss_cycles = read_u32(r, KEY("miss_cycles"), true);
         /* L2 and below are replayed across host threads (--threads): their misses are not bounded */
         if (!r->failed && c->mshrs && (!strcmp(name, "l2") || !strcmp(name, "l3")))
             reader_error(r, NULL, KEY("mshrs"), "only l0, l1 and scalar_cache take mshrs");
+        if (!r->failed && c->miss_cycles && (!strcmp(name, "l2") || !strcmp(name, "l3")))
+            reader_error(r, NULL, KEY("miss_cycles"), "only l0, l1 and scalar_cache take miss_cycles");
     }
     if (!r->failed && (c->line & (c->line - 1u))) reader_error(r, NULL, KEY("line"), "not a power of two");
     if (!r->failed && c->size % ((uint64_t)c->line * c->assoc))
@@ -217,10 +220,14 @@ static void read_machine(yaml_reader *r, tm_machine *m)
         m->branch_waits_fetch = read_bool(r, "/frontend/branch_waits_fetch");
         m->wave_issue_interval = read_u32(r, "/frontend/wave_issue_interval", false);
         m->fetch_bytes = read_u32(r, "/frontend/fetch_bytes", false);
+        m->fetch_ahead = read_u32(r, "/frontend/fetch_ahead", false);
+        m->in_order_memory_unit = read_bool(r, "/frontend/in_order_memory_unit");
         read_cache(r, "/frontend/icache", &m->icache);
         m->l2_flush_at_end = read_bool(r, "/frontend/l2_flush_at_end");
         if (!r->failed && (m->fetch_bytes & (m->fetch_bytes - 1u)))
             reader_error(r, NULL, "/frontend/fetch_bytes", "not a power of two");
+        if (!r->failed && (m->fetch_ahead < 1 || m->fetch_ahead > TM_MAX_FETCH_AHEAD))
+            reader_error(r, NULL, "/frontend/fetch_ahead", "must be 1 to 8");
         if (!r->failed && m->icache.size && m->icache.line != m->fetch_bytes)
             reader_error(r, NULL, "/frontend/icache/line", "must equal fetch_bytes");
     }

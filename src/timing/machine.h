@@ -10,6 +10,7 @@
 
 #define TM_MSHRS_MAX 64u        /* tm_cache_cfg.mshrs at most */
 #define TM_MAX_VGPR_BANKS 8u    /* tm_machine.vgpr_banks at most (the engine counts a byte a bank) */
+#define TM_MAX_FETCH_AHEAD 8u   /* tm_machine.fetch_ahead at most (a wave keeps their cycles) */
 
 /* Cache levels, nearest first. The scalar path is scalar cache -> L1 -> L2 -> L3 -> DRAM; the
  * vector path L0 -> L1 -> L2 -> L3 -> DRAM. A level of size 0 is absent (skipped). */
@@ -24,6 +25,8 @@ typedef struct tm_cache_cfg {
     uint32_t cus_per_instance;  /* CUs sharing one instance (0: one for the whole device) */
     uint32_t mshrs;             /* read misses of one instance in flight at once (0: no limit); the
                                    levels above L2 only (memsys.c miss_register) */
+    uint32_t miss_cycles;       /* cycles a read miss adds on its way back through this level (its
+                                   refill and response stages; 0: none); above L2 only */
     bool invalidate_at_launch;  /* emptied when a launch begins (not coherent with the host's
                                    writes between launches) */
 } tm_cache_cfg;
@@ -91,6 +94,10 @@ typedef struct tm_machine {
                                                   miss of its CU is outstanding */
     uint32_t wave_issue_interval;              /* cycles between two issues of one wave (at least) */
     uint32_t fetch_bytes;                      /* bytes a wave fetches at once (0: no fetch model) */
+    uint32_t fetch_ahead;                      /* fetch blocks fetched ahead of the one issuing */
+    bool in_order_memory_unit;                 /* one memory unit a CU for scalar and vector accesses,
+                                                  taking the next once L0 took the last line of the
+                                                  one before; a wave issues on once it took its access */
     tm_cache_cfg icache;                       /* per CU; misses go to L2 (size 0: fetches always hit) */
     bool l2_flush_at_end;                      /* a launch ends when L2's dirty lines are written back */
 } tm_machine;

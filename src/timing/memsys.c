@@ -166,6 +166,18 @@ static uint64_t *miss_register(const tm_cache *k, uint32_t n)
     return best;
 }
 
+/* With all its miss registers busy such a cache accepts no request, hit or miss, until one frees
+ * (the Ventus RTL's l1_dcache: its first stage is not ready while the MSHR reports PRIMARY_FULL):
+ * the request, and every request behind it at the cache's port, starts no earlier. */
+static uint64_t wait_for_register(tm_cache *k, const tm_cache_cfg *c, uint64_t s)
+{
+    uint64_t first_free = *miss_register(k, c->mshrs);
+    if (first_free <= s) return s;
+    uint64_t held = first_free * FRAC + (uint64_t)((double)c->line * FRAC / c->bytes_per_cycle + 0.5);
+    if (held > k->free_at) k->free_at = held;
+    return first_free;
+}
+
 /* The number of refresh windows of a channel (its first at `off`) begun by cycle t, and the first
  * cycle of window k (k >= 1). */
 static uint64_t refresh_epoch(const tm_dram_cfg *d, uint64_t off, uint64_t t)
@@ -445,6 +457,7 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
     const tm_cache_cfg *c = &m->cache[l];
     tm_cache *k = &ms->inst[l][c->cus_per_instance ? cu / c->cus_per_instance : 0];
     uint64_t s = port(&k->free_at, t, c->line, c->bytes_per_cycle);
+    if (c->mshrs) s = wait_for_register(k, c, s);
     ms->level[l].bytes += c->line;
     uint64_t line = byte_addr >> k->line_shift;
     /* GLC: the L0 (and scalar cache) does not keep the line; DLC: nor does L1; SLC: streaming,
@@ -473,7 +486,8 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
     if (reg) s = max_u64(s, *reg);
     uint64_t done = access_level(ms, cu, next_level(m, l), byte_addr, kind == TM_WRITE ? TM_WRITE : TM_READ,
                                  policy, s);
-    if (reg) *reg = done;
+    if (kind == TM_READ) done += c->miss_cycles;
+    if (reg) *reg = done + c->latency;
     if (l == LVL_SCALAR && kind == TM_READ) done = scalar_miss_done(m, s, done);
     bool allocate = !((policy & UMB_TPOL_SLC) && l == LVL_L2) && (kind == TM_READ || writes_allocate(l));
     if (allocate) {
@@ -698,6 +712,18 @@ uint64_t tm_mem_fetch_idle(const tm_memsys *ms, uint32_t cu, uint64_t t)
     if (!ms->nicache) return t;
     uint64_t f = ms->icache[cu < ms->nicache ? cu : 0].fill_until;
     return f > t ? f : t;
+}
+
+uint64_t tm_mem_l0_accepts(const tm_memsys *ms, uint32_t cu, uint64_t t)
+{
+    const tm_machine *m = ms->m;
+    int l = m->cache[LVL_L0].size ? LVL_L0 : next_level(m, LVL_L0);
+    if (l == LVL_N || (ms->shared && l >= LVL_L2)) return t;
+    const tm_cache_cfg *c = &m->cache[l];
+    const tm_cache *k = &ms->inst[l][c->cus_per_instance ? cu / c->cus_per_instance : 0];
+    uint64_t free = (k->free_at + FRAC - 1) / FRAC;
+    if (c->mshrs) free = max_u64(free, *miss_register(k, c->mshrs));
+    return max_u64(free, t);
 }
 
 uint64_t tm_memsys_flush_l2(tm_memsys *ms, uint64_t t)

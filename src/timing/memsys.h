@@ -163,6 +163,10 @@ uint64_t tm_mem_fetch(tm_memsys *ms, uint32_t cu, uint64_t byte_addr, uint64_t t
  * fetches asked so far go). */
 uint64_t tm_mem_fetch_idle(const tm_memsys *ms, uint32_t cu, uint64_t t);
 
+/* The first cycle from t on at which CU cu's first level (L0, or the level below it) takes a
+ * request: its port is free, and so is one of its miss registers. */
+uint64_t tm_mem_l0_accepts(const tm_memsys *ms, uint32_t cu, uint64_t t);
+
 /* Write L2's dirty lines back to DRAM, from cycle t (they stay valid, now clean); returns the
  * cycle the last write is done (t if none was dirty). */
 uint64_t tm_memsys_flush_l2(tm_memsys *ms, uint64_t t);

@@ -60,6 +60,7 @@ void umb_timing_destroy(umb_timing *t)
 {
     if (!t) return;
     umb_timing_set_timeline(t, NULL);
+    umb_timing_set_issue_trace(t, NULL);
     free_records(t);
     free(t->rec);
     tm_memsys_fini(&t->ms);
@@ -93,6 +94,17 @@ umb_status umb_timing_set_timeline(umb_timing *t, const char *path)
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", t->timeline);
     t->timeline_started = false;
     return UMB_OK;
+}
+
+umb_status umb_timing_set_issue_trace(umb_timing *t, const char *path)
+{
+    if (t->issue_trace) {
+        fclose(t->issue_trace);
+        t->issue_trace = NULL;
+    }
+    if (!path) return UMB_OK;
+    t->issue_trace = fopen(path, "w");
+    return t->issue_trace ? UMB_OK : UMB_ERR_IO;
 }
 
 /* ---- derived figures ---- */

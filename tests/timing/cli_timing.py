@@ -117,7 +117,8 @@ expect(p.returncode != 0 and "/memory/l2/mshrs" in p.stderr and "only l0, l1 and
 # the optional in-order front end (machines/ventus-rtl.yaml): every key required once the section is
 # there; with it, the report has the icache
 frontend = ("\nfrontend:\n  single_issue: true\n  last_warp_first: false\n  branch_waits_fetch: true\n"
-            "  wave_issue_interval: 4\n  fetch_bytes: 8\n  icache:\n    size: 512\n    line: 8\n    assoc: 2\n"
+            "  wave_issue_interval: 4\n  fetch_bytes: 8\n  fetch_ahead: 2\n  in_order_memory_unit: true\n"
+            "  icache:\n    size: 512\n    line: 8\n    assoc: 2\n"
             "    latency: 4\n    bytes_per_cycle: 8\n  l2_flush_at_end: true\n")
 open(machine, "w").write(text + frontend)
 p = run(*gather, "--machine", machine, "--stats", stats, "--quiet", check=False)
@@ -131,6 +132,24 @@ open(machine, "w").write(text + frontend.replace("fetch_bytes: 8", "fetch_bytes:
 p = run(*gather, "--machine", machine, check=False)
 expect(p.returncode != 0 and "/frontend/fetch_bytes" in p.stderr and "power of two" in p.stderr,
        f"frontend fetch_bytes error: {p.stderr}")
+
+for bad in ("0", "9"):
+    open(machine, "w").write(text + frontend.replace("fetch_ahead: 2", "fetch_ahead: " + bad))
+    p = run(*gather, "--machine", machine, check=False)
+    expect(p.returncode != 0 and "/frontend/fetch_ahead" in p.stderr, f"frontend fetch_ahead {bad} error: {p.stderr}")
+
+# miss_cycles: a read miss's way back through L0 costs that much more; L2 and L3 refuse the key
+open(machine, "w").write(text)
+p = run(*gather, "--machine", machine, "--stats", stats, "--quiet")
+base = json.load(open(stats))["timing"]["launches"][0]["cycles"]
+open(machine, "w").write(text.replace("  l0:\n", "  l0:\n    miss_cycles: 50\n", 1))
+p = run(*gather, "--machine", machine, "--stats", stats, "--quiet")
+slow = json.load(open(stats))["timing"]["launches"][0]["cycles"]
+expect(slow >= base + 50, f"l0 miss_cycles 50: {slow} cycles, without {base}")
+open(machine, "w").write(text.replace("  l2:\n", "  l2:\n    miss_cycles: 4\n", 1))
+p = run(*gather, "--machine", machine, check=False)
+expect(p.returncode != 0 and "/memory/l2/miss_cycles" in p.stderr and "only l0, l1 and scalar_cache" in p.stderr,
+       f"miss_cycles on L2 error: {p.stderr}")
 
 for f in failures:
     print("FAIL", f)

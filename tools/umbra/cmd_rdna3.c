@@ -212,7 +212,7 @@ typedef struct run_opts {
     bool check_waitcnt, quiet, cooperative, jit_log;
     uint32_t jit;                    /* UMB_RDNA3_JIT_* (--jit) */
     const char *jit_cache;           /* --jit-cache DIR|off; NULL: umb_cache_default_dir */
-    cli_timing timing;               /* --timing, --machine, --timeline (timing_opts.c) */
+    cli_timing timing;               /* --timing, --machine, --timeline, --issue-trace (timing_opts.c) */
 } run_opts;
 
 static void run_usage(FILE *f)

@@ -44,7 +44,7 @@ typedef struct vt_opts {
     uint64_t lds, pds;
     dump_range ranges[64];
     uint32_t nranges;
-    cli_timing timing;          /* --timing, --machine, --timeline, --annotate (timing_opts.c) */
+    cli_timing timing;          /* --timing, --machine, --timeline, --issue-trace, --annotate (timing_opts.c) */
 } vt_opts;
 
 static void usage_run(FILE *o)
@@ -65,7 +65,7 @@ static void usage_run(FILE *o)
         "  --max-instructions N     stop a launch after N warp-instructions (runaway kernels)\n"
         "  --threads N              host threads running workgroups in parallel\n"
         "  --quiet                  print nothing but errors\n"
-        "  --timing [--machine FILE|NAME] [--timeline FILE.json] [--annotate N]\n"
+        "  --timing [--machine FILE|NAME] [--timeline FILE.json] [--issue-trace FILE] [--annotate N]\n"
         "                           run on the timing model (default machine: ventus); cycles and\n"
         "                           their breakdown on stdout and in --stats (docs/TIMING.md)\n"
         "\n"

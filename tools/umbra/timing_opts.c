@@ -1,4 +1,4 @@
-/* --timing, --machine, --timeline and the statistics JSON with its "timing" object. */
+/* --timing, --machine, --timeline, --issue-trace and the statistics JSON with its "timing" object. */
 #include "timing_opts.h"
 
 #include <errno.h>
@@ -13,6 +13,7 @@ bool cli_timing_option(cli_timing *ct, int argc, char **argv, int *i)
     if (!strcmp(a, "--timing")) ct->on = true;
     else if (!strcmp(a, "--machine") && more) ct->machine = argv[++*i], ct->on = true;
     else if (!strcmp(a, "--timeline") && more) ct->timeline = argv[++*i], ct->on = true;
+    else if (!strcmp(a, "--issue-trace") && more) ct->issue_trace = argv[++*i], ct->on = true;
     else if (!strcmp(a, "--annotate") && more) ct->annotate_lines = (unsigned)strtoul(argv[++*i], NULL, 0), ct->annotate = ct->on = true;
     else return false;
     return true;
@@ -28,6 +29,10 @@ bool cli_timing_start(cli_timing *ct, umb_device_config *cfg, const char *cmd)
     }
     if (ct->timeline && umb_timing_set_timeline(ct->model, ct->timeline) != UMB_OK) {
         fprintf(stderr, "%s: cannot write %s: %s\n", cmd, ct->timeline, strerror(errno));
+        return false;
+    }
+    if (ct->issue_trace && umb_timing_set_issue_trace(ct->model, ct->issue_trace) != UMB_OK) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", cmd, ct->issue_trace, strerror(errno));
         return false;
     }
     cfg->timing = ct->model;

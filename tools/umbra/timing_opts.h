@@ -1,4 +1,5 @@
-/* The timing options every run command shares: --timing, --machine FILE|NAME, --timeline FILE.
+/* The timing options every run command shares: --timing, --machine FILE|NAME, --timeline FILE,
+ * --issue-trace FILE.
  * (timing_opts.c; the model itself is libumbra's, include/umbra/timing.h) */
 #ifndef UMBRA_CLI_TIMING_OPTS_H
 #define UMBRA_CLI_TIMING_OPTS_H
@@ -13,7 +14,7 @@ typedef struct cli_timing {
     bool on;
     bool annotate;               /* --annotate N: print the hottest N lines (0: all) of each kernel */
     unsigned annotate_lines;
-    const char *machine, *timeline;
+    const char *machine, *timeline, *issue_trace;
     umb_timing *model;
 } cli_timing;
 
@@ -29,6 +30,6 @@ void cli_timing_annotate(const cli_timing *ct, FILE *out);
 bool cli_timing_write_stats(const cli_timing *ct, const umb_stats *stats, const char *path);
 void cli_timing_end(cli_timing *ct);
 
-#define CLI_TIMING_USAGE "[--timing [--machine FILE|NAME] [--timeline FILE.json]]"
+#define CLI_TIMING_USAGE "[--timing [--machine FILE|NAME] [--timeline FILE.json] [--issue-trace FILE]]"
 
 #endif
