@@ -256,6 +256,7 @@ typedef struct trun {
     umb_warp **warp_lists;
     uint64_t next_wg, total_wgs, resident_wgs;
     bool prefetch;               /* more than PREFETCH_WAVES resident waves */
+    FILE *issue_trace;           /* umb_timing_set_issue_trace's file, or NULL */
     uint32_t rr_cu;              /* the next dispatch unit to try (round robin) */
     uint32_t group;              /* CUs of a dispatch unit: a WGP in WGP mode, else one CU */
     uint64_t age, now, executed, budget;
@@ -1061,10 +1062,10 @@ static void timeline_event(trun *r, const char *name, uint32_t pid, uint32_t tid
 /* One line of the issue trace (umb_timing_set_issue_trace): the launch, the cycle, the CU, the
  * wave (its workgroup and its warp in it) and the instruction's address. Only a run in one
  * partition writes it (run_partitions), so its lines are in issue order. */
-static void trace_issue(trun *r, const twave *w, const tm_pc *p, uint64_t now)
+static __attribute__((cold, noinline)) void trace_issue(trun *r, const twave *w, const tm_pc *p, uint64_t now)
 {
     const umb_workgroup *wg = &w->g->wg;
-    fprintf(r->t->issue_trace, "%s %" PRIu64 " cu%u wg%u,%u,%u w%u 0x%" PRIx64 "\n", kname(r), now, w->cu,
+    fprintf(r->issue_trace, "%s %" PRIu64 " cu%u wg%u,%u,%u w%u 0x%" PRIx64 "\n", kname(r), now, w->cu,
             wg->id[0], wg->id[1], wg->id[2], w->warp->id, p->pc - 1);
 }
 
@@ -1093,7 +1094,7 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     tm_pc *p = w->next;
     const umb_tinst *ti = &p->ti;
     bool mem = p->mem;
-    if (r->t->issue_trace) trace_issue(r, w, p, now);
+    if (__builtin_expect(r->issue_trace != NULL, 0)) trace_issue(r, w, p, now);
     if (p->succ && r->prefetch)   /* what its successor reads */
         for (unsigned i = 0; i < p->succ->nsrc; i++) __builtin_prefetch(&w->reg_ready[p->succ->src[i].first]);
     if (mem) {   /* only memory instructions need lanes and addresses */
@@ -2029,6 +2030,7 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
     umb_status st = UMB_ERR_NOMEM;
     if (!r) goto out;
     r->t = t;
+    r->issue_trace = t->issue_trace;
     r->m = &t->m;
     r->ms = &t->ms;
     r->l = l;
