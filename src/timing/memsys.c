@@ -166,16 +166,21 @@ static uint64_t *miss_register(const tm_cache *k, uint32_t n)
     return best;
 }
 
-/* With all its miss registers busy such a cache accepts no request, hit or miss, until one frees
- * (the Ventus RTL's l1_dcache: its first stage is not ready while the MSHR reports PRIMARY_FULL):
- * the request, and every request behind it at the cache's port, starts no earlier. */
-static uint64_t wait_for_register(tm_cache *k, const tm_cache_cfg *c, uint64_t s)
+/* A cache with miss registers is in order (the Ventus RTL's l1_dcache): with all its registers busy
+ * it accepts no request, hit or miss, until one frees (its first stage is not ready while the MSHR
+ * reports PRIMARY_FULL), and it accepts a write only once no read miss is in flight (nor while the
+ * MSHR is not empty: inflight_read_write_miss). The request, and every request behind it at the
+ * cache's port, starts no earlier. */
+static uint64_t wait_for_register(tm_cache *k, const tm_cache_cfg *c, uint64_t s, int kind)
 {
-    uint64_t first_free = *miss_register(k, c->mshrs);
-    if (first_free <= s) return s;
-    uint64_t held = first_free * FRAC + (uint64_t)((double)c->line * FRAC / c->bytes_per_cycle + 0.5);
+    uint64_t free = *miss_register(k, c->mshrs);
+    if (kind != TM_READ)
+        for (uint32_t i = 0; i < c->mshrs; i++)
+            if (k->mshr_free[i] > free) free = k->mshr_free[i];
+    if (free <= s) return s;
+    uint64_t held = free * FRAC + (uint64_t)((double)c->line * FRAC / c->bytes_per_cycle + 0.5);
     if (held > k->free_at) k->free_at = held;
-    return first_free;
+    return free;
 }
 
 /* The number of refresh windows of a channel (its first at `off`) begun by cycle t, and the first
@@ -457,7 +462,7 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
     const tm_cache_cfg *c = &m->cache[l];
     tm_cache *k = &ms->inst[l][c->cus_per_instance ? cu / c->cus_per_instance : 0];
     uint64_t s = port(&k->free_at, t, c->line, c->bytes_per_cycle);
-    if (c->mshrs) s = wait_for_register(k, c, s);
+    if (c->mshrs) s = wait_for_register(k, c, s, kind);
     ms->level[l].bytes += c->line;
     uint64_t line = byte_addr >> k->line_shift;
     /* GLC: the L0 (and scalar cache) does not keep the line; DLC: nor does L1; SLC: streaming,

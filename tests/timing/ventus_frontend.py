@@ -12,6 +12,10 @@ numbers and the rules docs/VENTUS.md gives for them:
   cycle the memory unit takes that instruction, and the unit takes one access after the other,
   each for its lines (vmem_lines_per_cycle = 1): after two 32-line gathers, the next instruction
   issues at least 32 cycles after the first; without the key, wave_issue_interval after the second;
+- a cache with miss registers takes a write only once none of its read misses is in flight: a
+  scalar load that hits, behind a store issued while a vector load's two misses are out, is used
+  more than the DRAM latency later than the same load behind a nop (which is used l0 latency after
+  it issued);
 - fetch_ahead: a jump over one fetch block lands on a block fetched while the jump's block ran
   with fetch_ahead 2, and misses the icache with fetch_ahead 1: the target issues sooner with 2;
 - the trace has one line per issued instruction (the statistics' warp instructions), its cycles
@@ -117,7 +121,16 @@ issues, _, _ = run("gather_alu", off, "_outoforder")
 g = issues[-2][0] - issues[-3][0]   # the second gather -> vadd.vi
 expect(g == interval, f"gather_alu: second gather -> vadd.vi {g} cycles without it (expected {interval})")
 
-# 3. fetch_ahead: the issue after each jump
+# 3. a write waits for the read misses in flight
+dram_latency = int(re.search(r"^  dram:\n\s+latency:\s*(\d+)", text, re.M).group(1))
+after_store, _, _ = run("gather_store")
+after_nop, _, _ = run("gather_load")
+g_store, g_nop = (iss[-2][0] - iss[-3][0] for iss in (after_store, after_nop))   # lw -> vadd.vx
+expect(g_nop == max(l0_latency, interval) and g_store > g_nop + dram_latency,
+       f"a load behind a store waiting for read misses: used {g_store} cycles after it, behind a nop {g_nop} "
+       f"(expected {max(l0_latency, interval)}, and more than {dram_latency} more behind the store)")
+
+# 4. fetch_ahead: the issue after each jump
 ahead1, ahead2 = variant("ahead1", fetch_ahead=1), variant("ahead2", fetch_ahead=2)
 i1, _, _ = run("jumps", ahead1, "_ahead1")
 i2, _, _ = run("jumps", ahead2, "_ahead2")

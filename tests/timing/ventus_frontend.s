@@ -7,6 +7,8 @@
     .globl vi_chain
     .globl gather_alu
     .globl jumps
+    .globl gather_store
+    .globl gather_load
 
 # A scalar load and a vector instruction, eight times. vadd.vx reads the loaded t0 (a scalar
 # source of a vector instruction): it waits for the load; vadd.vi does not.
@@ -50,6 +52,42 @@ gather_alu:
     vadd.vi v5, v5, 1
     endprg
 
+# A vector load of two lines that miss (lanes 0-15 and 16-31 each read one word), then a scalar
+# load whose value a vector instruction uses, with a store before the load (gather_store) or a
+# nop (gather_load); the scalar load's line was read first (a hit). Two of the dcache's four miss
+# registers are busy, so the load goes at once, but the dcache takes the store only once the vector
+# load's misses are back, and the load behind it waits too.
+gather_store:
+    vt_init
+    vt_tid  v1, t0
+    vsrl.vi v2, v1, 4
+    vsll.vi v2, v2, 3
+    la      t1, far
+    vadd.vx v2, v2, t1
+    la      t2, words
+    lw      t4, 4(t2)
+    addi    t4, t4, 1
+    vlw12   3, 0, 2
+    sw      t0, 0(t2)
+    lw      t3, 4(t2)
+    vadd.vx v5, v5, t3
+    endprg
+gather_load:
+    vt_init
+    vt_tid  v1, t0
+    vsrl.vi v2, v1, 4
+    vsll.vi v2, v2, 3
+    la      t1, far
+    vadd.vx v2, v2, t1
+    la      t2, words
+    lw      t4, 4(t2)
+    addi    t4, t4, 1
+    vlw12   3, 0, 2
+    nop
+    lw      t3, 4(t2)
+    vadd.vx v5, v5, t3
+    endprg
+
 # Jumps over one 8-byte fetch block to the start of the block after it. The jump shares its
 # block with an instruction that waits for a load that misses (a line 64 bytes from the last):
 # while it waits, fetch_ahead 2 brings the target's block in, fetch_ahead 1 only the next block.
@@ -74,3 +112,4 @@ jumps:
     .p2align 3
 words: .word 1, 2
 lines: .zero 512
+far:   .zero 256
