@@ -69,6 +69,20 @@ expect(len(lines) == 2 + 5, f"annotate printed {len(lines)} lines")
 p = run("annotate", *gather[1:], "--lines", "0")
 expect(any("global_load_b32" in l for l in p.stdout.splitlines()), "annotate --lines 0 shows the load")
 
+# --issue-trace: a line per wave-instruction; the run, on one host thread, gives the same statistics
+trace, stats2 = os.path.join(work, "cli_issues.txt"), os.path.join(work, "cli_stats_traced.json")
+run(*gather, "--timing", "--threads", "2", "--issue-trace", trace, "--stats", stats2, "--quiet")
+lines = open(trace).read().splitlines()
+t1, t2 = json.load(open(stats))["timing"], json.load(open(stats2))["timing"]
+expect(len(lines) == t1["launches"][0]["wave_instructions"],
+       f"issue trace: {len(lines)} lines, {t1['launches'][0]['wave_instructions']} wave-instructions")
+expect(all(re.fullmatch(r"gather \d+ cu\d+ wg\d+,0,0 w[0-7] 0x[0-9a-f]+", l) for l in lines),
+       f"issue trace lines: {lines[:1]}")
+expect(t1["cycles"] == t2["cycles"] and t1["launches"][0]["caches"] == t2["launches"][0]["caches"],
+       "the same cycles and caches with the issue trace")
+p = run(*gather, "--timing", "--issue-trace", os.path.join(work, "no", "such", "dir", "t.txt"), check=False)
+expect(p.returncode != 0 and "cannot write" in p.stderr, f"an issue trace that cannot be written: {p.stderr}")
+
 # a copied machine with a smaller clock gives the same cycles and a longer time (the DRAM timings are
 # nanoseconds, not cycles: they double with the clock period)
 machine = os.path.join(work, "slow.yaml")
