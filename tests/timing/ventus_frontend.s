@@ -57,36 +57,26 @@ gather_alu:
 # nop (gather_load); the scalar load's line was read first (a hit). Two of the dcache's four miss
 # registers are busy, so the load goes at once, but the dcache takes the store only once the vector
 # load's misses are back, and the load behind it waits too.
+.macro two_line_load_then between:vararg
+    vt_init
+    vt_tid  v1, t0
+    vsrl.vi v2, v1, 4
+    vsll.vi v2, v2, 3
+    la      t1, far
+    vadd.vx v2, v2, t1
+    la      t2, words
+    lw      t4, 4(t2)
+    addi    t4, t4, 1
+    vlw12   3, 0, 2
+    \between
+    lw      t3, 4(t2)
+    vadd.vx v5, v5, t3
+    endprg
+.endm
 gather_store:
-    vt_init
-    vt_tid  v1, t0
-    vsrl.vi v2, v1, 4
-    vsll.vi v2, v2, 3
-    la      t1, far
-    vadd.vx v2, v2, t1
-    la      t2, words
-    lw      t4, 4(t2)
-    addi    t4, t4, 1
-    vlw12   3, 0, 2
-    sw      t0, 0(t2)
-    lw      t3, 4(t2)
-    vadd.vx v5, v5, t3
-    endprg
+    two_line_load_then sw t0, 0(t2)
 gather_load:
-    vt_init
-    vt_tid  v1, t0
-    vsrl.vi v2, v1, 4
-    vsll.vi v2, v2, 3
-    la      t1, far
-    vadd.vx v2, v2, t1
-    la      t2, words
-    lw      t4, 4(t2)
-    addi    t4, t4, 1
-    vlw12   3, 0, 2
-    nop
-    lw      t3, 4(t2)
-    vadd.vx v5, v5, t3
-    endprg
+    two_line_load_then nop
 
 # Jumps over one 8-byte fetch block to the start of the block after it. The jump shares its
 # block with an instruction that waits for a load that misses (a line 64 bytes from the last):
