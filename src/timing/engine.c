@@ -830,7 +830,6 @@ static unsigned coalesce(const umb_tevent *ev, unsigned bytes, unsigned line, ui
     return n;
 }
 
-/* A memory instruction: when its data is back (or it is acknowledged). */
 /* The CU's vector memory unit takes an access of n lines at `now`, or when it is free: the cycle
  * it does. It hands the lines on at vmem_lines_per_cycle. */
 static uint64_t take_memory_unit(const tm_machine *m, tcu *cu, uint64_t now, unsigned n)
@@ -849,8 +848,8 @@ static void release_memory_unit(trun *r, tcu *cu, uint32_t cu_index)
     cu->vmem_free = tm_mem_l0_accepts(r->ms, cu_index, cu->vmem_free);
 }
 
-/* When the memory access of the instruction issued at `now` completes; *taken: the cycle the memory
- * unit that serves it took it (`now` where there is no unit to wait for). */
+/* A memory instruction issued at `now`: when its data is back (or it is acknowledged); *taken: the
+ * cycle the memory unit that serves it took it (`now` where there is no unit to wait for). */
 static uint64_t memory_time(trun *r, twave *w, const umb_tinst *ti, uint64_t now, uint64_t *taken)
 {
     const tm_machine *m = r->m;
@@ -1061,7 +1060,7 @@ static void timeline_event(trun *r, const char *name, uint32_t pid, uint32_t tid
 
 /* One line of the issue trace (umb_timing_set_issue_trace): the launch, the cycle, the CU, the
  * wave (its workgroup and its warp in it) and the instruction's address. Only a run in one
- * partition writes it (run_partitions), so its lines are in issue order. */
+ * partition writes it (setup_parts), so its lines are in issue order. */
 static __attribute__((cold, noinline)) void trace_issue(trun *r, const twave *w, const tm_pc *p, uint64_t now)
 {
     const umb_workgroup *wg = &w->g->wg;

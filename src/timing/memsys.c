@@ -173,14 +173,14 @@ static uint64_t *miss_register(const tm_cache *k, uint32_t n)
  * cache's port, starts no earlier. */
 static uint64_t wait_for_register(tm_cache *k, const tm_cache_cfg *c, uint64_t s, int kind)
 {
-    uint64_t free = *miss_register(k, c->mshrs);
+    uint64_t ready = *miss_register(k, c->mshrs);
     if (kind != TM_READ)
         for (uint32_t i = 0; i < c->mshrs; i++)
-            if (k->mshr_free[i] > free) free = k->mshr_free[i];
-    if (free <= s) return s;
-    uint64_t held = free * FRAC + (uint64_t)((double)c->line * FRAC / c->bytes_per_cycle + 0.5);
+            if (k->mshr_free[i] > ready) ready = k->mshr_free[i];
+    if (ready <= s) return s;
+    uint64_t held = ready * FRAC + (uint64_t)((double)c->line * FRAC / c->bytes_per_cycle + 0.5);
     if (held > k->free_at) k->free_at = held;
-    return free;
+    return ready;
 }
 
 /* The number of refresh windows of a channel (its first at `off`) begun by cycle t, and the first
@@ -486,9 +486,9 @@ static uint64_t access_level(tm_memsys *ms, uint32_t cu, int l, uint64_t byte_ad
         return kind == TM_READ && ready > done ? ready : done;   /* still being filled: when it arrives */
     }
     ms->level[l].misses++;
-    /* (only the levels above L2 have miss registers: machine.c) */
+    /* the register that frees first, which wait_for_register has waited for (only the levels above
+     * L2 have miss registers: machine.c); busy until the line has come back through this level */
     uint64_t *reg = c->mshrs && kind == TM_READ ? miss_register(k, c->mshrs) : NULL;
-    if (reg) s = max_u64(s, *reg);
     uint64_t done = access_level(ms, cu, next_level(m, l), byte_addr, kind == TM_WRITE ? TM_WRITE : TM_READ,
                                  policy, s);
     if (kind == TM_READ) done += c->miss_cycles;
