@@ -146,10 +146,16 @@ static uint64_t insert(tm_cache *k, uint64_t line, bool dirty, uint64_t ready)
     return victim;
 }
 
+/* The time, in 1/FRAC cycles, that moving `bytes` holds a port of bytes_per_cycle. */
+static uint64_t transfer_frac(double bytes, double bytes_per_cycle)
+{
+    return (uint64_t)(bytes * FRAC / bytes_per_cycle + 0.5);
+}
+
 static uint64_t port(uint64_t *free_at, uint64_t t, uint32_t bytes, double bytes_per_cycle)
 {
     uint64_t start = t * FRAC > *free_at ? t * FRAC : *free_at;
-    *free_at = start + (uint64_t)((double)bytes * FRAC / bytes_per_cycle + 0.5);
+    *free_at = start + transfer_frac(bytes, bytes_per_cycle);
     return (start + FRAC - 1) / FRAC;
 }
 
@@ -178,7 +184,7 @@ static uint64_t wait_for_register(tm_cache *k, const tm_cache_cfg *c, uint64_t s
         for (uint32_t i = 0; i < c->mshrs; i++)
             if (k->mshr_free[i] > ready) ready = k->mshr_free[i];
     if (ready <= s) return s;
-    uint64_t held = ready * FRAC + (uint64_t)((double)c->line * FRAC / c->bytes_per_cycle + 0.5);
+    uint64_t held = ready * FRAC + transfer_frac(c->line, c->bytes_per_cycle);
     if (held > k->free_at) k->free_at = held;
     return ready;
 }
@@ -366,7 +372,7 @@ static uint64_t gddr(const tm_machine *m, gddr_place p, tm_dram_chan *ch, tm_dra
     }
     double per_cycle = m->dram_bytes_per_cycle / d->channels;
     uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;   /* whole bursts */
-    uint64_t xfer = (uint64_t)((double)moved * FRAC / per_cycle + 0.5);
+    uint64_t xfer = transfer_frac(moved, per_cycle);
     uint64_t group_time = xfer * d->ccdl_bursts;   /* tCCDL: a burst every ccdl_bursts burst times */
     uint64_t bus_time = xfer;
     if (write && ch->writes++ % DRAM_WRITE_BATCH == 0)   /* a batch of writes turns the bus twice */
@@ -563,7 +569,7 @@ static uint64_t view_dram(tm_view *v, const tm_memsys *sh, uint64_t t, uint64_t 
     }
     double per_cycle = m->dram_bytes_per_cycle / d->channels;
     uint32_t moved = (bytes + d->burst_bytes - 1) / d->burst_bytes * d->burst_bytes;
-    uint64_t len = (uint64_t)((double)moved * sh->share * FRAC / per_cycle + 0.5);
+    uint64_t len = transfer_frac((double)moved * sh->share, per_cycle);
     tm_dram_chan *ch = &v->chan[p.chan];
     /* activations: the view does not know the banks' rows, so each access books its share of
        the channel's activation slots in the proportion of row openings the replay saw last */

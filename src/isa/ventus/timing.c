@@ -130,9 +130,7 @@ bool vt_timing_static(void *kernel, umb_warp *uw, umb_tinst *ti)
     const vt_insn_info *info = &vt_insn_table[in->op];
     ti->cls = (uint8_t)vt_class(in, info);
     add_sources(ti, in, info->fmt);
-    bool merge = info->fmt == VT_F_VMERGE_VV || info->fmt == VT_F_VMERGE_VX || info->fmt == VT_F_VMERGE_VI ||
-                 info->fmt == VT_F_VFMERGE;
-    if ((info->tflags & VT_T_VEC) && (!in->vm || merge)) add_src(ti, SRC_V, 0);   /* the mask, v0 */
+    if ((info->tflags & VT_T_VEC) && !in->vm) add_src(ti, SRC_V, 0);   /* the mask, v0 (vmerge's too) */
     if ((info->tflags & VT_T_WX) && in->rd && in->rd < 64) ti->dst[ti->ndst++] = (umb_treg){ UMB_TREG_S, in->rd, 1 };
     if ((info->tflags & VT_T_WF) && in->rd < 64) ti->dst[ti->ndst++] = (umb_treg){ UMB_TREG_S, (uint16_t)(64 + in->rd), 1 };
     if ((info->tflags & VT_T_WV) && in->rd < 256) ti->dst[ti->ndst++] = (umb_treg){ UMB_TREG_V, in->rd, 1 };
