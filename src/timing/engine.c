@@ -209,7 +209,9 @@ typedef struct tsimd {
 } tsimd;
 
 typedef struct tcu {
-    uint32_t lds, wgs;
+    /* a line each: vmem_free and lds_free are written at every memory issue, and the next CU may
+       be another host thread's (shader arrays alternate between threads) */
+    alignas(UMB_LINE) uint32_t lds, wgs;
     uint64_t vmem_free, lds_free;
 } tcu;
 
@@ -2037,7 +2039,7 @@ umb_status umb_timing_run_launch(umb_timing *t, umb_launch *l, umb_stats *stats)
     r->total_wgs = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
     r->budget = umb_device_get_config(l->dev)->max_instructions;
     r->simd = umb_calloc_lines((size_t)t->m.cus * t->m.simds_per_cu, sizeof *r->simd);
-    r->cu = calloc(t->m.cus, sizeof *r->cu);
+    r->cu = umb_calloc_lines(t->m.cus, sizeof *r->cu);
     if (!r->simd || !r->cu || !record_launch(t, l, &r->rec)) goto out;
     tm_memsys_begin_launch(&t->ms, t->total_cycles);
     tm_memsys before = t->ms;
