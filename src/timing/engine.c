@@ -48,6 +48,8 @@ typedef struct tm_pc {
     bool mem;            /* a memory instruction (lanes and addresses asked) */
     uint8_t nsrc, ndst;
     uint32_t cycles;     /* it holds its pipeline (issue_cycles) */
+    uint32_t collect;    /* cycles in the operand collector (machine.operand_cycles), from issue
+                            until its unit takes it: results and accesses count from then */
     uint32_t result;     /* ALU: cycles from issue until its destinations can be read */
     reg_span src[UMB_TINST_SRCS], dst[UMB_TINST_DSTS];
     uint8_t producer;    /* UMB_TDEP_VALU / _TRANS / _SALU: what s_delay_alu counts it as (else 0) */
@@ -155,6 +157,8 @@ typedef struct twave {
        nahead blocks after it, fetched ahead while it runs this one (machine.fetch_ahead), are */
     uint64_t fetch_block, fetch_ready, ahead[TM_MAX_FETCH_AHEAD];
     uint32_t nahead;
+    const struct tm_pc *block_first;   /* machine.block_waits_first_slot: the first instruction of
+                                    the fetch block it is in, if it entered the block there */
     uint64_t reg_ready[256 + 128];   /* cycle each VGPR, then SGPR, is written */
     uint64_t cnt[UMB_CNT_N][CNT_QUEUE];   /* completion cycles of outstanding ops, ascending */
 } twave;
@@ -206,6 +210,7 @@ typedef struct tsimd {
     const tm_pc *vb_prev;
     const struct twave *vb_wave;
     uint64_t vb_end;
+    uint64_t operand_free;       /* machine.operand_cycles: the cycle the operand crossbar is free */
 } tsimd;
 
 typedef struct tcu {
@@ -729,9 +734,34 @@ static uint64_t fetch_ready(trun *r, twave *w, uint64_t pc, uint64_t base)
     return w->fetch_ready;
 }
 
+/* machine.block_waits_first_slot (the Ventus RTL's instruction buffer, slowdown.v and the
+ * scoreboard): the next fetch block is loaded into the issue slot only once the slot is empty, and
+ * the loaded instruction is seen a cycle later, so an instruction that starts a block, reached
+ * from the instruction before it, issues a cycle after it otherwise could (`base`). And once a
+ * wave has issued the last instruction of a block, the slot still shows the block's first
+ * instruction, which the scoreboard checks like a new one (its valid bit is not an input): the
+ * next block loads only when none of that instruction's registers, sources or destinations, has a
+ * write pending, a cycle after the last of those writes. A taken branch or jump empties the slot:
+ * neither wait. Keeps the wave's block_first. */
+static uint64_t first_slot_wait(trun *r, twave *w, const tm_pc *prev, const tm_pc *p, uint64_t base)
+{
+    uint64_t pc = p->pc - 1;
+    const tm_pc *first = w->block_first;
+    bool starts = pc % r->m->fetch_bytes == 0;
+    bool sequential = prev && prev->pc - 1 + prev->ti.size == pc;
+    w->block_first = starts ? p : sequential ? first : NULL;
+    if (!starts || !sequential) return 0;
+    uint64_t t = base + 1;   /* the block is loaded once the slot is free, seen a cycle later */
+    if (!first) return t;
+    uint64_t s = regs_ready(w, first->src, first->nsrc), d = regs_ready(w, first->dst, first->ndst);
+    if (d > s) s = d;
+    return s + 1 > t ? s + 1 : t;
+}
+
 /* The wave may issue its next instruction from cycle `base`: find when it really can. */
 static bool schedule_next(trun *r, twave *w, uint64_t base)
 {
+    const tm_pc *prev = w->next;   /* the instruction it issued last (NULL: none yet) */
     tm_pc *p = pc_info(r, w);
     if (!p) {
         if (r->status == UMB_OK) run_fail(r, UMB_ERR_GUEST_FAULT, "kernel %s: timing: cannot describe the next instruction", kname(r));
@@ -753,6 +783,7 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
     if (r->m->fetch_bytes) {
         uint64_t f = fetch_ready(r, w, p->pc - 1, base);
         if (f > ready) ready = f;
+        if (r->m->block_waits_first_slot && (f = first_slot_wait(r, w, prev, p, base)) > ready) ready = f;
     }
     if (ti->cls == UMB_T_WAITCNT) {
         static const tm_state cnt_state[UMB_CNT_N] = { TM_ST_WAIT_VM, TM_ST_WAIT_LGKM, TM_ST_WAIT_VS, TM_ST_WAIT_VM };
@@ -980,7 +1011,8 @@ static void pc_derive(trun *r, tm_pc *p)
     p->port = (uint8_t)(r->m->single_issue ? PORT_SALU : port_of(cls));   /* single issue: one port for all */
     p->mem = cls == UMB_T_SMEM || cls == UMB_T_LDS || (cls >= UMB_T_VMEM_LOAD && cls <= UMB_T_VMEM_ATOMIC);
     p->cycles = issue_cycles(r, ti);
-    p->result = (p->cycles ? p->cycles - 1 : 0) + alu_latency(r->m, cls);
+    p->collect = r->m->collector_cycles + r->m->operand_cycles * ti->operands;
+    p->result = p->collect + (p->cycles ? p->cycles - 1 : 0) + alu_latency(r->m, cls);
     p->nsrc = ti->nsrc < UMB_TINST_SRCS ? ti->nsrc : UMB_TINST_SRCS;
     p->ndst = ti->ndst < UMB_TINST_DSTS ? ti->ndst : UMB_TINST_DSTS;
     for (unsigned i = 0; i < p->nsrc; i++) p->src[i] = span_of(&ti->src[i]);
@@ -1089,6 +1121,17 @@ static bool branch_resolved(trun *r, tsimd *s, twave *w, uint64_t now)
     return false;
 }
 
+/* machine.operand_cycles: the SIMD's operand collector serves one register read at a time for all
+ * its waves (the Ventus RTL's crossbar.sv), so an instruction whose reads find it busy leaves the
+ * collector that much later, and with it its results, its access and its wave's next issue. *at:
+ * its issue cycle plus that wait. */
+static void now_collect(trun *r, tsimd *s, const umb_tinst *ti, uint64_t *at, uint64_t now)
+{
+    uint64_t start = now + 1 > s->operand_free ? now + 1 : s->operand_free;
+    *at = start - 1;
+    s->operand_free = start + (uint64_t)r->m->operand_cycles * ti->operands;
+}
+
 /* (inlined into the issue loop, as it was before the loop moved out of run) */
 static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, uint64_t now)
 {
@@ -1149,9 +1192,11 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     if (port != PORT_NONE) s->port_free[port] = now + (port == PORT_VALU && c ? c : 1);
     add_state(r, w, TM_ST_ISSUE, c ? c : 1);
     uint64_t after = now + (c ? c : 1), stall = 0;
+    uint64_t at = now;   /* its issue, later by what its operand reads waited (now_collect) */
+    if (r->m->operand_cycles && ti->operands) now_collect(r, s, ti, &at, now);
     switch (ti->cls) {
     case UMB_T_SMEM: case UMB_T_VMEM_LOAD: case UMB_T_VMEM_STORE: case UMB_T_VMEM_ATOMIC: case UMB_T_LDS: {
-        uint64_t taken, done = memory_time(r, w, ti, now, &taken);
+        uint64_t taken, done = memory_time(r, w, ti, at + p->collect, &taken);
         if (r->m->in_order_memory_unit && taken > after) after = taken;   /* its operands stay collected */
         for (unsigned k = 0; k < UMB_CNT_N; k++)
             if (ti->counters & (1u << k)) {
@@ -1162,7 +1207,7 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
         break;
     }
     case UMB_T_BRANCH:
-        after = now + r->m->branch_cycles;
+        after = at + p->collect + r->m->branch_cycles;
         w->branch_resolving = r->m->branch_waits_fetch;
         break;
     case UMB_T_BARRIER:
@@ -1178,15 +1223,15 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
         clause_start(s, w, ti->delay);
         break;
     default:   /* operands read `bank` cycles late: results as much later */
-        mark_dsts(w, p, now + bank + p->result);
-        note_producer(w, p, now + bank + p->result);
+        mark_dsts(w, p, at + bank + p->result);
+        note_producer(w, p, at + bank + p->result);
         break;
     }
     if (stall > after) {
         add_state(r, w, TM_ST_PIPE, stall - after);
         after = stall;
     }
-    if (after < now + r->m->wave_issue_interval) after = now + r->m->wave_issue_interval;
+    if (after < at + p->collect + r->m->wave_issue_interval) after = at + p->collect + r->m->wave_issue_interval;
     if (r->nwaiting && atomic_load(&r->l->wakes) != r->wakes_seen && !wait_release(r, after)) return false;
     if (st == UMB_WARP_EXITED) return wave_exit(r, w, after);
     if (st == UMB_WARP_WAITING) {

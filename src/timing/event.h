@@ -88,6 +88,8 @@ typedef struct umb_tinst {
     uint8_t late_addr;              /* ask timing_dynamic after the instruction ran (the front
                                        end keeps the addresses it used), not before */
     uint8_t one_lane;               /* memory: a scalar access (one address, lane 0's) */
+    uint8_t operands;               /* register operands it reads, x0 and the mask included: what
+                                       an operand collector fetches (machine.operand_cycles) */
 } umb_tinst;
 
 #define UMB_TEVENT_MAX_LANES 64

@@ -219,9 +219,12 @@ static void read_machine(yaml_reader *r, tm_machine *m)
         m->last_warp_first = read_bool(r, "/frontend/last_warp_first");
         m->branch_waits_fetch = read_bool(r, "/frontend/branch_waits_fetch");
         m->wave_issue_interval = read_u32(r, "/frontend/wave_issue_interval", false);
+        m->collector_cycles = read_u32(r, "/frontend/collector_cycles", true);
+        m->operand_cycles = read_u32(r, "/frontend/operand_cycles", true);
         m->fetch_bytes = read_u32(r, "/frontend/fetch_bytes", false);
         m->fetch_ahead = read_u32(r, "/frontend/fetch_ahead", false);
         m->in_order_memory_unit = read_bool(r, "/frontend/in_order_memory_unit");
+        m->block_waits_first_slot = read_bool(r, "/frontend/block_waits_first_slot");
         read_cache(r, "/frontend/icache", &m->icache);
         m->l2_flush_at_end = read_bool(r, "/frontend/l2_flush_at_end");
         if (!r->failed && (m->fetch_bytes & (m->fetch_bytes - 1u)))

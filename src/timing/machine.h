@@ -92,12 +92,22 @@ typedef struct tm_machine {
                                                   priority); else its first warp is */
     bool branch_waits_fetch;                   /* a branch, barrier or end resolves only when no icache
                                                   miss of its CU is outstanding */
-    uint32_t wave_issue_interval;              /* cycles between two issues of one wave (at least) */
+    uint32_t wave_issue_interval;              /* cycles between two issues of one wave (at least;
+                                                  with an operand collector: after it let the
+                                                  first go) */
+    uint32_t collector_cycles, operand_cycles; /* an operand collector (0, 0: none): an instruction
+                                                  leaves it collector_cycles + operand_cycles x its
+                                                  register operands after issue; ALU latencies and
+                                                  memory accesses count from then */
     uint32_t fetch_bytes;                      /* bytes a wave fetches at once (0: no fetch model) */
     uint32_t fetch_ahead;                      /* fetch blocks fetched ahead of the one issuing */
     bool in_order_memory_unit;                 /* one memory unit a CU for scalar and vector accesses,
                                                   taking the next once L0 took the last line of the
                                                   one before; a wave issues on once it took its access */
+    bool block_waits_first_slot;               /* an instruction that starts a fetch block, reached from
+                                                  the one before, waits until no register of the
+                                                  previous block's first instruction has a write
+                                                  pending (engine.c first_slot_wait) */
     tm_cache_cfg icache;                       /* per CU; misses go to L2 (size 0: fetches always hit) */
     bool l2_flush_at_end;                      /* a launch ends when L2's dirty lines are written back */
 } tm_machine;

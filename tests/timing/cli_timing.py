@@ -131,7 +131,8 @@ expect(p.returncode != 0 and "/memory/l2/mshrs" in p.stderr and "only l0, l1 and
 # the optional in-order front end (machines/ventus-rtl.yaml): every key required once the section is
 # there; with it, the report has the icache
 frontend = ("\nfrontend:\n  single_issue: true\n  last_warp_first: false\n  branch_waits_fetch: true\n"
-            "  wave_issue_interval: 4\n  fetch_bytes: 8\n  fetch_ahead: 2\n  in_order_memory_unit: true\n"
+            "  wave_issue_interval: 4\n  collector_cycles: 0\n  operand_cycles: 0\n  fetch_bytes: 8\n"
+            "  fetch_ahead: 2\n  in_order_memory_unit: true\n  block_waits_first_slot: false\n"
             "  icache:\n    size: 512\n    line: 8\n    assoc: 2\n"
             "    latency: 4\n    bytes_per_cycle: 8\n  l2_flush_at_end: true\n")
 open(machine, "w").write(text + frontend)

@@ -5,9 +5,18 @@ usage: ventus_frontend.py UMBRA LLVM_MC LD_LLD MACHINE.yaml PRELUDE_DIR SOURCE.s
 
 The kernels are in ventus_frontend.s (one warp of 32 lanes each). Oracles: the machine file's
 numbers and the rules docs/VENTUS.md gives for them:
-- a vector instruction reading a scalar register (vadd.vx) waits for the scalar load that writes
-  it: from the icache, the pair issues max(l0 latency, wave_issue_interval) apart; vadd.vi, which
-  reads no loaded register, wave_issue_interval apart;
+- the operand collector (collector_cycles, operand_cycles): an instruction leaves it collect(k) =
+  collector_cycles + operand_cycles x k cycles after issue, k its register operands; the next
+  instruction of the warp issues wave_issue_interval after that, a load's data is l0 latency after
+  it; so a vector instruction reading a scalar register (vadd.vx) issues collect(1) + l0 latency
+  after the load writing it, vadd.vi, which reads no loaded register, collect(1) +
+  wave_issue_interval after it; the collector reads one operand at a time for the SM, so four
+  warps issue at most one one-operand instruction per operand_cycles;
+- block_waits_first_slot: an instruction that starts a fetch block, reached from the one before,
+  issues a cycle later than it otherwise could, and not before a cycle after the last pending
+  write to a register of the previous block's first instruction: in vx_chain each vadd.vx starts
+  a block whose previous block began with a vadd.vx reading t0, so it waits a cycle past the load
+  (but the first of a pass, after the loop's taken branch); without the key neither cycle;
 - in_order_memory_unit: an instruction after a memory instruction issues no earlier than the
   cycle the memory unit takes that instruction, and the unit takes one access after the other,
   each for its lines (vmem_lines_per_cycle = 1): after two 32-line gathers, the next instruction
@@ -90,17 +99,13 @@ def gaps_after(issues, predicate):
 must([mc, "-triple=riscv32", "-mattr=+m,+a,+f,+zve32f", "-filetype=obj", "-I", prelude, src, "-o", obj])
 must([lld, "-Ttext=0x80000000", "-e", "vx_chain", obj, "-o", elf])
 interval, l0_latency = number(None, "wave_issue_interval"), number("memory", "latency")
+collector, per_operand = number(None, "collector_cycles"), number(None, "operand_cycles")
+collect1 = collector + per_operand   # one register operand (lw, vadd.vi, vlw12)
+load_use = collect1 + l0_latency
 
-# 1. a scalar source of a vector instruction waits for its load (the second pass: from the icache)
-for entry, want in (("vx_chain", max(l0_latency, interval)), ("vi_chain", interval)):
-    issues, lines, stats = run(entry)
-    n = stats["launches"][0]["stats"]["warp_instructions"]
-    expect(len(lines) == n, f"{entry}: {len(lines)} trace lines, {n} warp instructions")
-    expect(all(b[0] >= a[0] for a, b in zip(issues, issues[1:])), f"{entry}: the trace's cycles never decrease")
-    name = os.path.basename(elf)   # run-elf names its launch after the file
-    expect(all(re.fullmatch(rf"{re.escape(name)} \d+ cu\d+ wg0,0,0 w0 0x[0-9a-f]+", l) for l in lines),
-           f"{entry}: every line is 'KERNEL CYCLE cuN wg0,0,0 w0 0xPC' ({lines[0]})")
-    # the loop's 8 loads: the first PC issued twice and every 8 bytes after it; their second pass
+
+def second_pass_pairs(issues):
+    """Cycles from each of the loop's 8 loads to the instruction after it, in the second pass."""
     seen, twice = set(), []
     for _, pc in issues:
         if pc in seen and pc not in twice:
@@ -108,9 +113,39 @@ for entry, want in (("vx_chain", max(l0_latency, interval)), ("vi_chain", interv
         seen.add(pc)
     loads = {twice[0] + 8 * k for k in range(8)} if twice else set()
     second = [i for i, (_, pc) in enumerate(issues) if pc in loads][8:]
-    pair_gaps = [issues[i + 1][0] - issues[i][0] for i in second]
-    expect(len(pair_gaps) == 8 and all(g == want for g in pair_gaps),
-           f"{entry}: load -> vector instruction {pair_gaps} cycles apart (expected {want})")
+    return [issues[i + 1][0] - issues[i][0] for i in second]
+
+
+# 1. the collector, and a scalar source of a vector instruction waits for its load (the second pass:
+#    from the icache); each vadd starts a fetch block
+slot_off = variant("slot_off", block_waits_first_slot="false")
+for entry, want, want_off in (("vx_chain", [load_use] + [load_use + 1] * 7, [load_use] * 8),
+                              ("vi_chain", [collect1 + interval + 1] * 8, [collect1 + interval] * 8)):
+    issues, lines, stats = run(entry)
+    n = stats["launches"][0]["stats"]["warp_instructions"]
+    expect(len(lines) == n, f"{entry}: {len(lines)} trace lines, {n} warp instructions")
+    expect(all(b[0] >= a[0] for a, b in zip(issues, issues[1:])), f"{entry}: the trace's cycles never decrease")
+    name = os.path.basename(elf)   # run-elf names its launch after the file
+    expect(all(re.fullmatch(rf"{re.escape(name)} \d+ cu\d+ wg0,0,0 w0 0x[0-9a-f]+", l) for l in lines),
+           f"{entry}: every line is 'KERNEL CYCLE cuN wg0,0,0 w0 0xPC' ({lines[0]})")
+    pair_gaps = second_pass_pairs(issues)
+    expect(pair_gaps == want, f"{entry}: load -> vector instruction {pair_gaps} cycles apart (expected {want})")
+    pair_gaps = second_pass_pairs(run(entry, slot_off, "_slot_off")[0])
+    expect(pair_gaps == want_off,
+           f"{entry} without block_waits_first_slot: {pair_gaps} cycles apart (expected {want_off})")
+
+# 1b. one operand at a time for the SM: four warps running 16 independent vadd.vv each (two operands)
+#     issue them at most one per 2 x operand_cycles (one warp alone: one per collect(2) + interval)
+trace4 = os.path.join(work, "vv_run_w4.trace")
+must([umbra, "ventus", "run-elf", elf, "--entry", "vv_run", "--warps", "4", "--lanes", "32", "--quiet",
+      "--timing", "--machine", machine, "--issue-trace", trace4])
+rows = [(int(f[1]), int(f[5], 16)) for f in (line.split() for line in open(trace4))]
+first = min(pc for _, pc in rows if sum(1 for r in rows if r[1] == pc) == 4 and
+            sum(1 for r in rows if r[1] == pc + 4) == 4 and sum(1 for r in rows if r[1] == pc + 60) == 4)
+body = sorted(c for c, pc in rows if first <= pc < first + 64)
+span = body[-1] - body[0]
+expect(len(body) == 64 and span >= 2 * per_operand * (len(body) - 4),
+       f"four warps: {len(body)} two-operand instructions in {span} cycles (at least {2 * per_operand} each)")
 
 # 2. in_order_memory_unit
 on, off = variant("unit_on", in_order_memory_unit="true"), variant("unit_off", in_order_memory_unit="false")
@@ -119,16 +154,17 @@ g = issues[-2][0] - issues[-4][0]   # the first gather -> vadd.vi (then endprg)
 expect(g >= 32, f"gather_alu: first gather -> vadd.vi {g} cycles with in_order_memory_unit (expected >= 32)")
 issues, _, _ = run("gather_alu", off, "_outoforder")
 g = issues[-2][0] - issues[-3][0]   # the second gather -> vadd.vi
-expect(g == interval, f"gather_alu: second gather -> vadd.vi {g} cycles without it (expected {interval})")
+expect(g == collect1 + interval,
+       f"gather_alu: second gather -> vadd.vi {g} cycles without it (expected {collect1 + interval})")
 
 # 3. a write waits for the read misses in flight
 dram_latency = int(re.search(r"^  dram:\n\s+latency:\s*(\d+)", text, re.M).group(1))
 after_store, _, _ = run("gather_store")
 after_nop, _, _ = run("gather_load")
 g_store, g_nop = (iss[-2][0] - iss[-3][0] for iss in (after_store, after_nop))   # lw -> vadd.vx
-expect(g_nop == max(l0_latency, interval) and g_store > g_nop + dram_latency,
+expect(g_nop == load_use and g_store > g_nop + dram_latency,
        f"a load behind a store waiting for read misses: used {g_store} cycles after it, behind a nop {g_nop} "
-       f"(expected {max(l0_latency, interval)}, and more than {dram_latency} more behind the store)")
+       f"(expected {load_use}, and more than {dram_latency} more behind the store)")
 
 # 4. fetch_ahead: the issue after each jump
 ahead1, ahead2 = variant("ahead1", fetch_ahead=1), variant("ahead2", fetch_ahead=2)

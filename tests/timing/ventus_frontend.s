@@ -9,6 +9,7 @@
     .globl jumps
     .globl gather_store
     .globl gather_load
+    .globl vv_run
 
 # A scalar load and a vector instruction, eight times. vadd.vx reads the loaded t0 (a scalar
 # source of a vector instruction): it waits for the load; vadd.vi does not.
@@ -95,6 +96,15 @@ jumps:
 1:
     addi    t2, t2, 1
     nop
+    .endr
+    endprg
+
+# Independent two-operand vector instructions: the SM's operand collector reads one operand at a
+# time, so several warps running this share it.
+vv_run:
+    vt_init
+    .rept 16
+    vadd.vv v1, v2, v3
     .endr
     endprg
 

@@ -23,6 +23,7 @@ enum { SRC_X, SRC_F, SRC_V };
 static void add_src(umb_tinst *ti, unsigned kind, unsigned reg)
 {
     unsigned lim = kind == SRC_V ? 256u : 64u;
+    ti->operands++;   /* the collector reads x0 like any register */
     if (reg >= lim || (kind == SRC_X && reg == 0) || ti->nsrc >= UMB_TINST_SRCS) return;
     uint8_t file = kind == SRC_V ? UMB_TREG_V : UMB_TREG_S;
     ti->src[ti->nsrc++] = (umb_treg){ file, (uint16_t)(kind == SRC_F ? 64u + reg : reg), 1 };
@@ -130,6 +131,7 @@ bool vt_timing_static(void *kernel, umb_warp *uw, umb_tinst *ti)
     const vt_insn_info *info = &vt_insn_table[in->op];
     ti->cls = (uint8_t)vt_class(in, info);
     add_sources(ti, in, info->fmt);
+    if (info->fmt == VT_F_JOIN) ti->operands = 0;   /* the RTL's decode selects no operand for join */
     if ((info->tflags & VT_T_VEC) && !in->vm) add_src(ti, SRC_V, 0);   /* the mask, v0 (vmerge's too) */
     if ((info->tflags & VT_T_WX) && in->rd && in->rd < 64) ti->dst[ti->ndst++] = (umb_treg){ UMB_TREG_S, in->rd, 1 };
     if ((info->tflags & VT_T_WF) && in->rd < 64) ti->dst[ti->ndst++] = (umb_treg){ UMB_TREG_S, (uint16_t)(64 + in->rd), 1 };
