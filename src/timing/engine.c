@@ -1125,7 +1125,7 @@ static bool branch_resolved(trun *r, tsimd *s, twave *w, uint64_t now)
  * its waves (the Ventus RTL's crossbar.sv), so an instruction whose reads find it busy leaves the
  * collector that much later, and with it its results, its access and its wave's next issue. *at:
  * its issue cycle plus that wait. */
-static void now_collect(trun *r, tsimd *s, const umb_tinst *ti, uint64_t *at, uint64_t now)
+static void collect_operands(trun *r, tsimd *s, const umb_tinst *ti, uint64_t *at, uint64_t now)
 {
     uint64_t start = now + 1 > s->operand_free ? now + 1 : s->operand_free;
     *at = start - 1;
@@ -1192,8 +1192,8 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     if (port != PORT_NONE) s->port_free[port] = now + (port == PORT_VALU && c ? c : 1);
     add_state(r, w, TM_ST_ISSUE, c ? c : 1);
     uint64_t after = now + (c ? c : 1), stall = 0;
-    uint64_t at = now;   /* its issue, later by what its operand reads waited (now_collect) */
-    if (r->m->operand_cycles && ti->operands) now_collect(r, s, ti, &at, now);
+    uint64_t at = now;   /* its issue, later by what its operand reads waited (collect_operands) */
+    if (r->m->operand_cycles && ti->operands) collect_operands(r, s, ti, &at, now);
     switch (ti->cls) {
     case UMB_T_SMEM: case UMB_T_VMEM_LOAD: case UMB_T_VMEM_STORE: case UMB_T_VMEM_ATOMIC: case UMB_T_LDS: {
         uint64_t taken, done = memory_time(r, w, ti, at + p->collect, &taken);
