@@ -50,7 +50,8 @@ typedef struct tm_pc {
     uint32_t cycles;     /* it holds its pipeline (issue_cycles) */
     uint32_t collect;    /* cycles in the operand collector (machine.operand_cycles), from issue
                             until its unit takes it: results and accesses count from then */
-    uint32_t result;     /* ALU: cycles from issue until its destinations can be read */
+    uint32_t result;     /* ALU: cycles from leaving the collector (from issue without one) until
+                            its destinations can be read */
     reg_span src[UMB_TINST_SRCS], dst[UMB_TINST_DSTS];
     uint8_t producer;    /* UMB_TDEP_VALU / _TRANS / _SALU: what s_delay_alu counts it as (else 0) */
     bool writes_vgpr, writes_sgpr;   /* a VALU instruction writing VGPRs / SGPRs (VA_VDST / VA_SDST) */
@@ -1012,7 +1013,7 @@ static void pc_derive(trun *r, tm_pc *p)
     p->mem = cls == UMB_T_SMEM || cls == UMB_T_LDS || (cls >= UMB_T_VMEM_LOAD && cls <= UMB_T_VMEM_ATOMIC);
     p->cycles = issue_cycles(r, ti);
     p->collect = r->m->collector_cycles + r->m->operand_cycles * ti->operands;
-    p->result = p->collect + (p->cycles ? p->cycles - 1 : 0) + alu_latency(r->m, cls);
+    p->result = (p->cycles ? p->cycles - 1 : 0) + alu_latency(r->m, cls);
     p->nsrc = ti->nsrc < UMB_TINST_SRCS ? ti->nsrc : UMB_TINST_SRCS;
     p->ndst = ti->ndst < UMB_TINST_DSTS ? ti->ndst : UMB_TINST_DSTS;
     for (unsigned i = 0; i < p->nsrc; i++) p->src[i] = span_of(&ti->src[i]);
@@ -1194,9 +1195,10 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
     uint64_t after = now + (c ? c : 1), stall = 0;
     uint64_t at = now;   /* its issue, later by what its operand reads waited (collect_operands) */
     if (r->m->operand_cycles && ti->operands) collect_operands(r, s, ti, &at, now);
+    uint64_t out = at + p->collect;   /* it leaves the collector: results, accesses, branches */
     switch (ti->cls) {
     case UMB_T_SMEM: case UMB_T_VMEM_LOAD: case UMB_T_VMEM_STORE: case UMB_T_VMEM_ATOMIC: case UMB_T_LDS: {
-        uint64_t taken, done = memory_time(r, w, ti, at + p->collect, &taken);
+        uint64_t taken, done = memory_time(r, w, ti, out, &taken);
         if (r->m->in_order_memory_unit && taken > after) after = taken;   /* its operands stay collected */
         for (unsigned k = 0; k < UMB_CNT_N; k++)
             if (ti->counters & (1u << k)) {
@@ -1207,7 +1209,7 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
         break;
     }
     case UMB_T_BRANCH:
-        after = at + p->collect + r->m->branch_cycles;
+        after = out + r->m->branch_cycles;
         w->branch_resolving = r->m->branch_waits_fetch;
         break;
     case UMB_T_BARRIER:
@@ -1223,15 +1225,15 @@ static inline __attribute__((always_inline)) bool issue_one(trun *r, twave *w, u
         clause_start(s, w, ti->delay);
         break;
     default:   /* operands read `bank` cycles late: results as much later */
-        mark_dsts(w, p, at + bank + p->result);
-        note_producer(w, p, at + bank + p->result);
+        mark_dsts(w, p, out + bank + p->result);
+        note_producer(w, p, out + bank + p->result);
         break;
     }
     if (stall > after) {
         add_state(r, w, TM_ST_PIPE, stall - after);
         after = stall;
     }
-    if (after < at + p->collect + r->m->wave_issue_interval) after = at + p->collect + r->m->wave_issue_interval;
+    if (after < out + r->m->wave_issue_interval) after = out + r->m->wave_issue_interval;
     if (r->nwaiting && atomic_load(&r->l->wakes) != r->wakes_seen && !wait_release(r, after)) return false;
     if (st == UMB_WARP_EXITED) return wave_exit(r, w, after);
     if (st == UMB_WARP_WAITING) {
