@@ -27,6 +27,87 @@ struct umb_jit_unit {
 static pthread_once_t native_once = PTHREAD_ONCE_INIT;
 static int native_failed;   /* written once under native_once, read after it */
 
+/* ---------------- the exit gate ----------------
+ * exit() runs the destructors of LLVM's static objects (its command-line options, registries)
+ * while another thread may be inside LLVM: the translator thread making a background translation,
+ * or a queue's thread translating a launch. That thread then crashes a program that has finished
+ * (seen: SIGSEGV in TargetPassConfig::addPass after an OpenCL program printed its result and
+ * returned from main; under ASan the crash report deadlocked with the leak check at exit). So
+ * every use of LLVM holds the gate, and an exit handler closes it: it waits for the uses in
+ * progress and refuses new ones ("the process is exiting"), and LLVM's destructors run with no
+ * thread inside LLVM. Exit handlers run in the reverse order of their registration, so the handler
+ * is registered when LLVM is first used (after LLVM's global objects) and again after the first
+ * code generation (after the statics LLVM makes on first use). This is process-wide state because
+ * LLVM's static objects are. */
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_idle = PTHREAD_COND_INITIALIZER;
+static unsigned gate_holds;      /* holds in progress, nested ones included */
+static bool gate_closed;         /* the process is exiting */
+/* Who holds it, so that a thread calling exit() from inside LLVM (LLVM's fatal-error path ends in
+ * exit(1)) does not wait for itself. Not thread-local storage: in the OpenCL platform, a library
+ * the ICD loader dlopens, that is dynamic TLS, which LeakSanitizer's exit-time scan of a thread's
+ * TLS crashes on (glibc 2.36, GCC 12). */
+#define GATE_HOLDERS 32
+static struct {
+    pthread_t thread;
+    unsigned holds;
+} gate_holders[GATE_HOLDERS];    /* a thread beyond GATE_HOLDERS holding it is only counted */
+static pthread_once_t gate_once = PTHREAD_ONCE_INIT, gate_again_once = PTHREAD_ONCE_INIT;
+
+/* This thread's entry (the lock held): NULL if it holds nothing and `add` is false or no entry
+ * is free. */
+static unsigned *own_holds(bool add)
+{
+    pthread_t self = pthread_self();
+    int free_slot = -1;
+    for (int i = 0; i < GATE_HOLDERS; i++) {
+        if (gate_holders[i].holds && pthread_equal(gate_holders[i].thread, self)) return &gate_holders[i].holds;
+        if (!gate_holders[i].holds && free_slot < 0) free_slot = i;
+    }
+    if (!add || free_slot < 0) return NULL;
+    gate_holders[free_slot].thread = self;
+    return &gate_holders[free_slot].holds;
+}
+
+static void close_gate_at_exit(void)
+{
+    pthread_mutex_lock(&gate_lock);
+    gate_closed = true;
+    unsigned *own = own_holds(false);
+    while (gate_holds > (own ? *own : 0u)) pthread_cond_wait(&gate_idle, &gate_lock);
+    pthread_mutex_unlock(&gate_lock);
+}
+
+static void register_gate(void)
+{
+    atexit(close_gate_at_exit);   /* when it cannot be registered, exit stays as it was */
+}
+
+bool umb_jit_enter(char *err, size_t errlen)
+{
+    pthread_once(&gate_once, register_gate);
+    pthread_mutex_lock(&gate_lock);
+    unsigned *own = own_holds(true);
+    /* once exit began no new hold, but a nested one of a thread already inside LLVM goes on */
+    bool open = !gate_closed || (own && *own);
+    if (open) {
+        gate_holds++;
+        if (own) ++*own;
+    }
+    pthread_mutex_unlock(&gate_lock);
+    if (!open) snprintf(err, errlen, "the process is exiting (no new translation)");
+    return open;
+}
+
+void umb_jit_leave(void)
+{
+    pthread_mutex_lock(&gate_lock);
+    unsigned *own = own_holds(false);
+    if (own) --*own;
+    if (gate_holds && --gate_holds == 0) pthread_cond_broadcast(&gate_idle);
+    pthread_mutex_unlock(&gate_lock);
+}
+
 static void init_native(void)
 {
     native_failed = LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter();
@@ -34,7 +115,9 @@ static void init_native(void)
 
 bool umb_jit_init_native(char *err, size_t errlen)
 {
+    if (!umb_jit_enter(err, errlen)) return false;
     pthread_once(&native_once, init_native);
+    umb_jit_leave();
     if (native_failed) snprintf(err, errlen, "LLVM has no native target in this build");
     return !native_failed;
 }
@@ -70,8 +153,9 @@ static LLVMTargetMachineRef host_machine(LLVMCodeGenOptLevel level, char *err, s
     return tm;
 }
 
-void umb_jit_host_id(char *buf, size_t len)
+bool umb_jit_host_id(char *buf, size_t len)
 {
+    if (!umb_jit_enter(buf, len)) return false;
     char *triple = LLVMGetDefaultTargetTriple(), *cpu = LLVMGetHostCPUName(), *features = LLVMGetHostCPUFeatures();
     unsigned major, minor, patch;
     LLVMGetVersion(&major, &minor, &patch);
@@ -79,6 +163,8 @@ void umb_jit_host_id(char *buf, size_t len)
     LLVMDisposeMessage(triple);
     LLVMDisposeMessage(cpu);
     LLVMDisposeMessage(features);
+    umb_jit_leave();
+    return true;
 }
 
 umb_jit *umb_jit_create(char *err, size_t errlen)
@@ -89,8 +175,13 @@ umb_jit *umb_jit_create(char *err, size_t errlen)
         snprintf(err, errlen, "out of host memory");
         return NULL;
     }
+    if (!umb_jit_enter(err, errlen)) {
+        free(j);
+        return NULL;
+    }
     LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
     LLVMErrorRef e = LLVMOrcCreateLLJIT(&j->lljit, builder);   /* takes the builder */
+    umb_jit_leave();
     if (e) {
         take_error(e, "LLVM ORC LLJIT creation", err, errlen);
         free(j);
@@ -102,9 +193,11 @@ umb_jit *umb_jit_create(char *err, size_t errlen)
 void umb_jit_destroy(umb_jit *j)
 {
     if (!j) return;
-    if (j->lljit) {
+    char why[64];
+    if (j->lljit && umb_jit_enter(why, sizeof why)) {   /* at exit LLVM's objects may be gone: left to the OS */
         LLVMErrorRef e = LLVMOrcDisposeLLJIT(j->lljit);
         if (e) LLVMConsumeError(e);   /* nothing left to report it to */
+        umb_jit_leave();
     }
     free(j);
 }
@@ -138,10 +231,9 @@ static void dump_ir(LLVMModuleRef m)
     }
 }
 
-bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *passes, void **obj, size_t *len,
-                     char *err, size_t errlen)
+static bool compile_module(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *passes, void **obj, size_t *len,
+                           char *err, size_t errlen)
 {
-    *obj = NULL, *len = 0;
     if (!umb_jit_init_native(err, errlen)) return false;
     char *why = NULL;
     if (LLVMVerifyModule(m, LLVMReturnStatusAction, &why)) {
@@ -180,11 +272,27 @@ bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *pas
     return true;
 }
 
+bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *passes, void **obj, size_t *len,
+                     char *err, size_t errlen)
+{
+    *obj = NULL, *len = 0;
+    if (!umb_jit_enter(err, errlen)) return false;
+    bool ok = compile_module(m, level, passes, obj, len, err, errlen);
+    /* the code generator has made its lazily built statics: the exit handler again, to run first */
+    pthread_once(&gate_again_once, register_gate);
+    umb_jit_leave();
+    return ok;
+}
+
 umb_jit_unit *umb_jit_add_object(umb_jit *j, const void *obj, size_t len, char *err, size_t errlen)
 {
     umb_jit_unit *u = calloc(1, sizeof *u);
     if (!u) {
         snprintf(err, errlen, "out of host memory");
+        return NULL;
+    }
+    if (!umb_jit_enter(err, errlen)) {
+        free(u);
         return NULL;
     }
     LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(j->lljit);
@@ -194,16 +302,20 @@ umb_jit_unit *umb_jit_add_object(umb_jit *j, const void *obj, size_t len, char *
     if (e) {
         take_error(e, "LLVM ORC add object", err, errlen);
         LLVMOrcReleaseResourceTracker(u->rt);
+        umb_jit_leave();
         free(u);
         return NULL;
     }
+    umb_jit_leave();
     return u;
 }
 
 void *umb_jit_lookup(umb_jit *j, const char *name, char *err, size_t errlen)
 {
     LLVMOrcExecutorAddress addr = 0;
+    if (!umb_jit_enter(err, errlen)) return NULL;
     LLVMErrorRef e = LLVMOrcLLJITLookup(j->lljit, &addr, name);
+    umb_jit_leave();
     if (e) {
         take_error(e, "LLVM ORC link/lookup", err, errlen);
         return NULL;
@@ -215,14 +327,20 @@ void umb_jit_remove(umb_jit *j, umb_jit_unit *u)
 {
     (void)j;
     if (!u) return;
-    LLVMErrorRef e = LLVMOrcResourceTrackerRemove(u->rt);
-    if (e) LLVMConsumeError(e);   /* the code may stay mapped; nothing else to do */
-    LLVMOrcReleaseResourceTracker(u->rt);
+    char why[64];
+    if (umb_jit_enter(why, sizeof why)) {   /* at exit: left to the OS */
+        LLVMErrorRef e = LLVMOrcResourceTrackerRemove(u->rt);
+        if (e) LLVMConsumeError(e);   /* the code may stay mapped; nothing else to do */
+        LLVMOrcReleaseResourceTracker(u->rt);
+        umb_jit_leave();
+    }
     free(u);
 }
 
 uint64_t umb_jit_object_symbol_size(const void *obj, size_t len, const char *name)
 {
+    char why[64];
+    if (!umb_jit_enter(why, sizeof why)) return 0;
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange(obj, len, "umbra-jit-object", false);
     char *msg = NULL;
     LLVMBinaryRef bin = LLVMCreateBinary(buf, NULL, &msg);
@@ -241,5 +359,6 @@ uint64_t umb_jit_object_symbol_size(const void *obj, size_t len, const char *nam
     }
     LLVMDisposeMessage(msg);
     LLVMDisposeMemoryBuffer(buf);
+    umb_jit_leave();
     return size;
 }

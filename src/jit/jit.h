@@ -5,7 +5,8 @@
  * src/isa/rdna3/translate_cache.c). Knows no instruction set. Only built with UMBRA_JIT.
  *
  * No global mutable state of umbra's: each umb_jit owns its LLJIT and the code added to it.
- * LLVM's one-time native-target registration runs once per process (pthread_once). Adding,
+ * LLVM's one-time native-target registration runs once per process (pthread_once), and so does
+ * the exit gate (LLVM's static objects are the process's: see umb_jit_enter). Adding,
  * looking up and removing are safe from several threads (ORC's own locking). Errors come back as
  * text (err, errlen); nothing here aborts the process.
  */
@@ -21,6 +22,13 @@
 
 typedef struct umb_jit umb_jit;
 typedef struct umb_jit_unit umb_jit_unit;   /* the code of one added object */
+
+/* Hold LLVM's exit gate around any use of LLVM (nested holds are fine): false, with err filled,
+ * once the process is exiting. An exit handler closes the gate and waits for every holder, so
+ * that exit() destroys LLVM's static objects with no thread inside LLVM. Every function here
+ * holds it; a caller that builds IR itself (the translator) holds it around the whole work. */
+bool umb_jit_enter(char *err, size_t errlen);
+void umb_jit_leave(void);
 
 /* Make the host's native target usable (once per process); false with err filled if this LLVM
  * has none. umb_jit_create and umb_jit_compile call it. */
@@ -39,8 +47,8 @@ bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *pas
 
 /* What an object of umb_jit_compile depends on besides its IR: LLVM's version, the host triple,
  * CPU and features (a cache key part: objects are only loaded into a process on the same kind of
- * host). */
-void umb_jit_host_id(char *buf, size_t len);
+ * host). False, with the reason in buf, once the process is exiting. */
+bool umb_jit_host_id(char *buf, size_t len);
 
 /* Link a copy of the object file obj into j; NULL with err filled if LLVM refuses it. Its
  * symbols are looked up with umb_jit_lookup (names must be unique within j). */

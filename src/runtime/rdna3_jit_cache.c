@@ -120,7 +120,7 @@ static void hash_build(rdna3_jit_cache *c)
     uint64_t id[3] = { (uint64_t)sb.st_size, (uint64_t)sb.st_mtim.tv_sec, (uint64_t)sb.st_mtim.tv_nsec };
     umb_hash_bytes(&c->build, id, sizeof id);
     char host[1024];
-    umb_jit_host_id(host, sizeof host);
+    if (!umb_jit_host_id(host, sizeof host)) return;   /* the process is exiting: no disk cache */
     umb_hash_str(&c->build, host);
     c->build_known = true;
 }

@@ -1857,6 +1857,11 @@ bool rdna3_jit_generate(const rdna3_jit_plan *plan, unsigned wave_size, bool inl
         tr.insts[i] = (tr_inst){ .pc = plan->offsets[i], .in = &plan->recs[i], .index = (uint32_t)i };
         tr.index_of[plan->offsets[i] >> 2] = (uint32_t)i + 1u;
     }
+    if (!umb_jit_enter(err, errlen)) {   /* the process is exiting */
+        free(tr.index_of);
+        free(tr.insts);
+        return false;
+    }
     bool big = plan->n > TR_BIG_INSTS;
     tr.big = big;
     tr.pend_pc_off = UINT64_MAX;
@@ -1871,6 +1876,7 @@ bool rdna3_jit_generate(const rdna3_jit_plan *plan, unsigned wave_size, bool inl
                               obj, len, err, errlen);
     LLVMDisposeModule(tr.m);
     LLVMContextDispose(tr.ctx);
+    umb_jit_leave();
     free(tr.index_of);
     free(tr.insts);
     if (inlined) *inlined = tr.inlined;
