@@ -104,7 +104,9 @@ void umb_jit_leave(void)
     pthread_mutex_lock(&gate_lock);
     unsigned *own = own_holds(false);
     if (own) --*own;
-    if (gate_holds && --gate_holds == 0) pthread_cond_broadcast(&gate_idle);
+    if (gate_holds) gate_holds--;
+    /* the exit handler may wait for fewer than all (its own thread's holds stay) */
+    if (gate_closed || !gate_holds) pthread_cond_broadcast(&gate_idle);
     pthread_mutex_unlock(&gate_lock);
 }
 
