@@ -16,6 +16,7 @@ packages=(
   chromium                         # headless rendering test of the HTML report
   python3-mpmath                   # arbitrary-precision references of the builtin-function tests
   clblast-tests clfft-client       # CLBlast's correctness tests and clFFT's client: unmodified OpenCL applications (opencl.clblast, opencl.clfft)
+  python3-simtk libopenmm-plugins  # OpenMM 7.7 and its OpenCL platform: an unmodified application (opencl.openmm)
   libamdhip64-dev hipcc            # the HIP runtime is built against Debian's HIP 5.2 headers; HIP test programs built with hipcc too
   clang-tools-19                   # clang-offload-bundler-19 (HIP fat binaries: scripts/hip-samples.sh)
   spirv-headers                    # building newer Khronos OpenCL CTS tags (scripts/cts.sh)

@@ -255,6 +255,13 @@ cl_ulong ocl_device_max_alloc(void);
 #define OCL_NUMERIC_VERSION CL_MAKE_VERSION(OCL_VERSION_MAJOR, OCL_VERSION_MINOR, 0)
 #define OCL_VERSION_STRING "OpenCL 3.0 umbra " UMBRA_VERSION_STRING
 #define OCL_OPENCL_C_VERSION_STRING "OpenCL C 1.2 "   /* the highest OpenCL C the device fully supports */
+/* ocl_amd.c: the names the platform reports (umbra's, or ROCm's with UMBRA_IDENTITY=rocm) and
+ * AMD's device attribute queries (*found false: not one of them, or not ROCm's identity) */
+const char *ocl_platform_name(void);
+const char *ocl_platform_vendor(void);
+const char *ocl_device_vendor(void);
+const char *ocl_device_name(void);
+cl_int ocl_amd_device_info(cl_device_info param, size_t size, void *value, size_t *ret, bool *found);
 cl_int ocl_extensions_string(size_t size, void *value, size_t *ret);
 cl_int ocl_extensions_with_version(size_t size, void *value, size_t *ret);
 cl_int ocl_opencl_c_features(size_t size, void *value, size_t *ret);

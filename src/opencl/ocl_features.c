@@ -59,6 +59,10 @@ static const struct {
 };
 
 #define NEXT (sizeof extensions / sizeof extensions[0])
+/* AMD's device attribute queries (ocl_amd.c), reported with ROCm's identity only; no OpenCL C
+ * macro of clang's, so the compile path defines it (-D) when reported */
+#define AMD_ATTRIBUTE_QUERY "cl_amd_device_attribute_query"
+static bool amd_listed(void) { return ocl_device() && ocl_device()->p.rocm_identity; }
 #define NFEAT (sizeof features / sizeof features[0])
 
 static void name_version(cl_name_version *nv, const char *name, cl_version v)
@@ -76,14 +80,17 @@ cl_int ocl_extensions_string(size_t size, void *value, size_t *ret)
         if (i) strcat(s, " ");
         strcat(s, extensions[i].name);
     }
+    if (amd_listed()) strcat(s, " " AMD_ATTRIBUTE_QUERY);
     return ocl_info(size, value, ret, s, strlen(s) + 1);
 }
 
 cl_int ocl_extensions_with_version(size_t size, void *value, size_t *ret)
 {
-    cl_name_version nv[NEXT];
+    cl_name_version nv[NEXT + 1];
     for (size_t i = 0; i < NEXT; i++) name_version(&nv[i], extensions[i].name, extensions[i].version);
-    return ocl_info(size, value, ret, nv, sizeof nv);
+    size_t n = NEXT;
+    if (amd_listed()) name_version(&nv[n++], AMD_ATTRIBUTE_QUERY, CL_MAKE_VERSION(1, 0, 0));
+    return ocl_info(size, value, ret, nv, n * sizeof nv[0]);
 }
 
 cl_int ocl_opencl_c_features(size_t size, void *value, size_t *ret)
@@ -137,6 +144,7 @@ uint32_t ocl_compiler_args(const char *options, const char **args, char *buf)
     /* OpenCL C §6.10 (1.2) / §6.12 (3.0): defined to 1 when CL_DEVICE_IMAGE_SUPPORT is true. clang
      * predefines it for SPIR targets only; ROCm's driver passes it for amdgcn as here. */
     args[k++] = "-D__IMAGE_SUPPORT__=1";
+    if (amd_listed()) args[k++] = "-D" AMD_ATTRIBUTE_QUERY "=1";
     bool cl30 = ocl_options_has(options, "-cl-std=CL3.0");
     for (size_t i = 0; cl30 && i < NFEAT; i++)
         if (features[i].define) args[k++] = features[i].define;

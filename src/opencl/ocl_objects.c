@@ -203,7 +203,6 @@ cl_int ocl_info(size_t size, void *value, size_t *ret, const void *src, size_t n
 
 /* ---------------- the platform and its one device ---------------- */
 
-#define DEVICE_NAME "umbra RDNA3 gfx1100"
 
 static struct _cl_platform_id platform;
 static struct _cl_device_id device;
@@ -270,8 +269,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_
     case CL_PLATFORM_PROFILE: OCL_INFO_STR("FULL_PROFILE");
     case CL_PLATFORM_VERSION: OCL_INFO_STR(OCL_VERSION_STRING);
     case CL_PLATFORM_NUMERIC_VERSION: OCL_INFO(cl_version, OCL_NUMERIC_VERSION);
-    case CL_PLATFORM_NAME: OCL_INFO_STR("umbra");
-    case CL_PLATFORM_VENDOR: OCL_INFO_STR("umbra");
+    case CL_PLATFORM_NAME: OCL_INFO_STR(ocl_platform_name());
+    case CL_PLATFORM_VENDOR: OCL_INFO_STR(ocl_platform_vendor());
     case CL_PLATFORM_EXTENSIONS: OCL_INFO_STR("cl_khr_icd");
     case CL_PLATFORM_EXTENSIONS_WITH_VERSION: {
         cl_name_version icd = { CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd" };
@@ -310,8 +309,8 @@ static cl_int device_array_info(cl_device_info param, size_t size, void *value, 
 {
     *found = true;
     switch (param) {
-    case CL_DEVICE_NAME: OCL_INFO_STR(DEVICE_NAME);
-    case CL_DEVICE_VENDOR: OCL_INFO_STR("umbra (simulated AMD RDNA3)");
+    case CL_DEVICE_NAME: OCL_INFO_STR(ocl_device_name());
+    case CL_DEVICE_VENDOR: OCL_INFO_STR(ocl_device_vendor());
     case CL_DRIVER_VERSION: OCL_INFO_STR(UMBRA_VERSION_STRING);
     case CL_DEVICE_PROFILE: OCL_INFO_STR("FULL_PROFILE");
     case CL_DEVICE_VERSION: OCL_INFO_STR(OCL_VERSION_STRING);
@@ -454,6 +453,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id d, cl_device_info p
     if (!d || d != ocl_device()) return CL_INVALID_DEVICE;
     bool found;
     cl_int st = device_array_info(param, size, value, ret, &found);
+    if (!found) st = ocl_amd_device_info(param, size, value, ret, &found);
     return found ? st : device_scalar_info(param, size, value, ret);
 }
 

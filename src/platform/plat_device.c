@@ -100,6 +100,10 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
         pl->trace = !strcmp(t, "-") ? stderr : fopen(t, "w");
         if (!pl->trace) fprintf(stderr, "%s: cannot open UMBRA_TRACE file %s\n", who, t);
     }
+    const char *id = getenv("UMBRA_IDENTITY");
+    if (id && *id && strcmp(id, "umbra") && strcmp(id, "rocm"))
+        fprintf(stderr, "%s: UMBRA_IDENTITY=%s: expected umbra or rocm; umbra's own names are reported\n", who, id);
+    pl->rocm_identity = id && !strcmp(id, "rocm");
     const char *w = getenv("UMBRA_CHECK_WAITCNT");
     pl->check_waitcnt = w && *w && strcmp(w, "0");
     /* UMBRA_JIT=off|auto|always: the translator (docs/TRANSLATOR.md); unset: auto */

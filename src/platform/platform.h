@@ -43,6 +43,9 @@ typedef struct umb_platform {
     umb_timing *timing;           /* UMBRA_TIMING: every launch on this timing model */
     FILE *trace;                  /* UMBRA_TRACE */
     bool check_waitcnt;           /* UMBRA_CHECK_WAITCNT */
+    bool rocm_identity;           /* UMBRA_IDENTITY=rocm: the OpenCL platform names itself as ROCm's
+                                     does for an RX 7900 XTX (vendor, names, AMD's attribute queries),
+                                     so that programs take the code paths they take on the card */
     uint32_t jit;                 /* UMBRA_JIT: UMB_RDNA3_JIT_* */
     bool jit_log;                 /* UMBRA_JIT_LOG: a line on stderr per translation */
     char jit_cache_dir[4096];     /* translations' machine code for later processes ("": none):

@@ -1328,12 +1328,75 @@ static void small_work_groups(void)
     clReleaseCommandQueue(q), clReleaseContext(c);
 }
 
+/* The names the platform reports: umbra's by default; with UMBRA_IDENTITY=rocm (opencl.api.
+ * identity_rocm) ROCm's for an RX 7900 XTX, and AMD's attribute queries with the values ROCm's CLR
+ * gives gfx1100 (its ISA table and rocdevice.cpp, docs/OPENCL.md "Identity"), which programs such
+ * as OpenMM read to choose their AMD code path. */
+static void identity(void)
+{
+    const char *id = getenv("UMBRA_IDENTITY");
+    int rocm = id && !strcmp(id, "rocm");
+    char s[1024];
+    cl_uint u;
+    OK(clGetPlatformInfo(plat, CL_PLATFORM_NAME, sizeof s, s, NULL));
+    EXPECT(!strcmp(s, rocm ? "AMD Accelerated Parallel Processing" : "umbra"));
+    OK(clGetPlatformInfo(plat, CL_PLATFORM_VENDOR, sizeof s, s, NULL));
+    EXPECT(!strcmp(s, rocm ? "Advanced Micro Devices, Inc." : "umbra"));
+    OK(clGetDeviceInfo(dev, CL_DEVICE_VENDOR, sizeof s, s, NULL));
+    EXPECT(!strcmp(s, rocm ? "Advanced Micro Devices, Inc." : "umbra (simulated AMD RDNA3)"));
+    OK(clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof s, s, NULL));
+    EXPECT(!strcmp(s, rocm ? "gfx1100" : "umbra RDNA3 gfx1100"));
+    OK(clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, sizeof s, s, NULL));
+    EXPECT((strstr(s, "cl_amd_device_attribute_query") != NULL) == (rocm != 0));
+    if (!rocm) {   /* the queries of an extension not reported */
+        EXPECT_ERR(clGetDeviceInfo(dev, 0x4043 /* WAVEFRONT_WIDTH_AMD */, sizeof u, &u, NULL), CL_INVALID_VALUE);
+        EXPECT_ERR(clGetDeviceInfo(dev, 0x4038 /* BOARD_NAME_AMD */, sizeof s, s, NULL), CL_INVALID_VALUE);
+        return;
+    }
+    static const struct { cl_uint param, want; } amd[] = {
+        { 0x4040, 4 },     /* SIMD_PER_COMPUTE_UNIT: 2 per CU, doubled in WGP mode (48 WGPs reported) */
+        { 0x4041, 32 },    /* SIMD_WIDTH */
+        { 0x4042, 1 },     /* SIMD_INSTRUCTION_WIDTH */
+        { 0x4043, 32 },    /* WAVEFRONT_WIDTH */
+        { 0x4044, 12 },    /* GLOBAL_MEM_CHANNELS: a 384-bit bus / 32 */
+        { 0x4045, 4 },     /* GLOBAL_MEM_CHANNEL_BANKS */
+        { 0x4046, 256 },   /* GLOBAL_MEM_CHANNEL_BANK_WIDTH */
+        { 0x4047, 65536 }, /* LOCAL_MEM_SIZE_PER_COMPUTE_UNIT */
+        { 0x4048, 32 },    /* LOCAL_MEM_BANKS */
+        { 0x404A, 11 },    /* GFXIP_MAJOR */
+        { 0x404B, 0 },     /* GFXIP_MINOR */
+        { 0x404C, 8 },     /* AVAILABLE_ASYNC_QUEUES */
+        { 0x4034, 0x744c },/* PCIE_ID: Navi 31 */
+    };
+    for (size_t i = 0; i < sizeof amd / sizeof amd[0]; i++) {
+        u = 0xdead;
+        OK(clGetDeviceInfo(dev, amd[i].param, sizeof u, &u, NULL));
+        if (u != amd[i].want) fprintf(stderr, "AMD query 0x%x: %u, expected %u\n", amd[i].param, u, amd[i].want);
+        EXPECT(u == amd[i].want);
+    }
+    OK(clGetDeviceInfo(dev, 0x4038, sizeof s, s, NULL));
+    EXPECT(!strcmp(s, "Radeon RX 7900 XTX"));   /* rocminfo's marketing name for the card */
+    size_t free_kib[2];   /* total free and the largest free block, KiB; one value when one fits */
+    OK(clGetDeviceInfo(dev, 0x4039, sizeof free_kib, free_kib, NULL));
+    EXPECT(free_kib[0] == (24ull << 20) && free_kib[1] <= free_kib[0]);
+    size_t n;
+    OK(clGetDeviceInfo(dev, 0x4039, sizeof free_kib[0], free_kib, &n));
+    EXPECT(n == sizeof free_kib[0]);
+    EXPECT_ERR(clGetDeviceInfo(dev, 0x4043, 2, &u, NULL), CL_INVALID_VALUE);
+    /* reported, so a kernel sees its macro (as every reported extension) */
+    cl_context c = new_context();
+    cl_program p = build(c, "#ifndef cl_amd_device_attribute_query\n#error no macro\n#endif\n"
+                            "__kernel void k(__global int *o) { o[0] = 1; }\n", "");
+    clReleaseProgram(p);
+    clReleaseContext(c);
+}
+
 #define C(fn) { #fn, fn }
 static const test_case cases[] = {
     C(platform), C(device), C(context), C(queue), C(buffers), C(sub_buffers), C(read_write), C(copy_fill),
     C(rect), C(map), C(migrate), C(program_source), C(program_binary), C(compile_link), C(kernels),
     C(set_args), C(ndrange), C(events), C(queue_engine), C(profiling), C(kernel_fault), C(misuse), C(threads),
-    C(small_work_groups), C(many_args), C(arg_release),
+    C(small_work_groups), C(many_args), C(arg_release), C(identity),
 };
 
 /* UMBRA_KERNEL_FAULT=abort: a kernel that faults ends the program after umbra's

@@ -1,13 +1,23 @@
 #!/bin/sh
 # `umbra opencl -- clinfo`: one platform (umbra), its device, and no query left unanswered
 # (clinfo prints an error code or "Invalid ..." where a query fails).
-# usage: clinfo_check.sh UMBRA CLINFO
+# With a third argument `rocm`: `--identity rocm`, ROCm's names and AMD's attribute queries
+# (cl_amd_device_attribute_query), every one of which clinfo asks then.
+# usage: clinfo_check.sh UMBRA CLINFO [rocm]
 set -u
-out=$("$1" opencl -- "$2" 2>&1) || { echo "clinfo failed"; echo "$out"; exit 1; }
+identity=${3:-umbra}
+out=$("$1" opencl --identity "$identity" -- "$2" 2>&1) || { echo "clinfo failed"; echo "$out"; exit 1; }
 fail() { echo "FAIL: $1"; echo "$out"; exit 1; }
 echo "$out" | grep -Eq "^Number of platforms +1$" || fail "not exactly one platform"
-echo "$out" | grep -Eq "^ +Platform Name +umbra$" || fail "the platform is not umbra"
-echo "$out" | grep -Eq "^ +Device Name +umbra RDNA3 gfx1100$" || fail "no umbra RDNA3 gfx1100 device"
+if [ "$identity" = rocm ]; then
+  echo "$out" | grep -Eq "^ +Platform Name +AMD Accelerated Parallel Processing$" || fail "not ROCm's platform name"
+  echo "$out" | grep -Eq "^ +Device Name +gfx1100$" || fail "no gfx1100 device"
+  echo "$out" | grep -Eq "^ +Device Board Name \(AMD\) +Radeon RX 7900 XTX$" || fail "board name"
+  echo "$out" | grep -Eq "^ +Wavefront width \(AMD\) +32$" || fail "wavefront width"
+else
+  echo "$out" | grep -Eq "^ +Platform Name +umbra$" || fail "the platform is not umbra"
+  echo "$out" | grep -Eq "^ +Device Name +umbra RDNA3 gfx1100$" || fail "no umbra RDNA3 gfx1100 device"
+fi
 echo "$out" | grep -Eq "^ +Max compute units +48$" || fail "compute units (48 WGPs of 96 CUs, as ROCm reports the card)"
 echo "$out" | grep -Eq "^ +Platform Version +OpenCL 3\.0 umbra " || fail "platform version 3.0"
 echo "$out" | grep -Eq "^ +Device Version +OpenCL 3\.0 umbra " || fail "device version 3.0"

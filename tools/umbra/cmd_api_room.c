@@ -47,6 +47,10 @@ static void room_usage(const api_room *r, FILE *f)
             "                         events report simulated device time (UMBRA_TIMING)\n"
             "  --max-instructions N   per-launch budget of wave-instructions (UMBRA_MAX_INSTRUCTIONS)\n"
             "  --cache-dir DIR|off    the compile cache (UMBRA_CACHE_DIR)\n"
+            "  --identity umbra|rocm  (OpenCL) the names the platform and device report: umbra's (default), or\n"
+            "                         ROCm's for an RX 7900 XTX (\"Advanced Micro Devices, Inc.\", gfx1100,\n"
+            "                         cl_amd_device_attribute_query), for programs that choose code paths by\n"
+            "                         vendor (UMBRA_IDENTITY)\n"
             "  --kernel-fault continue|abort  (OpenCL) after a kernel fails on the device (umbra's report on stderr),\n"
             "                         the program goes on and the queue's next synchronising call returns\n"
             "                         CL_OUT_OF_RESOURCES (continue, the default), or it ends as on ROCm (abort)\n"
@@ -151,6 +155,7 @@ static const struct { const char *flag, *env; } valued[] = {
     { "--global-mem", "UMBRA_GLOBAL_MEM" }, { "--max-instructions", "UMBRA_MAX_INSTRUCTIONS" },
     { "--cache-dir", "UMBRA_CACHE_DIR" }, { "--max-work-group-size", "UMBRA_MAX_WORK_GROUP_SIZE" },
     { "--timing", "UMBRA_TIMING" }, { "--kernel-fault", "UMBRA_KERNEL_FAULT" }, { "--jit", "UMBRA_JIT" },
+    { "--identity", "UMBRA_IDENTITY" },
 };
 
 /* --quick: a smaller GPU of the same kind (2 CUs, as the RDNA2 graphics of AMD's Ryzen 7000
