@@ -110,7 +110,12 @@ static void fill_props(hip_runtime *rt)
     hipDeviceProp_t *p = &rt->props;
     const umb_platform *pl = &rt->plat;
     memset(p, 0, sizeof *p);
-    snprintf(p->name, sizeof p->name, "umbra AMD Radeon RX 7900 XTX (simulated gfx1100)");
+    /* UMBRA_IDENTITY=rocm: the name ROCm gives the card (rocminfo's marketing name), as the
+     * OpenCL room reports ROCm's names then (docs/OPENCL.md "Identity") */
+    if (pl->rocm_identity)
+        snprintf(p->name, sizeof p->name, "%s", pl->compute_units == 96 ? "Radeon RX 7900 XTX" : "AMD Radeon Graphics");
+    else
+        snprintf(p->name, sizeof p->name, "umbra AMD Radeon RX 7900 XTX (simulated gfx1100)");
     snprintf(p->gcnArchName, sizeof p->gcnArchName, "gfx1100");
     p->gcnArch = 1100;
     p->major = 11, p->minor = 0;

@@ -32,7 +32,10 @@ int main(int argc, char **argv)
          p.name, p.gcnArchName, p.multiProcessorCount, p.warpSize, p.maxThreadsPerBlock,
          p.sharedMemPerBlock, p.totalGlobalMem, p.major, p.minor, p.clockRate, p.l2CacheSize);
   EXPECT(strstr(p.gcnArchName, "gfx1100") != nullptr, "gcnArchName = \"%s\"", p.gcnArchName);
-  EXPECT(p.name[0] != 0, "an empty device name");
+  const char *identity = getenv("UMBRA_IDENTITY");   // hip.device_props_rocm: ROCm's name for the card
+  const char *want_name = identity && !strcmp(identity, "rocm") ? "Radeon RX 7900 XTX"
+                                                               : "umbra AMD Radeon RX 7900 XTX (simulated gfx1100)";
+  EXPECT(strcmp(p.name, want_name) == 0, "name = \"%s\", want \"%s\"", p.name, want_name);
   EXPECT(p.multiProcessorCount == want_cus, "multiProcessorCount = %d, want %d", p.multiProcessorCount, want_cus);
   EXPECT(p.maxThreadsPerMultiProcessor == 2048, "maxThreadsPerMultiProcessor = %d, want 2048 (2 CUs x 32 waves of 32)",
          p.maxThreadsPerMultiProcessor);
