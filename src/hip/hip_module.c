@@ -390,7 +390,8 @@ HIP_EXPORT void __hipUnregisterFatBinary(void **modules_)
         }
     }
     for (size_t i = 0; i < fn_cap; i++)
-        if (fn_table[i].host && fn_table[i].f->module == m) fn_table[i].f = NULL;   /* tombstone */
+        /* (an earlier module's functions are tombstones already: host kept, f NULL) */
+        if (fn_table[i].host && fn_table[i].f && fn_table[i].f->module == m) fn_table[i].f = NULL;   /* tombstone */
     pthread_mutex_unlock(&module_lock);
     module_free(rt, m);
 }
