@@ -894,7 +894,9 @@ static uint64_t memory_time(trun *r, twave *w, const umb_tinst *ti, uint64_t now
     if (ti->cls == UMB_T_LDS || ev->space == UMB_TSPACE_LDS) {
         uint32_t conflict = 0;
         uint32_t cycles = tm_lds_cycles(ms, ev->addr, ev->exec, ti->bytes_per_lane, 32, &conflict);
-        tcu *cu = &r->cu[w->cu];
+        /* machine.lds_at_home: in WGP mode a workgroup's waves run on both CUs, but its LDS lies in
+         * its home CU's half of the WGP's LDS, whose port serves them all */
+        tcu *cu = &r->cu[m->lds_at_home ? w->g->home : w->cu];
         uint64_t start = now > cu->lds_free ? now : cu->lds_free;
         cu->lds_free = start + cycles;
         ms->lds_accesses++;

@@ -213,6 +213,7 @@ static void read_machine(yaml_reader *r, tm_machine *m)
     m->lds_latency = read_u32(r, "/lds/latency", false);
     m->lds_banks = read_u32(r, "/lds/banks", false);
     m->lds_bank_bytes = read_u32(r, "/lds/bank_bytes", false);
+    m->lds_at_home = has_key(r, "/lds/at_home") && read_bool(r, "/lds/at_home");   /* optional: false */
     /* the in-order front end (optional; every key required when the section is there) */
     if (has_key(r, "/frontend")) {
         m->single_issue = read_bool(r, "/frontend/single_issue");

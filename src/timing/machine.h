@@ -84,6 +84,9 @@ typedef struct tm_machine {
     tm_dram_cfg dram;                          /* channels 0: one queue at dram_bytes_per_cycle */
     uint32_t store_latency;                    /* cycles until a store is acknowledged (vscnt) */
     uint32_t lds_latency, lds_banks, lds_bank_bytes;
+    bool lds_at_home;                          /* a workgroup's LDS accesses go to its home CU's LDS (the
+                                                  half of a WGP's LDS holding its allocation), also
+                                                  from waves on the WGP's other CU */
     uint32_t vmem_lines_per_cycle;             /* lines the CU's texture path handles per cycle */
     /* An in-order SIMT front end (optional `frontend:` section; the Ventus RTL): all zero/false
        when the section is absent, and then none of it is modelled. */

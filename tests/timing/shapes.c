@@ -319,9 +319,51 @@ static int dram_activations_bound(void)
     return failures;
 }
 
+/* In WGP mode a workgroup's waves run on both CUs of a WGP, but its LDS lies in one CU's half of
+ * the WGP's LDS (lds.at_home), whose port (32 banks x 4 bytes a cycle) serves them all: one
+ * 256-work-item workgroup storing with ds_store_b128 gets at most 128 bytes a cycle, near the 100.21
+ * measured on an RX 7900 XT (G1 in ../shared/reference/rdna3-measurements.md; its loop has more
+ * than the stores); with at_home false (a copy of the machine) each CU's half serves its own
+ * waves and the same workgroup gets up to twice that, which the measurement rules out. */
+static int lds_one_workgroup_one_half(void)
+{
+    const uint32_t iters = 256;
+    const double bytes = 256.0 * 16 * 4 * iters;
+    const char *keys[] = { "at_home" }, *off[] = { "false" };
+    const char *both = machine_variant("lds_both_halves", keys, off, 1);
+    if (!both) die("machine copy", SH_WORK_DIR);
+    double per_cycle[2];
+    int failures = 0;
+    for (int k = 0; k < 2; k++) {
+        env e;
+        env_init_machine(&e, k == 0 ? "gfx1100" : both);
+        uint64_t out = buffer(&e, 256 * 16);
+        json_t *root, *l;
+        umb_rdna3_arg a[] = { ARG(out), ARG(iters) };
+        l = run(&e, "lds_store_b128", a, 2, 256, 256, &root);
+        per_cycle[k] = bytes / num(l, "cycles");
+        json_decref(root);
+        env_fini(&e);
+        failures += e.failures;
+    }
+    unlink(both);
+    printf("one workgroup, ds_store_b128: %.1f bytes a cycle (the RX 7900 XT measured 100.21); with each CU's "
+           "half serving its own waves %.1f\n", per_cycle[0], per_cycle[1]);
+    if (!(per_cycle[0] <= 128.0 && per_cycle[0] >= 100.21 * 0.8)) {
+        fprintf(stderr, "FAIL: %.1f bytes a cycle, not within one half's 128 and near the measured 100.21\n", per_cycle[0]);
+        failures++;
+    }
+    if (!(per_cycle[1] > 1.5 * per_cycle[0])) {
+        fprintf(stderr, "FAIL: both halves give %.1f bytes a cycle, not above one half's %.1f\n", per_cycle[1], per_cycle[0]);
+        failures++;
+    }
+    return failures;
+}
+
 #define C(fn) { #fn, fn }
 static const struct { const char *name; int (*fn)(void); } cases[] = {
     C(coalesced_vs_strided), C(lds_bank_conflicts), C(more_waves_hide_latency), C(vgpr_limited_occupancy), C(dram_streams_keep_rate), C(dram_activations_bound),
+    C(lds_one_workgroup_one_half),
 };
 
 int main(int argc, char **argv)

@@ -77,3 +77,21 @@ __kernel void random_lines(__global const uint *in, __global uint *out, uint nli
     uint s = in[(ulong)line * 32u];
     if (s == 1u) out[0] = s;
 }
+
+/* One workgroup of 256 work-items storing 16 bytes each, four times an iteration (ds_store_b128;
+ * volatile, so that every store stays): the LDS bandwidth one workgroup gets. */
+__kernel void lds_store_b128(__global float4 *out, int iters)
+{
+    __local float4 buf[256 * 4];
+    volatile __local float4 *p = buf;
+    int l = get_local_id(0);
+    float4 v = (float4)(l, 1, 2, 3);
+    for (int i = 0; i < iters; i++) {
+        p[l] = v;
+        p[l + 256] = v;
+        p[l + 512] = v;
+        p[l + 768] = v;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    out[get_global_id(0)] = buf[(l * 7) & 1023];
+}
