@@ -225,15 +225,29 @@ umb_status plat_fill(umb_platform *pl, uint64_t addr, const void *pattern, uint3
 #define MAP_FIXED_NOREPLACE 0x100000   /* Linux 4.17 */
 #endif
 
+#if defined(__SANITIZE_THREAD__)
+#define UMBRA_TSAN_LAYOUT 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define UMBRA_TSAN_LAYOUT 1
+#endif
+#endif
+
 static void *reserve_at_hint(uint64_t bytes)
 {
+#ifdef UMBRA_TSAN_LAYOUT
+    (void)bytes;   /* ThreadSanitizer keeps that range for itself and refuses a mapping there */
+    return MAP_FAILED;
+#else
     void *hint = (void *)(uintptr_t)HEAP_HINT;
     void *p = mmap(hint, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
-    if (p != MAP_FAILED && p != hint) {   /* a kernel without the flag took it as a hint only */
+    if (p == MAP_FAILED || p == NULL) return MAP_FAILED;
+    if (p != hint) {   /* a kernel without the flag took it as a hint only */
         munmap(p, bytes);
         return MAP_FAILED;
     }
     return p;
+#endif
 }
 
 bool plat_reserve_heap(plat_heap *out)
