@@ -113,7 +113,7 @@ static void fill_props(hip_runtime *rt)
     /* UMBRA_IDENTITY=rocm: the name ROCm gives the card (rocminfo's marketing name), as the
      * OpenCL room reports ROCm's names then (docs/OPENCL.md "Identity") */
     if (pl->rocm_identity)
-        snprintf(p->name, sizeof p->name, "%s", pl->compute_units == 96 ? "Radeon RX 7900 XTX" : "AMD Radeon Graphics");
+        snprintf(p->name, sizeof p->name, "%s", plat_board_name(pl));
     else
         snprintf(p->name, sizeof p->name, "umbra AMD Radeon RX 7900 XTX (simulated gfx1100)");
     snprintf(p->gcnArchName, sizeof p->gcnArchName, "gfx1100");

@@ -69,6 +69,11 @@ static bool init_timing(umb_platform *pl, umb_device_config *cfg)
     return true;
 }
 
+const char *plat_board_name(const umb_platform *pl)
+{
+    return pl->compute_units == 96 ? "Radeon RX 7900 XTX" : "AMD Radeon Graphics";
+}
+
 uint32_t plat_reported_units(uint32_t compute_units)
 {
     return compute_units >= 2 ? compute_units / 2 : 1;

@@ -64,6 +64,10 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap);
  * report for a gfx10+ GPU: its runtime (CLR) runs these in WGP mode and divides the CU count by two,
  * so an RX 7900 XTX (96 CUs) reports 48; a 1-CU device reports 1. */
 uint32_t plat_reported_units(uint32_t compute_units);
+/* The card's name as ROCm gives it (rocminfo's marketing name; OpenCL's CL_DEVICE_BOARD_NAME_AMD,
+ * HIP's device name with UMBRA_IDENTITY=rocm): "Radeon RX 7900 XTX" for the XTX's 96 CUs, else the
+ * name ROCm gives a board it does not know. */
+const char *plat_board_name(const umb_platform *pl);
 /* The largest single allocation: a quarter of the memory, at least 128 MiB (OpenCL's rule). */
 uint64_t plat_max_alloc(const umb_platform *pl);
 
