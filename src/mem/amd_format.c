@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#define F(nm, nc, x, y, z, w, num) { nm, nc, { x, y, z, w }, AMD_NUM_##num, (x + y + z + w) / 8 }
+#define F(nm, nc, x, y, z, w, num) { nm, nc, { x, y, z, w }, AMD_NUM_##num, (x + y + z + w) / 8, 0 }
 #define SIX(pre, nc, x, y, z, w)                                                        \
     F(pre "_UNORM", nc, x, y, z, w, UNORM), F(pre "_SNORM", nc, x, y, z, w, SNORM),     \
     F(pre "_USCALED", nc, x, y, z, w, USCALED), F(pre "_SSCALED", nc, x, y, z, w, SSCALED), \
@@ -39,6 +39,29 @@ const amd_buf_format *amd_buf_format_info(unsigned fmt)
 {
     if (fmt == 0 || fmt >= AMD_BUF_FORMATS) return NULL;
     return &formats[fmt];
+}
+
+/* The image-only formats (ROCr's gfx11 resource header numbers them; the widths follow the same
+ * naming rule as above: 5_6_5 is X = 5 bits [4:0], Y = 6 [10:5], Z = 5 [15:11]; 1_5_5_5 has W = 1
+ * bit [15], 5_5_5_1 has X = 1 bit [0]). */
+static const amd_buf_format image_formats[] = {
+    F("8_SRGB", 1, 8, 0, 0, 0, SRGB),                           /* 64 */
+    F("8_8_SRGB", 2, 8, 8, 0, 0, SRGB),                         /* 65 */
+    { "8_8_8_8_SRGB", 4, { 8, 8, 8, 8 }, AMD_NUM_SRGB, 4, 1 },  /* 66 */
+    { NULL, 0, { 0 }, 0, 0, 0 },                                /* 67: 5_9_9_9_FLOAT, not implemented */
+    F("5_6_5_UNORM", 3, 5, 6, 5, 0, UNORM),                     /* 68 */
+    F("1_5_5_5_UNORM", 4, 5, 5, 5, 1, UNORM),                   /* 69 */
+    F("5_5_5_1_UNORM", 4, 1, 5, 5, 5, UNORM),                   /* 70 */
+    F("4_4_4_4_UNORM", 4, 4, 4, 4, 4, UNORM),                   /* 71 */
+    F("4_4_UNORM", 2, 4, 4, 0, 0, UNORM),                       /* 72 */
+};
+
+const amd_buf_format *amd_img_format_info(unsigned fmt)
+{
+    if (fmt < AMD_BUF_FORMATS) return amd_buf_format_info(fmt);
+    unsigned i = fmt - AMD_BUF_FORMATS;
+    if (i >= sizeof image_formats / sizeof *image_formats || !image_formats[i].name) return NULL;
+    return &image_formats[i];
 }
 
 static unsigned comp_pos(const amd_buf_format *f, unsigned c)
@@ -126,10 +149,18 @@ static int32_t sext(uint32_t raw, unsigned n)
     return (int32_t)((raw ^ s) - s);
 }
 
+/* An sRGB-encoded component decoded to linear (IEC 61966-2-1's transfer function, evaluated in
+ * double; the result is rounded once, to the register's f32 or f16). */
+static double srgb_to_linear(double c)
+{
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
 /* The exact value of a float-typed component. */
 static double comp_value(unsigned num, unsigned n, uint32_t raw)
 {
     switch (num) {
+    case AMD_NUM_SRGB: return srgb_to_linear((double)raw / (double)((1ull << n) - 1));
     case AMD_NUM_UNORM: return (double)raw / (double)((1ull << n) - 1);
     case AMD_NUM_SNORM: {
         double v = (double)sext(raw, n) / (double)((1ull << (n - 1)) - 1);

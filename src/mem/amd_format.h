@@ -9,6 +9,7 @@
 typedef enum amd_num {
     AMD_NUM_UNORM, AMD_NUM_SNORM, AMD_NUM_USCALED, AMD_NUM_SSCALED,
     AMD_NUM_UINT, AMD_NUM_SINT, AMD_NUM_FLOAT,
+    AMD_NUM_SRGB,   /* image formats 64..66: 8-bit sRGB-encoded colour (alpha linear UNORM) */
 } amd_num;
 
 typedef struct amd_buf_format {
@@ -17,12 +18,25 @@ typedef struct amd_buf_format {
     uint8_t bits[4];        /* component widths, X first (X in the least-significant bits) */
     uint8_t num;            /* amd_num */
     uint8_t bytes;          /* element size in bytes */
+    uint8_t alpha_unorm;    /* SRGB formats: component W is plain UNORM, not sRGB-encoded */
 } amd_buf_format;
 
 #define AMD_BUF_FORMATS 64
 
 /* Format 1..63; NULL for 0 (INVALID) and anything above 63 (image-only formats). */
 const amd_buf_format *amd_buf_format_info(unsigned fmt);
+
+/* The formats a T# may name: 1..63 as above and the image-only ones umbra implements (64 8_SRGB,
+ * 65 8_8_SRGB, 66 8_8_8_8_SRGB, 68 5_6_5_UNORM, 69 1_5_5_5_UNORM, 70 5_5_5_1_UNORM, 71
+ * 4_4_4_4_UNORM, 72 4_4_UNORM); NULL for the others (67 5_9_9_9_FLOAT, 73.. 1-bit, depth-stencil
+ * and compressed formats). */
+const amd_buf_format *amd_img_format_info(unsigned fmt);
+
+/* The numeric type of component c of format f (SRGB formats: W is UNORM when alpha_unorm). */
+static inline unsigned amd_fmt_comp_num(const amd_buf_format *f, unsigned c)
+{
+    return f->num == AMD_NUM_SRGB && c == 3 && f->alpha_unorm ? AMD_NUM_UNORM : f->num;
+}
 
 /* Is a register value of this format a float (UNORM/SNORM/SCALED/FLOAT) or an integer? */
 static inline bool amd_num_is_float(unsigned num) { return num != AMD_NUM_UINT && num != AMD_NUM_SINT; }

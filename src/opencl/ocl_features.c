@@ -32,6 +32,7 @@ static const struct {
     { "cl_khr_byte_addressable_store", CL_MAKE_VERSION(1, 0, 0), false },
     { "cl_khr_subgroups", CL_MAKE_VERSION(1, 0, 0), false },   /* a sub-group is a wave */
     { "cl_khr_3d_image_writes", CL_MAKE_VERSION(1, 0, 0), false },   /* image_store on 3D images */
+    { "cl_khr_depth_images", CL_MAKE_VERSION(1, 0, 0), false },      /* CL_DEPTH 2D images and arrays */
     { "cl_khr_image2d_from_buffer", CL_MAKE_VERSION(1, 0, 0), true },   /* clCreateImage (ocl_image.c) */
 };
 
@@ -123,7 +124,7 @@ bool ocl_options_has(const char *options, const char *std)
 /* The compiler arguments that make clang's predefined macros what the device reports:
  * "-cl-ext=-all,+EXT...,+FEATURE..." (a cc1 option, hence -Xclang), and for OpenCL C 3.0 a -D for
  * each header-only feature. Without them clang-19's amdgcn target predefines extensions the
- * device does not report (cl_khr_mipmap_image, cl_khr_depth_images) and, for
+ * device does not report (cl_khr_mipmap_image) and, for
  * OpenCL C 3.0, the image features, and leaves out the header-only ones. The API-only
  * extensions (cl_khr_icd, cl_khr_image2d_from_buffer) are not the compiler's. With -cl-std=CL2.0
  * clang defines every OpenCL C 2.0 feature macro whatever -cl-ext says (2.0 has no optional

@@ -7,7 +7,8 @@
  * description as given, and the device address of its descriptor (what a kernel's image argument
  * points to: T# and metadata, plat_image.h). A 1D buffer image and a 2D image made from a buffer
  * (cl_khr_image2d_from_buffer) are their buffer's bytes (the buffer is their parent, retained while
- * the image lives; a 2D one's rows are its row pitch apart). */
+ * the image lives; a 2D one's rows are its row pitch apart); a 2D image made from a 2D image is a
+ * view of its pixels with a compatible order (the image is its parent). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,6 +91,25 @@ static bool image_type_valid(cl_mem_object_type t)
            t == CL_MEM_OBJECT_IMAGE2D || t == CL_MEM_OBJECT_IMAGE2D_ARRAY || t == CL_MEM_OBJECT_IMAGE3D;
 }
 
+static plat_image_dim dim_of(cl_mem_object_type t)
+{
+    switch (t) {
+    case CL_MEM_OBJECT_IMAGE1D_BUFFER: return PLAT_IMAGE_1D_BUFFER;
+    case CL_MEM_OBJECT_IMAGE1D_ARRAY: return PLAT_IMAGE_1D_ARRAY;
+    case CL_MEM_OBJECT_IMAGE2D: return PLAT_IMAGE_2D;
+    case CL_MEM_OBJECT_IMAGE2D_ARRAY: return PLAT_IMAGE_2D_ARRAY;
+    case CL_MEM_OBJECT_IMAGE3D: return PLAT_IMAGE_3D;
+    default: return PLAT_IMAGE_1D;
+    }
+}
+
+/* Flags under which a kernel may write the image: the formats offered for reading only (CL_sRGBA)
+ * are left out, as CLR leaves them out (it checks these three bits; flags 0 lists them too). */
+static bool kernel_writes(cl_mem_flags flags)
+{
+    return (flags & (CL_MEM_WRITE_ONLY | CL_MEM_READ_WRITE | CL_MEM_KERNEL_READ_AND_WRITE)) != 0;
+}
+
 CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context ctx, cl_mem_flags flags, cl_mem_object_type type,
                                                            cl_uint n, cl_image_format *formats, cl_uint *num)
 {
@@ -99,13 +119,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context ctx, cl_me
                                CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR | CL_MEM_HOST_WRITE_ONLY |
                                CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS | CL_MEM_KERNEL_READ_AND_WRITE;
     if (flags & ~known) return CL_INVALID_VALUE;
-    /* One list for every access, CL_MEM_KERNEL_READ_AND_WRITE (read_write arguments) included: ROCm
-     * lists the same formats for read-write as for write (CLR's Image::getSupportedFormats, which
-     * only drops sRGB, a format umbra does not offer); it holds OpenCL 3.0's minimum list for
-     * reading and writing (CL_R and CL_RGBA with UNORM_INT8, SIGNED/UNSIGNED_INT8/16/32,
-     * HALF_FLOAT, FLOAT). */
+    /* ROCm's lists (CLR's Image::getSupportedFormats): the same formats for every access,
+     * CL_MEM_KERNEL_READ_AND_WRITE (read_write arguments) included, but CL_sRGBA only where no
+     * kernel writes and not for 1D buffer images, and CL_DEPTH for 2D images and 2D arrays; each
+     * holds OpenCL 3.0's minimum list for reading and writing (CL_R and CL_RGBA with UNORM_INT8,
+     * SIGNED/UNSIGNED_INT8/16/32, HALF_FLOAT, FLOAT). */
     plat_image_format all[128];
-    size_t count = plat_image_supported_formats(all, sizeof all / sizeof *all);
+    size_t count = plat_image_supported_formats(dim_of(type), kernel_writes(flags), all, sizeof all / sizeof *all);
     for (size_t i = 0; formats && i < count && i < n; i++) formats[i] = to_cl_format(all[i]);
     if (num) *num = (cl_uint)count;
     return CL_SUCCESS;
@@ -141,18 +161,6 @@ static bool buffer_image_flags(cl_mem buf, cl_mem_flags *flags)
     if (!(f & host_access_flags)) f |= bf & host_access_flags;
     *flags = f | (bf & host_ptr_flags);
     return true;
-}
-
-static plat_image_dim dim_of(cl_mem_object_type t)
-{
-    switch (t) {
-    case CL_MEM_OBJECT_IMAGE1D_BUFFER: return PLAT_IMAGE_1D_BUFFER;
-    case CL_MEM_OBJECT_IMAGE1D_ARRAY: return PLAT_IMAGE_1D_ARRAY;
-    case CL_MEM_OBJECT_IMAGE2D: return PLAT_IMAGE_2D;
-    case CL_MEM_OBJECT_IMAGE2D_ARRAY: return PLAT_IMAGE_2D_ARRAY;
-    case CL_MEM_OBJECT_IMAGE3D: return PLAT_IMAGE_3D;
-    default: return PLAT_IMAGE_1D;
-    }
 }
 
 /* The sizes the type uses, within the device's limits. */
@@ -244,8 +252,7 @@ static cl_int upload_descriptor(ocl_image *im)
 
 /* mem_object: a buffer for a 1D buffer image (required) or a 2D image (cl_khr_image2d_from_buffer);
  * nothing for the other types. A 2D image may also name a 2D image, to view its pixels with a
- * compatible channel order (OpenCL 3.0 §5.3.1.2); every compatible pair has an sRGB or depth
- * order, which the device does not offer, so no format is compatible. */
+ * compatible channel order (OpenCL 3.0 §5.3.1.2; view_of_image checks the rest). */
 static cl_int check_desc(const cl_image_desc *d)
 {
     if (!d || !image_type_valid(d->image_type) || d->num_mip_levels || d->num_samples)
@@ -256,8 +263,32 @@ static cl_int check_desc(const cl_image_desc *d)
     if (!mo) return CL_SUCCESS;
     if ((t != CL_MEM_OBJECT_IMAGE1D_BUFFER && t != CL_MEM_OBJECT_IMAGE2D) || !ocl_valid(mo, OCL_MEM))
         return CL_INVALID_IMAGE_DESCRIPTOR;
-    if (mo->image) return t == CL_MEM_OBJECT_IMAGE2D ? CL_INVALID_IMAGE_FORMAT_DESCRIPTOR : CL_INVALID_IMAGE_DESCRIPTOR;
+    if (mo->image && (t != CL_MEM_OBJECT_IMAGE2D || mo->image->pi.dim != PLAT_IMAGE_2D)) return CL_INVALID_IMAGE_DESCRIPTOR;
     return CL_SUCCESS;
+}
+
+/* A 2D image made from a 2D image (OpenCL 3.0 §5.3.1.2 and its table of compatible orders): the
+ * same channel type, and the same order or one of the pairs CL_sRGBA/CL_RGBA, CL_sBGRA/CL_BGRA,
+ * CL_sRGB/CL_RGB, CL_sRGBx/CL_RGBx, CL_DEPTH/CL_R (else CL_INVALID_IMAGE_FORMAT_DESCRIPTOR); the
+ * parent's width and height, its row pitch or 0, no host pointer. The view shares the parent's
+ * pixels (it is the view's parent, retained). */
+static cl_int view_of_image(const cl_image_desc *d, plat_image_format f, cl_mem parent, const void *host_ptr)
+{
+    const plat_image *p = &parent->image->pi;
+    static const uint32_t pairs[][2] = {
+        { PLAT_ORDER_SRGBA, PLAT_ORDER_RGBA }, { PLAT_ORDER_SBGRA, PLAT_ORDER_BGRA }, { PLAT_ORDER_SRGB, PLAT_ORDER_RGB },
+        { PLAT_ORDER_SRGBX, PLAT_ORDER_RGBX }, { PLAT_ORDER_DEPTH, PLAT_ORDER_R },
+    };
+    bool compatible = f.order == p->format.order;
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+        if ((f.order == pairs[i][0] && p->format.order == pairs[i][1]) ||
+            (f.order == pairs[i][1] && p->format.order == pairs[i][0]))
+            compatible = true;
+    if (!compatible || f.type != p->format.type) return CL_INVALID_IMAGE_FORMAT_DESCRIPTOR;
+    if (d->image_width != p->width || d->image_height != p->height ||
+        (d->image_row_pitch && d->image_row_pitch != p->row_pitch))
+        return CL_INVALID_IMAGE_DESCRIPTOR;
+    return host_ptr ? CL_INVALID_HOST_PTR : CL_SUCCESS;
 }
 
 /* The row pitch of a 2D image made from a buffer (OpenCL 3.0 §5.3.1.2, "Image Descriptor"): given
@@ -303,18 +334,21 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context ctx, cl_mem_flags flags
     if (!format || !format_descriptor_valid(format, &pf)) OCL_ERR(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
     cl_int st = check_desc(desc);
     if (st) OCL_ERR(st);
-    cl_mem buffer = desc->buffer;
-    if (buffer && !buffer_image_flags(buffer, &flags)) OCL_ERR(CL_INVALID_VALUE);
+    cl_mem parent = desc->mem_object;   /* a buffer (1D buffer images, 2D from a buffer) or an image (a view) */
+    cl_mem buffer = parent && !parent->image ? parent : NULL, view = parent && parent->image ? parent : NULL;
+    if (parent && !buffer_image_flags(parent, &flags)) OCL_ERR(CL_INVALID_VALUE);
     if ((st = check_size(desc))) OCL_ERR(st);
+    if (view && (st = view_of_image(desc, pf, view, host_ptr))) OCL_ERR(st);
     uint32_t elem;
     plat_image_format_size(pf, &elem, NULL);
-    bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) && !buffer;
-    if (!buffer && wants_ptr != (host_ptr != NULL)) OCL_ERR(CL_INVALID_HOST_PTR);
-    if (buffer && host_ptr) OCL_ERR(CL_INVALID_HOST_PTR);
+    bool wants_ptr = (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) && !parent;
+    if (!parent && wants_ptr != (host_ptr != NULL)) OCL_ERR(CL_INVALID_HOST_PTR);
+    if (parent && host_ptr) OCL_ERR(CL_INVALID_HOST_PTR);
     bool buffer_2d = buffer && desc->image_type == CL_MEM_OBJECT_IMAGE2D;
     size_t row = 0, slice = 0, buffer_pitch = 0;
-    if (!buffer_2d && (st = host_pitches(desc, elem, wants_ptr, &row, &slice))) OCL_ERR(st);
-    if (!plat_image_format_supported(pf)) OCL_ERR(CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    if (!buffer_2d && !view && (st = host_pitches(desc, elem, wants_ptr, &row, &slice))) OCL_ERR(st);
+    if (!plat_image_format_supported(pf, dim_of(desc->image_type), kernel_writes(flags)))
+        OCL_ERR(CL_IMAGE_FORMAT_NOT_SUPPORTED);
     if (buffer_2d && (st = buffer_image_pitch(desc, buffer, elem, &buffer_pitch))) OCL_ERR(st);
     if (buffer && !buffer_2d && desc->image_width * elem > buffer->size) OCL_ERR(CL_INVALID_IMAGE_SIZE);
     if (!(flags & access_flags)) flags |= CL_MEM_READ_WRITE;
@@ -336,15 +370,19 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context ctx, cl_mem_flags flags
         pi->row_pitch = buffer_pitch;
         pi->slice_pitch = pi->size = buffer_pitch * pi->rows;
     }
-    if (!buffer && pi->size > ocl_device_max_alloc()) {
+    if (view) {   /* the parent's rows (same pixel size: compatible formats share the type and channels) */
+        pi->row_pitch = view->image->pi.row_pitch;
+        pi->slice_pitch = view->image->pi.slice_pitch, pi->size = view->image->pi.size;
+    }
+    if (!parent && pi->size > ocl_device_max_alloc()) {
         ocl_obj_free(m), free(im);
         OCL_ERR(CL_INVALID_IMAGE_SIZE);
     }
     m->ctx = ctx, m->flags = flags, m->size = pi->size, m->image = im;
     cl_device_id d = ocl_device();
-    if (buffer) {   /* the buffer's bytes: writes through either are seen through the other */
-        m->parent = buffer, m->addr = buffer->addr;
-        m->host_ptr = NULL;   /* the buffer's host memory is synchronised through the buffer */
+    if (parent) {   /* the parent's bytes: writes through either are seen through the other */
+        m->parent = parent, m->addr = parent->addr;
+        m->host_ptr = NULL;   /* the parent's host memory is synchronised through the parent */
     } else if (plat_alloc(&d->p, pi->size, &m->addr)) {
         ocl_obj_free(m), free(im);
         OCL_ERR(CL_MEM_OBJECT_ALLOCATION_FAILURE);
@@ -363,7 +401,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context ctx, cl_mem_flags flags
         ocl_obj_free(m);
         OCL_ERR(st);
     }
-    if (buffer) ocl_retain(buffer);
+    if (parent) ocl_retain(parent);
     ocl_retain(ctx);
     m->serial = ocl_mem_new_serial();
     ocl_register(m, OCL_MEM);
@@ -434,7 +472,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem m, cl_image_info param, si
     case CL_IMAGE_HEIGHT: OCL_INFO(size_t, has_height ? im->pi.height : 0);
     case CL_IMAGE_DEPTH: OCL_INFO(size_t, t == CL_MEM_OBJECT_IMAGE3D ? im->pi.depth : 0);
     case CL_IMAGE_ARRAY_SIZE: OCL_INFO(size_t, arrayed ? im->pi.array_size : 0);
-    case CL_IMAGE_BUFFER: OCL_INFO(cl_mem, im->desc.buffer);
+    case CL_IMAGE_BUFFER: OCL_INFO(cl_mem, m->parent && !m->parent->image ? m->parent : NULL);   /* not a view's image */
     case CL_IMAGE_NUM_MIP_LEVELS: case CL_IMAGE_NUM_SAMPLES: OCL_INFO(cl_uint, 0);
     default: return CL_INVALID_VALUE;
     }

@@ -61,9 +61,12 @@ bool plat_image_format_size(plat_image_format f, uint32_t *elem_size, uint32_t *
     return true;
 }
 
-/* What the device offers: OpenCL 1.2's required formats (RGBA and BGRA of their types) and the
- * other orders ROCm lists for a gfx1100 that map onto a hardware format and swizzle umbra's image
- * instructions execute. */
+/* What the device offers: ROCm's list for a gfx1100 (CLR's Image::getSupportedFormats over ROCr's
+ * gfx11 format table): OpenCL 1.2's required formats (RGBA and BGRA of their types), the other
+ * orders with a hardware format and component swizzle, CL_sRGBA (8_8_8_8_SRGB: read only, and not
+ * for 1D buffer images, which the hardware reads through a buffer descriptor without sRGB) and
+ * CL_DEPTH (16_UNORM, 32_FLOAT: 2D images and 2D arrays only, cl_khr_depth_images). ROCr also
+ * maps CL_RGB with UNORM_SHORT_565/555, but CLR does not list them, so neither does umbra. */
 static const uint32_t all_types[] = {
     PLAT_TYPE_SNORM_INT8, PLAT_TYPE_SNORM_INT16, PLAT_TYPE_UNORM_INT8, PLAT_TYPE_UNORM_INT16,
     PLAT_TYPE_SIGNED_INT8, PLAT_TYPE_SIGNED_INT16, PLAT_TYPE_SIGNED_INT32, PLAT_TYPE_UNSIGNED_INT8,
@@ -76,40 +79,57 @@ static const uint32_t norm_float_types[] = {
     PLAT_TYPE_SNORM_INT8, PLAT_TYPE_SNORM_INT16, PLAT_TYPE_UNORM_INT8, PLAT_TYPE_UNORM_INT16,
     PLAT_TYPE_HALF_FLOAT, PLAT_TYPE_FLOAT,
 };
-/* 565 and 555 are valid OpenCL formats but have no hardware format umbra's image instructions
- * execute (they are image-only formats of gfx11): not offered. */
 static const uint32_t packed_types[] = { PLAT_TYPE_UNORM_SHORT_101010 };
+static const uint32_t srgb_types[] = { PLAT_TYPE_UNORM_INT8 };
+static const uint32_t depth_types[] = { PLAT_TYPE_UNORM_INT16, PLAT_TYPE_FLOAT };
 
+enum offer_rule { OFFER_ALL, OFFER_READ_ONLY_NOT_BUFFER, OFFER_2D_ONLY };
+
+#define TYPES(a) a, sizeof a / sizeof *a
 static const struct {
     uint32_t order;
     const uint32_t *types;
     size_t ntypes;
+    enum offer_rule rule;
 } offered[] = {
-    { PLAT_ORDER_R, all_types, sizeof all_types / sizeof *all_types },
-    { PLAT_ORDER_A, all_types, sizeof all_types / sizeof *all_types },
-    { PLAT_ORDER_RG, all_types, sizeof all_types / sizeof *all_types },
-    { PLAT_ORDER_RA, all_types, sizeof all_types / sizeof *all_types },
-    { PLAT_ORDER_RGBA, all_types, sizeof all_types / sizeof *all_types },
-    { PLAT_ORDER_BGRA, byte_types, sizeof byte_types / sizeof *byte_types },
-    { PLAT_ORDER_ARGB, byte_types, sizeof byte_types / sizeof *byte_types },
-    { PLAT_ORDER_INTENSITY, norm_float_types, sizeof norm_float_types / sizeof *norm_float_types },
-    { PLAT_ORDER_LUMINANCE, norm_float_types, sizeof norm_float_types / sizeof *norm_float_types },
-    { PLAT_ORDER_RGB, packed_types, sizeof packed_types / sizeof *packed_types },
+    { PLAT_ORDER_R, TYPES(all_types), OFFER_ALL },
+    { PLAT_ORDER_A, TYPES(all_types), OFFER_ALL },
+    { PLAT_ORDER_RG, TYPES(all_types), OFFER_ALL },
+    { PLAT_ORDER_RA, TYPES(all_types), OFFER_ALL },
+    { PLAT_ORDER_RGBA, TYPES(all_types), OFFER_ALL },
+    { PLAT_ORDER_BGRA, TYPES(byte_types), OFFER_ALL },
+    { PLAT_ORDER_ARGB, TYPES(byte_types), OFFER_ALL },
+    { PLAT_ORDER_INTENSITY, TYPES(norm_float_types), OFFER_ALL },
+    { PLAT_ORDER_LUMINANCE, TYPES(norm_float_types), OFFER_ALL },
+    { PLAT_ORDER_RGB, TYPES(packed_types), OFFER_ALL },
+    { PLAT_ORDER_SRGBA, TYPES(srgb_types), OFFER_READ_ONLY_NOT_BUFFER },
+    { PLAT_ORDER_DEPTH, TYPES(depth_types), OFFER_2D_ONLY },
 };
 
-size_t plat_image_supported_formats(plat_image_format *out, size_t max)
+static bool rule_allows(enum offer_rule r, plat_image_dim dim, bool kernel_writes)
+{
+    switch (r) {
+    case OFFER_READ_ONLY_NOT_BUFFER: return !kernel_writes && dim != PLAT_IMAGE_1D_BUFFER;
+    case OFFER_2D_ONLY: return dim == PLAT_IMAGE_2D || dim == PLAT_IMAGE_2D_ARRAY;
+    default: return true;
+    }
+}
+
+size_t plat_image_supported_formats(plat_image_dim dim, bool kernel_writes, plat_image_format *out, size_t max)
 {
     size_t n = 0;
-    for (size_t i = 0; i < sizeof offered / sizeof *offered; i++)
+    for (size_t i = 0; i < sizeof offered / sizeof *offered; i++) {
+        if (!rule_allows(offered[i].rule, dim, kernel_writes)) continue;
         for (size_t j = 0; j < offered[i].ntypes; j++, n++)
             if (out && n < max) out[n] = (plat_image_format){ offered[i].order, offered[i].types[j] };
+    }
     return n;
 }
 
-bool plat_image_format_supported(plat_image_format f)
+bool plat_image_format_supported(plat_image_format f, plat_image_dim dim, bool kernel_writes)
 {
     for (size_t i = 0; i < sizeof offered / sizeof *offered; i++)
-        if (offered[i].order == f.order)
+        if (offered[i].order == f.order && rule_allows(offered[i].rule, dim, kernel_writes))
             for (size_t j = 0; j < offered[i].ntypes; j++)
                 if (offered[i].types[j] == f.type) return true;
     return false;
@@ -286,6 +306,15 @@ static void pack_channel(uint32_t type, const void *color, int i, uint8_t *p)
     }
 }
 
+/* Linear to sRGB-encoded (IEC 61966-2-1), before the UNORM rounding; NaN and below 0 give 0. */
+static float linear_to_srgb(float x)
+{
+    if (!(x > 0.0f)) return 0.0f;
+    if (x >= 1.0f) return 1.0f;
+    double v = x <= 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1.0 / 2.4) - 0.055;
+    return (float)v;
+}
+
 void plat_image_pack_color(plat_image_format f, const void *color, uint8_t pixel[16])
 {
     memset(pixel, 0, 16);
@@ -294,8 +323,14 @@ void plat_image_pack_color(plat_image_format f, const void *color, uint8_t pixel
         put(pixel, 4, unorm(c[0], 1023) << 20 | unorm(c[1], 1023) << 10 | unorm(c[2], 1023));
         return;
     }
-    /* Which colour channel (0 R, 1 G, 2 B, 3 A) each stored channel holds, in memory order. */
+    if (f.order == PLAT_ORDER_SRGBA) {   /* colour encoded to sRGB, alpha linear */
+        for (int k = 0; k < 4; k++) pixel[k] = (uint8_t)unorm(k < 3 ? linear_to_srgb(c[k]) : c[k], 255);
+        return;
+    }
+    /* Which colour channel (0 R, 1 G, 2 B, 3 A) each stored channel holds, in memory order (a
+     * depth image's fill colour is its first component). */
     static const int8_t layout[PLAT_ORDER_COUNT][4] = {
+        [PLAT_ORDER_DEPTH] = { 0 },
         [PLAT_ORDER_A] = { 3 }, [PLAT_ORDER_R] = { 0 }, [PLAT_ORDER_RX] = { 0 }, [PLAT_ORDER_RG] = { 0, 1 },
         [PLAT_ORDER_RGX] = { 0, 1 }, [PLAT_ORDER_RA] = { 0, 3 }, [PLAT_ORDER_RGBA] = { 0, 1, 2, 3 },
         [PLAT_ORDER_BGRA] = { 2, 1, 0, 3 }, [PLAT_ORDER_ARGB] = { 3, 0, 1, 2 }, [PLAT_ORDER_ABGR] = { 3, 2, 1, 0 },

@@ -83,9 +83,10 @@ typedef struct plat_image {
 
 /* Bytes of one pixel and its channels; false for a combination that is no image format. */
 bool plat_image_format_size(plat_image_format f, uint32_t *elem_size, uint32_t *channels);
-/* The formats the device offers (the same for every image type and access). */
-size_t plat_image_supported_formats(plat_image_format *out, size_t max);
-bool plat_image_format_supported(plat_image_format f);
+/* The formats the device offers for images of type dim that kernels may write (kernel_writes) or
+ * only read (plat_image.c lists them: CL_sRGBA is read-only, CL_DEPTH 2D and 2D-array only). */
+size_t plat_image_supported_formats(plat_image_dim dim, bool kernel_writes, plat_image_format *out, size_t max);
+bool plat_image_format_supported(plat_image_format f, plat_image_dim dim, bool kernel_writes);
 /* Integer formats (read_imagei/ui, the fill colour is int4/uint4). */
 bool plat_image_format_is_integer(plat_image_format f);
 bool plat_image_format_is_signed_integer(plat_image_format f);

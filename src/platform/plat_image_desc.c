@@ -25,8 +25,8 @@
 /* The unified format whose name is `name` ("8_8_8_8_UNORM"), 0 when there is none. */
 static unsigned format_by_name(const char *name)
 {
-    for (unsigned f = 1; f < 64; f++) {
-        const amd_buf_format *bf = amd_buf_format_info(f);
+    for (unsigned f = 1; f < 256; f++) {
+        const amd_buf_format *bf = amd_img_format_info(f);
         if (bf && !strcmp(bf->name, name)) return f;
     }
     return 0;
@@ -50,12 +50,15 @@ static bool hw_format(plat_image_format f, unsigned *fmt, uint8_t sel[4])
         [PLAT_ORDER_LUMINANCE] = { X, X, X, S1 },
         /* packed: the hardware's X is the low bits, where OpenCL keeps blue */
         [PLAT_ORDER_RGB] = { Z, Y, X, S1 },
+        [PLAT_ORDER_SRGBA] = { X, Y, Z, W }, [PLAT_ORDER_DEPTH] = { X, S0, S0, S1 },
     };
     uint32_t elem, channels;
     if (!plat_image_format_size(f, &elem, &channels) || f.order >= PLAT_ORDER_COUNT) return false;
     char name[32];
     if (f.type == PLAT_TYPE_UNORM_SHORT_101010) {
         strcpy(name, "2_10_10_10_UNORM");
+    } else if (f.order == PLAT_ORDER_SRGBA && f.type == PLAT_TYPE_UNORM_INT8) {
+        strcpy(name, "8_8_8_8_SRGB");
     } else if (f.type < PLAT_TYPE_COUNT && num[f.type]) {
         unsigned bits = elem / channels * 8;
         name[0] = 0;

@@ -725,6 +725,99 @@ static void img_sample_l_mips(amt *t)
     EQ(t, amt_gv(t, 4, 7), fbits32(2.0f));
 }
 
+/* The image-only formats (docs/MEMORY_MODEL.md §12a): 5_6_5 (68) and 1_5_5_5 (69) read through
+ * OpenCL's CL_RGB selects (Z Y X 1: red in the high bits) and written back, 4_4_4_4 (71), and
+ * 8_8_8_8_SRGB (66): colour decoded to linear before filtering, alpha linear; D16; a store to an
+ * sRGB format is refused. References: the OpenCL 1.2 §5.3.1.1 bit layouts (x:R:G:B), raw / (2^n - 1),
+ * and IEC 61966-2-1's decoding in double. */
+static double srgb_ref(unsigned b)
+{
+    double c = b / 255.0;
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+static void img_packed_srgb_formats(amt *t)
+{
+    img_begin(t, 32);
+    amd_tsharp p565 = mkt(AMD_IMG_2D, 68, 32, 1, 0), p555 = mkt(AMD_IMG_2D, 69, 32, 1, 0);
+    amd_tsharp p4444 = mkt(AMD_IMG_2D, 71, 32, 1, 0), srgb = mkt(AMD_IMG_2D, 66, 32, 1, 0);
+    p555.base = IMG + 0x1000, p4444.base = IMG + 0x2000, srgb.base = IMG + 0x3000;
+    p565.dst_sel[0] = SX + 2, p565.dst_sel[1] = SX + 1, p565.dst_sel[2] = SX, p565.dst_sel[3] = 1;   /* Z Y X 1 */
+    p555.dst_sel[0] = SX + 2, p555.dst_sel[1] = SX + 1, p555.dst_sel[2] = SX, p555.dst_sel[3] = 1;
+    amd_tsharp_set_pitch(&p565, 64), amd_tsharp_set_pitch(&p555, 64), amd_tsharp_set_pitch(&p4444, 64);
+    amd_tsharp_set_pitch(&srgb, 64);
+    put_t(t, 0, &p565), put_t(t, 8, &p555), put_t(t, 16, &p4444), put_t(t, 24, &srgb);
+    uint16_t w565[32], w555[32], w4444[32];
+    uint8_t sb[32][4];
+    for (unsigned x = 0; x < 32; x++) {
+        w565[x] = (uint16_t)(x * 2053u + 7u);
+        w555[x] = (uint16_t)(x * 3079u + 0x8000u * (x & 1u));
+        w4444[x] = (uint16_t)(x * 4099u + 17u);
+        for (unsigned c = 0; c < 4; c++) sb[x][c] = (uint8_t)(x * 8u + c * 61u + 3u);
+        amt_w8(t, IMG + x * 2u, (uint8_t)w565[x]), amt_w8(t, IMG + x * 2u + 1, (uint8_t)(w565[x] >> 8));
+        amt_w8(t, IMG + 0x1000 + x * 2u, (uint8_t)w555[x]), amt_w8(t, IMG + 0x1000 + x * 2u + 1, (uint8_t)(w555[x] >> 8));
+        amt_w8(t, IMG + 0x2000 + x * 2u, (uint8_t)w4444[x]), amt_w8(t, IMG + 0x2000 + x * 2u + 1, (uint8_t)(w4444[x] >> 8));
+        for (unsigned c = 0; c < 4; c++) amt_w8(t, IMG + 0x3000 + x * 4u + c, sb[x][c]);
+    }
+    amd_ssharp s;
+    memset(&s, 0, sizeof s);
+    s.clamp_x = s.clamp_y = AMD_TEX_CLAMP_LAST_TEXEL;
+    s.xy_mag_filter = s.xy_min_filter = AMD_TEX_XY_BILINEAR;
+    s.force_unnormalized = 1;
+    s.max_lod = 0xfff;
+    put_s(t, 32, &s);
+    for (unsigned l = 0; l < 32; l++) {
+        amt_v(t, 0, l, l);
+        amt_v(t, 1, l, 0);
+        amt_v(t, 2, l, fbits32((float)(l + 1u)));   /* halfway between texels l and l + 1 (32 clamps to 31) */
+        amt_v(t, 3, l, fbits32(0.5f));
+    }
+    amt_code(t, "image_load v[4:7], v[0:1], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_load v[8:11], v[0:1], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_load v[12:15], v[0:1], s[16:23] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_load v[16:19], v[0:1], s[24:31] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+                "image_load v[20:21], v[0:1], s[24:31] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16\n"
+                "image_sample_lz v[22:25], v[2:3], s[24:31], s[32:35] dmask:0xf dim:SQ_RSRC_IMG_2D unorm");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned r = w565[l] >> 11, g = w565[l] >> 5 & 63u, b = w565[l] & 31u;
+        EQ(t, amt_gv(t, 4, l), fbits32((float)(r / 31.0)));
+        EQ(t, amt_gv(t, 5, l), fbits32((float)(g / 63.0)));
+        EQ(t, amt_gv(t, 6, l), fbits32((float)(b / 31.0)));
+        EQ(t, amt_gv(t, 7, l), fbits32(1.0f));
+        r = w555[l] >> 10 & 31u, g = w555[l] >> 5 & 31u, b = w555[l] & 31u;
+        EQ(t, amt_gv(t, 8, l), fbits32((float)(r / 31.0)));
+        EQ(t, amt_gv(t, 9, l), fbits32((float)(g / 31.0)));
+        EQ(t, amt_gv(t, 10, l), fbits32((float)(b / 31.0)));
+        EQ(t, amt_gv(t, 11, l), fbits32(1.0f));
+        for (unsigned c = 0; c < 4; c++)
+            EQ(t, amt_gv(t, 12 + c, l), fbits32((float)((w4444[l] >> (4u * c) & 15u) / 15.0)));
+        for (unsigned c = 0; c < 3; c++) EQ(t, amt_gv(t, 16 + c, l), fbits32((float)srgb_ref(sb[l][c])));
+        EQ(t, amt_gv(t, 19, l), fbits32((float)(sb[l][3] / 255.0)));
+        uint32_t h0 = amd_f32_to_f16_rne(fbits32((float)srgb_ref(sb[l][0])));
+        uint32_t h0v = amt_gv(t, 20, l) & 0xffffu;
+        OK(t, h0v + 1u >= h0 && h0v <= h0 + 1u);   /* one f16 ulp: the f16 is rounded from the exact value */
+        unsigned n = l < 31 ? l + 1u : l;
+        for (unsigned c = 0; c < 4; c++) {
+            float a = c < 3 ? (float)srgb_ref(sb[l][c]) : (float)(sb[l][c] / 255.0);
+            float z = c < 3 ? (float)srgb_ref(sb[n][c]) : (float)(sb[n][c] / 255.0);
+            EQ(t, amt_gv(t, 22 + c, l), fbits32(0.5f * a + 0.5f * z));
+        }
+    }
+    /* stores: lane l writes (l/31, 0.5, 1) into texel l of the 5_6_5 image through Z Y X 1 */
+    for (unsigned l = 0; l < 32; l++) {
+        amt_v(t, 4, l, fbits32((float)l / 31.0f));
+        amt_v(t, 5, l, fbits32(0.5f));
+        amt_v(t, 6, l, fbits32(1.0f));
+    }
+    amt_code(t, "image_store v[4:6], v[0:1], s[0:7] dmask:0x7 dim:SQ_RSRC_IMG_2D unorm");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) EQ(t, amt_r16(t, IMG + l * 2u), (uint16_t)(l << 11 | 32u << 5 | 31u));
+    amt_code(t, "image_store v[4:7], v[0:1], s[24:31] dmask:0xf dim:SQ_RSRC_IMG_2D unorm");
+    FAULTS(t, "image_store to an sRGB format (FORMAT 66 8_8_8_8_SRGB) is not supported");
+    amt_end(t);
+}
+
 /* ---- malformed descriptors fault, naming the field ---- */
 
 /* One bad T# (or S#) per run: the fault names the descriptor field. */
@@ -745,8 +838,10 @@ static void img_bad_descriptors(amt *t)
     bad_t(t, &d, NULL, ld, "TYPE 0 is not an image type");
     d = mkt(AMD_IMG_2D, 0, 4, 4, 0);
     bad_t(t, &d, NULL, ld, "FORMAT 0 is INVALID");
-    d = mkt(AMD_IMG_2D, 70, 4, 4, 0);
-    bad_t(t, &d, NULL, ld, "FORMAT 70 is an image format umbra does not implement");
+    d = mkt(AMD_IMG_2D, 67, 4, 4, 0);
+    bad_t(t, &d, NULL, ld, "FORMAT 67 is an image format umbra does not implement");
+    d = mkt(AMD_IMG_2D, 80, 4, 4, 0);
+    bad_t(t, &d, NULL, ld, "FORMAT 80 is an image format umbra does not implement");
     d = mkt(AMD_IMG_2D, 22, 4, 4, 0);
     d.sw_mode = 9;
     bad_t(t, &d, NULL, ld, "SW_MODE 9 is a tiled layout");
@@ -969,7 +1064,7 @@ static void img_fuzz(amt *t)
 }
 
 const amt_case amt_cases_image_exec[] = {
-    C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_store_int_saturate), C(img_swizzle_dmask_tfe), C(img_array_mips),
+    C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_store_int_saturate), C(img_packed_srgb_formats), C(img_swizzle_dmask_tfe), C(img_array_mips),
     C(img_resinfo), C(img_atomics_w32), C(img_atomics_w64), C(img_a16_nsa),
     C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear), C(img_sample_fixed_point),
     C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_sample_3d_1darray),

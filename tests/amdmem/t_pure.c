@@ -180,6 +180,37 @@ static void format_table(amt *t)
         for (unsigned k = 0; k < 4; k++) sum += f->bits[k];
         if (sum != 8u * f->bytes) amt_fail(t, __FILE__, __LINE__, "format %u: bits %u vs bytes %u", n, sum, f->bytes);
     }
+    /* the image-only formats a T# may name (ROCr's gfx11 resource header's numbers) */
+    static const struct { unsigned n; const char *name; unsigned bytes, ncomp, x, w, num; } im[] = {
+        { 64, "8_SRGB", 1, 1, 8, 0, AMD_NUM_SRGB }, { 65, "8_8_SRGB", 2, 2, 8, 0, AMD_NUM_SRGB },
+        { 66, "8_8_8_8_SRGB", 4, 4, 8, 8, AMD_NUM_SRGB }, { 68, "5_6_5_UNORM", 2, 3, 5, 0, AMD_NUM_UNORM },
+        { 69, "1_5_5_5_UNORM", 2, 4, 5, 1, AMD_NUM_UNORM }, { 70, "5_5_5_1_UNORM", 2, 4, 1, 5, AMD_NUM_UNORM },
+        { 71, "4_4_4_4_UNORM", 2, 4, 4, 4, AMD_NUM_UNORM }, { 72, "4_4_UNORM", 1, 2, 4, 0, AMD_NUM_UNORM },
+    };
+    for (unsigned i = 0; i < sizeof im / sizeof im[0]; i++) {
+        const amd_buf_format *f = amd_img_format_info(im[i].n);
+        if (!f || strcmp(f->name, im[i].name) || f->bytes != im[i].bytes || f->ncomp != im[i].ncomp ||
+            f->bits[0] != im[i].x || f->bits[3] != im[i].w || f->num != im[i].num)
+            amt_fail(t, __FILE__, __LINE__, "image format %u is not %s", im[i].n, im[i].name);
+        OK(t, amd_buf_format_info(im[i].n) == NULL);   /* never a buffer format */
+    }
+    OK(t, amd_img_format_info(22) == amd_buf_format_info(22));
+    OK(t, amd_img_format_info(0) == NULL && amd_img_format_info(67) == NULL && amd_img_format_info(73) == NULL &&
+          amd_img_format_info(255) == NULL);
+    /* sRGB: W of 8_8_8_8_SRGB is linear, every component of 8_8_SRGB is encoded */
+    OK(t, amd_fmt_comp_num(amd_img_format_info(66), 3) == AMD_NUM_UNORM);
+    OK(t, amd_fmt_comp_num(amd_img_format_info(66), 2) == AMD_NUM_SRGB);
+    OK(t, amd_fmt_comp_num(amd_img_format_info(65), 1) == AMD_NUM_SRGB);
+    /* sRGB decoding (IEC 61966-2-1), rounded once: 0 -> 0, 255 -> 1, 10/255 on the linear
+     * segment (10/255/12.92), 188 -> 0.5028864580325687 (the curve, in double) */
+    EQ(t, amd_fmt_load32(AMD_NUM_SRGB, 8, 0), 0);
+    EQ(t, amd_fmt_load32(AMD_NUM_SRGB, 8, 255), 0x3f800000u);
+    float lin10 = (float)(10.0 / 255.0 / 12.92), lin188 = 0.5028864580325687f;
+    uint32_t b10, b188;
+    memcpy(&b10, &lin10, 4), memcpy(&b188, &lin188, 4);
+    EQ(t, amd_fmt_load32(AMD_NUM_SRGB, 8, 10), b10);
+    EQ(t, amd_fmt_load32(AMD_NUM_SRGB, 8, 188), b188);
+    EQ(t, amd_fmt_load16(AMD_NUM_SRGB, 8, 255), 0x3c00);
     /* packed layout: 2_10_10_10 X = [9:0], W = [31:30]; 10_11_11 Z = [31:22] */
     const amd_buf_format *f = amd_buf_format_info(36);
     uint8_t m[4] = { 0xff, 0x03, 0x00, 0xc0 };   /* X = 0x3ff, W = 3 */

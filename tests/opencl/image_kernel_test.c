@@ -3,7 +3,10 @@
  * normalized and unnormalized coordinates, clamp-to-edge / repeat / mirrored repeat, samplers
  * passed as arguments and declared in the kernel, sampler-less reads (read_imagei/ui with int
  * coordinates), writes with format conversion, 2D arrays and 3D images, 1D images and 1D arrays
- * with the border colour of CL_ADDRESS_CLAMP; normalized sampling of an image 177 texels wide.
+ * with the border colour of CL_ADDRESS_CLAMP; normalized sampling of an image 177 texels wide;
+ * depth images (cl_khr_depth_images: CL_DEPTH with UNORM_INT16 and FLOAT, 2D and 2D arrays) and
+ * CL_sRGBA images (decoded to linear before filtering, fill colours encoded), as ROCm offers them;
+ * 2D images viewing 2D images with a compatible order.
  *
  * Registered in CTest only when the tree has the MIMG executor (tests/opencl/CMakeLists.txt). */
 #define CL_TARGET_OPENCL_VERSION 300
@@ -60,10 +63,30 @@ static const char *src =
     "  write_imagei(img, (int2)(x, y), in[y * get_global_size(0) + x]);\n"
     "}\n";
 
-static cl_program program(const char *options)
+static const char *depth_src =
+    "#pragma OPENCL EXTENSION cl_khr_depth_images : enable\n"
+    "__kernel void depth_store(__write_only image2d_depth_t img, __global const float *in) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  write_imagef(img, (int2)(x, y), in[y * get_global_size(0) + x]);\n"
+    "}\n"
+    "__kernel void depth_read(__read_only image2d_depth_t img, sampler_t s, __global const float2 *coord,\n"
+    "                         __global float *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  out[2 * i] = read_imagef(img, s, coord[i]);\n"
+    "  out[2 * i + 1] = read_imagef(img, (int2)(i % get_image_width(img), i / get_image_width(img)));\n"
+    "}\n"
+    "__kernel void depth_array(__write_only image2d_array_depth_t o, __read_only image2d_array_depth_t img,\n"
+    "                          __global const float *in, __global float *out, int store) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);\n"
+    "  int i = (z * get_global_size(1) + y) * get_global_size(0) + x;\n"
+    "  if (store) write_imagef(o, (int4)(x, y, z, 0), in[i]);\n"
+    "  else out[i] = read_imagef(img, (int4)(x, y, z, 0)) + get_image_array_size(img) * 1000;\n"
+    "}\n";
+
+static cl_program program_of(const char *text, const char *options)
 {
     cl_int e;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
+    cl_program p = clCreateProgramWithSource(ctx, 1, &text, NULL, &e);
     if (!e) e = clBuildProgram(p, 1, &dev, options, NULL, NULL);
     if (e) {
         char log[8192] = "";
@@ -73,6 +96,8 @@ static cl_program program(const char *options)
     }
     return p;
 }
+
+static cl_program program(const char *options) { return program_of(src, options); }
 
 static cl_mem image2d(cl_channel_order o, cl_channel_type t, size_t w, size_t h, const void *host)
 {
@@ -432,6 +457,270 @@ static void stores(cl_program p, const char *opt)
     clReleaseKernel(k), clReleaseMemObject(im2), clReleaseMemObject(ib2);
 }
 
+/* ---------------- depth and sRGB images ---------------- */
+
+static bool listed(cl_mem_flags flags, cl_mem_object_type type, cl_channel_order o, cl_channel_type t)
+{
+    cl_image_format f[256];
+    cl_uint n = 0;
+    OK(clGetSupportedImageFormats(ctx, flags, type, 256, f, &n));
+    for (cl_uint i = 0; i < n && i < 256; i++)
+        if (f[i].image_channel_order == o && f[i].image_channel_data_type == t) return true;
+    return false;
+}
+
+/* What ROCm lists (CLR's Image::getSupportedFormats): CL_DEPTH for 2D images and 2D arrays only,
+ * CL_sRGBA where no kernel writes and not for 1D buffer images; creating anything else with them
+ * is CL_IMAGE_FORMAT_NOT_SUPPORTED. */
+static void depth_srgb_lists(void)
+{
+    EXPECT(listed(CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, CL_DEPTH, CL_UNORM_INT16));
+    EXPECT(listed(CL_MEM_WRITE_ONLY, CL_MEM_OBJECT_IMAGE2D_ARRAY, CL_DEPTH, CL_FLOAT));
+    EXPECT(!listed(CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE3D, CL_DEPTH, CL_FLOAT));
+    EXPECT(!listed(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE1D, CL_DEPTH, CL_FLOAT));
+    EXPECT(listed(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, CL_sRGBA, CL_UNORM_INT8));
+    EXPECT(listed(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE3D, CL_sRGBA, CL_UNORM_INT8));
+    EXPECT(!listed(CL_MEM_WRITE_ONLY, CL_MEM_OBJECT_IMAGE2D, CL_sRGBA, CL_UNORM_INT8));
+    EXPECT(!listed(CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, CL_sRGBA, CL_UNORM_INT8));
+    EXPECT(!listed(CL_MEM_KERNEL_READ_AND_WRITE, CL_MEM_OBJECT_IMAGE2D, CL_sRGBA, CL_UNORM_INT8));
+    EXPECT(!listed(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE1D_BUFFER, CL_sRGBA, CL_UNORM_INT8));
+    EXPECT(!listed(CL_MEM_READ_ONLY, CL_MEM_OBJECT_IMAGE2D, CL_sRGB, CL_UNORM_INT8));
+    cl_int e;
+    cl_image_format f = { CL_DEPTH, CL_FLOAT };
+    cl_image_desc d3 = { .image_type = CL_MEM_OBJECT_IMAGE3D, .image_width = 4, .image_height = 4, .image_depth = 2 };
+    EXPECT(!clCreateImage(ctx, CL_MEM_READ_WRITE, &f, &d3, NULL, &e) && e == CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    cl_image_format g = { CL_sRGBA, CL_UNORM_INT8 };
+    cl_image_desc d2 = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 4, .image_height = 4 };
+    EXPECT(!clCreateImage(ctx, CL_MEM_WRITE_ONLY, &g, &d2, NULL, &e) && e == CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    cl_mem m = clCreateImage(ctx, CL_MEM_READ_ONLY, &g, &d2, NULL, &e);
+    EXPECT(m && e == CL_SUCCESS);
+    if (m) clReleaseMemObject(m);
+}
+
+/* depth_store writes W x H depths (UNORM_INT16: rounded to 1/65535; FLOAT: exact), read back by
+ * the host and by depth_read (nearest and bilinear at quarter-texel steps, sampler-less); a 2D
+ * depth array written and read by depth_array. */
+static void depth_images(cl_program p, const char *opt)
+{
+    static const cl_channel_type types[2] = { CL_UNORM_INT16, CL_FLOAT };
+    for (int ti = 0; ti < 2; ti++) {
+        bool unorm = types[ti] == CL_UNORM_INT16;
+        float in[W * H], stored[W * H];
+        for (int i = 0; i < W * H; i++) {
+            in[i] = (float)((i * 29) % 97) / 96.0f * (unorm ? 1.2f : 3.0f) - (unorm ? 0.1f : 1.0f);
+            float c = unorm ? (in[i] < 0 ? 0 : in[i] > 1 ? 1 : in[i]) : in[i];
+            stored[i] = unorm ? (float)(rint(c * 65535.0) / 65535.0) : c;   /* §8.3.1.1 round to nearest */
+        }
+        cl_image_format f = { CL_DEPTH, types[ti] };
+        cl_image_desc d = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = W, .image_height = H };
+        cl_int e;
+        cl_mem im = clCreateImage(ctx, CL_MEM_READ_WRITE, &f, &d, NULL, &e);
+        OK(e);
+        cl_mem ib = buffer(sizeof in, in);
+        cl_kernel k = clCreateKernel(p, "depth_store", &e);
+        OK(clSetKernelArg(k, 0, sizeof im, &im));
+        OK(clSetKernelArg(k, 1, sizeof ib, &ib));
+        run(k, 2, (size_t[]){ W, H });
+        clReleaseKernel(k);
+        uint8_t raw[W * H * 4];
+        OK(clEnqueueReadImage(q, im, CL_TRUE, (size_t[3]){ 0, 0, 0 }, (size_t[3]){ W, H, 1 }, 0, 0, raw, 0, NULL, NULL));
+        for (int i = 0; i < W * H; i++) {
+            float got;
+            if (unorm) {
+                uint16_t u;
+                memcpy(&u, raw + 2 * i, 2);
+                got = (float)(u / 65535.0);
+            } else {
+                memcpy(&got, raw + 4 * i, 4);
+            }
+            if (got != stored[i]) {
+                fprintf(stderr, "%s depth %d texel %d: stored %.9g, expected %.9g\n", opt, ti, i, got, stored[i]);
+                failures++;
+            }
+        }
+        enum { N = W * H };
+        float coord[N * 2], out[N * 2];
+        for (int i = 0; i < N; i++) coord[2 * i] = 0.25f * (float)(i % 32), coord[2 * i + 1] = 0.5f + 0.25f * (float)(i / 32);
+        cl_mem cb = buffer(sizeof coord, coord), ob = buffer(sizeof out, NULL);
+        for (int lin = 0; lin < 2; lin++) {
+            cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, lin ? CL_FILTER_LINEAR : CL_FILTER_NEAREST, &e);
+            k = clCreateKernel(p, "depth_read", &e);
+            OK(clSetKernelArg(k, 0, sizeof im, &im));
+            OK(clSetKernelArg(k, 1, sizeof s, &s));
+            OK(clSetKernelArg(k, 2, sizeof cb, &cb));
+            OK(clSetKernelArg(k, 3, sizeof ob, &ob));
+            run(k, 1, (size_t[]){ N });
+            OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+            for (int i = 0; i < N; i++) {
+                float img4[W * H * 4], want[4];
+                for (int t = 0; t < W * H; t++) for (int c = 0; c < 4; c++) img4[t * 4 + c] = stored[t];
+                reference(img4, coord[2 * i], coord[2 * i + 1], false, CL_ADDRESS_CLAMP_TO_EDGE, lin, want);
+                if (fabsf(out[2 * i] - want[0]) > 1e-5f * (1 + fabsf(want[0])) || out[2 * i + 1] != stored[i]) {
+                    fprintf(stderr, "%s depth %d %s %d: got %.9g / %.9g, expected %.9g / %.9g\n", opt, ti,
+                            lin ? "linear" : "nearest", i, out[2 * i], out[2 * i + 1], want[0], stored[i]);
+                    failures++;
+                }
+            }
+            clReleaseKernel(k), clReleaseSampler(s);
+        }
+        clReleaseMemObject(cb), clReleaseMemObject(ob), clReleaseMemObject(ib), clReleaseMemObject(im);
+    }
+    /* a 2D depth array of 3 slices */
+    enum { L = 3 };
+    float in[W * H * L], out[W * H * L];
+    for (int i = 0; i < W * H * L; i++) in[i] = (float)i * 0.125f - 7.0f;
+    cl_image_format f = { CL_DEPTH, CL_FLOAT };
+    cl_image_desc d = { .image_type = CL_MEM_OBJECT_IMAGE2D_ARRAY, .image_width = W, .image_height = H, .image_array_size = L };
+    cl_int e;
+    cl_mem im = clCreateImage(ctx, CL_MEM_READ_WRITE, &f, &d, NULL, &e);
+    OK(e);
+    cl_mem ib = buffer(sizeof in, in), ob = buffer(sizeof out, NULL);
+    cl_kernel k = clCreateKernel(p, "depth_array", &e);
+    for (int store = 1; store >= 0; store--) {
+        OK(clSetKernelArg(k, 0, sizeof im, &im));
+        OK(clSetKernelArg(k, 1, sizeof im, &im));
+        OK(clSetKernelArg(k, 2, sizeof ib, &ib));
+        OK(clSetKernelArg(k, 3, sizeof ob, &ob));
+        OK(clSetKernelArg(k, 4, sizeof store, &store));
+        run(k, 3, (size_t[]){ W, H, L });
+    }
+    OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    for (int i = 0; i < W * H * L; i++)
+        if (out[i] != in[i] + L * 1000) {
+            fprintf(stderr, "%s depth array %d: got %.9g, expected %.9g\n", opt, i, out[i], in[i] + L * 1000);
+            failures++;
+        }
+    clReleaseKernel(k), clReleaseMemObject(im), clReleaseMemObject(ib), clReleaseMemObject(ob);
+}
+
+/* IEC 61966-2-1: sRGB-encoded byte -> linear, and linear -> encoded before UNORM rounding. */
+static double srgb_decode(int b)
+{
+    double c = b / 255.0;
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+static double srgb_encode(double x) { return x <= 0.0031308 ? 12.92 * x : 1.055 * pow(x, 1 / 2.4) - 0.055; }
+
+/* A CL_sRGBA image read with sample2d: colour decoded to linear before filtering (the reference
+ * filters the decoded texels), alpha linear; the table value 188 -> 0.50289 checked first; a fill
+ * with a linear colour stores the encoded bytes. */
+static void srgb_images(cl_program p, const char *opt)
+{
+    EXPECT(fabs(srgb_decode(188) - 0.50289) < 1e-5);
+    uint8_t bytes[W * H * 4];
+    for (int i = 0; i < W * H * 4; i++) bytes[i] = (uint8_t)((i * 53 + 11) % 256);
+    cl_image_format f = { CL_sRGBA, CL_UNORM_INT8 };
+    cl_image_desc d = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = W, .image_height = H };
+    cl_int e;
+    cl_mem im = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &f, &d, bytes, &e);
+    OK(e);
+    float lin[W * H * 4];
+    for (int i = 0; i < W * H * 4; i++) lin[i] = (float)(i % 4 == 3 ? bytes[i] / 255.0 : srgb_decode(bytes[i]));
+    enum { N = 64 };
+    float coord[N * 2], out[N * 4];
+    for (int i = 0; i < N; i++) coord[2 * i] = -0.5f + 0.25f * (float)(i % 40), coord[2 * i + 1] = 0.25f + 0.75f * (float)(i / 8);
+    cl_mem cb = buffer(sizeof coord, coord), ob = buffer(sizeof out, NULL);
+    cl_kernel k = clCreateKernel(p, "sample2d", &e);
+    for (int l = 0; l < 2; l++) {
+        cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, l ? CL_FILTER_LINEAR : CL_FILTER_NEAREST, &e);
+        OK(clSetKernelArg(k, 0, sizeof im, &im));
+        OK(clSetKernelArg(k, 1, sizeof s, &s));
+        OK(clSetKernelArg(k, 2, sizeof cb, &cb));
+        OK(clSetKernelArg(k, 3, sizeof ob, &ob));
+        run(k, 1, (size_t[]){ N });
+        OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+        for (int i = 0; i < N; i++) {
+            float want[4];
+            reference(lin, coord[2 * i], coord[2 * i + 1], false, CL_ADDRESS_CLAMP_TO_EDGE, l, want);
+            for (int c = 0; c < 4; c++)
+                if (fabsf(out[4 * i + c] - want[c]) > 2e-6f) {
+                    fprintf(stderr, "%s sRGB %s %d.%d: got %.9g, expected %.9g\n", opt, l ? "linear" : "nearest", i, c,
+                            out[4 * i + c], want[c]);
+                    failures++;
+                }
+        }
+        clReleaseSampler(s);
+    }
+    const float color[4] = { 0.5f, 0.2f, 1.0f, 0.25f };
+    OK(clEnqueueFillImage(q, im, color, (size_t[3]){ 1, 1, 0 }, (size_t[3]){ 2, 2, 1 }, 0, NULL, NULL));
+    uint8_t px[4];
+    OK(clEnqueueReadImage(q, im, CL_TRUE, (size_t[3]){ 2, 2, 0 }, (size_t[3]){ 1, 1, 1 }, 0, 0, px, 0, NULL, NULL));
+    for (int c = 0; c < 4; c++) {
+        int want = (int)rint((c < 3 ? srgb_encode(color[c]) : color[c]) * 255.0);   /* 188, 124, 255, 64 */
+        EXPECT(px[c] == want);
+    }
+    clReleaseKernel(k), clReleaseMemObject(cb), clReleaseMemObject(ob), clReleaseMemObject(im);
+}
+
+/* 2D images viewing 2D images (OpenCL 3.0 §5.3.1.2): a CL_sRGBA view (read only) of a CL_RGBA
+ * UNORM_INT8 image reads its bytes decoded, a CL_DEPTH view of a CL_R FLOAT image reads its
+ * floats; writes through the parent are seen through the view; the rules refused. */
+static void image_views(cl_program p, cl_program dp, const char *opt)
+{
+    uint8_t bytes[W * H * 4];
+    for (int i = 0; i < W * H * 4; i++) bytes[i] = (uint8_t)((i * 71 + 5) % 256);
+    cl_int e;
+    cl_mem rgba = image2d(CL_RGBA, CL_UNORM_INT8, W, H, bytes);
+    cl_image_format sf = { CL_sRGBA, CL_UNORM_INT8 };
+    cl_image_desc vd = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = W, .image_height = H, .mem_object = rgba };
+    cl_mem view = clCreateImage(ctx, 0, &sf, &vd, NULL, &e);   /* inherits READ_WRITE: sRGB is read only */
+    EXPECT(!view && e == CL_IMAGE_FORMAT_NOT_SUPPORTED);
+    view = clCreateImage(ctx, CL_MEM_READ_ONLY, &sf, &vd, NULL, &e);
+    OK(e);
+    cl_mem assoc = NULL, ibuf = (cl_mem)1;
+    OK(clGetMemObjectInfo(view, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof assoc, &assoc, NULL));
+    OK(clGetImageInfo(view, CL_IMAGE_BUFFER, sizeof ibuf, &ibuf, NULL));
+    EXPECT(assoc == rgba && ibuf == NULL);
+    enum { N = W * H };
+    float coord[N * 2], out[N * 4];
+    for (int i = 0; i < N; i++) coord[2 * i] = (float)(i % W) + 0.5f, coord[2 * i + 1] = (float)(i / W) + 0.5f;
+    cl_mem cb = buffer(sizeof coord, coord), ob = buffer(sizeof out, NULL);
+    cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_NEAREST, &e);
+    cl_kernel k = clCreateKernel(p, "sample2d", &e);
+    OK(clSetKernelArg(k, 0, sizeof view, &view));
+    OK(clSetKernelArg(k, 1, sizeof s, &s));
+    OK(clSetKernelArg(k, 2, sizeof cb, &cb));
+    OK(clSetKernelArg(k, 3, sizeof ob, &ob));
+    run(k, 1, (size_t[]){ N });
+    OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    for (int i = 0; i < N * 4; i++) {
+        float want = (float)(i % 4 == 3 ? bytes[i] / 255.0 : srgb_decode(bytes[i]));
+        if (out[i] != want) {
+            fprintf(stderr, "%s sRGB view %d: got %.9g, expected %.9g\n", opt, i, out[i], want);
+            failures++;
+        }
+    }
+    clReleaseKernel(k);
+    /* CL_DEPTH view of CL_R FLOAT; the parent written by the host after the view was made */
+    float depth[W * H], dout[2 * N];
+    for (int i = 0; i < W * H; i++) depth[i] = 0.25f * (float)i - 3.0f;
+    cl_mem r = image2d(CL_R, CL_FLOAT, W, H, NULL);
+    cl_image_format df = { CL_DEPTH, CL_FLOAT };
+    vd.mem_object = r;
+    cl_mem dv = clCreateImage(ctx, CL_MEM_READ_ONLY, &df, &vd, NULL, &e);
+    OK(e);
+    OK(clEnqueueWriteImage(q, r, CL_TRUE, (size_t[3]){ 0, 0, 0 }, (size_t[3]){ W, H, 1 }, 0, 0, depth, 0, NULL, NULL));
+    cl_mem dob = buffer(sizeof dout, NULL);
+    k = clCreateKernel(dp, "depth_read", &e);
+    OK(clSetKernelArg(k, 0, sizeof dv, &dv));
+    OK(clSetKernelArg(k, 1, sizeof s, &s));
+    OK(clSetKernelArg(k, 2, sizeof cb, &cb));
+    OK(clSetKernelArg(k, 3, sizeof dob, &dob));
+    run(k, 1, (size_t[]){ N });
+    OK(clEnqueueReadBuffer(q, dob, CL_TRUE, 0, sizeof dout, dout, 0, NULL, NULL));
+    for (int i = 0; i < N; i++) EXPECT(dout[2 * i] == depth[i] && dout[2 * i + 1] == depth[i]);
+    /* refused: incompatible orders or types, another size, a 3D or non-2D parent */
+    cl_image_format rf = { CL_sRGBA, CL_UNORM_INT8 };
+    EXPECT(!clCreateImage(ctx, CL_MEM_READ_ONLY, &rf, &vd, NULL, &e) && e == CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+    cl_image_format d16 = { CL_DEPTH, CL_UNORM_INT16 };
+    EXPECT(!clCreateImage(ctx, CL_MEM_READ_ONLY, &d16, &vd, NULL, &e) && e == CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+    vd.image_width = W / 2;
+    EXPECT(!clCreateImage(ctx, CL_MEM_READ_ONLY, &df, &vd, NULL, &e) && e == CL_INVALID_IMAGE_DESCRIPTOR);
+    clReleaseKernel(k), clReleaseSampler(s);
+    clReleaseMemObject(dv), clReleaseMemObject(r), clReleaseMemObject(dob);
+    clReleaseMemObject(view), clReleaseMemObject(rgba), clReleaseMemObject(cb), clReleaseMemObject(ob);
+}
+
 int main(void)
 {
     cl_platform_id plat;
@@ -442,6 +731,7 @@ int main(void)
     }
     ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &e);
     q = clCreateCommandQueue(ctx, dev, 0, &e);
+    depth_srgb_lists();
     const char *opts[] = { "-O0", "-O3" };
     for (int o = 0; o < 2; o++) {
         cl_program p = program(opts[o]);
@@ -452,6 +742,11 @@ int main(void)
         volume(p, opts[o]);
         border_1d(p, opts[o]);
         stores(p, opts[o]);
+        srgb_images(p, opts[o]);
+        cl_program dp = program_of(depth_src, opts[o]);
+        depth_images(dp, opts[o]);
+        image_views(p, dp, opts[o]);
+        clReleaseProgram(dp);
         clReleaseProgram(p);
     }
     clReleaseCommandQueue(q), clReleaseContext(ctx);

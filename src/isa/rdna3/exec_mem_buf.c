@@ -225,7 +225,7 @@ static void exec_buf_format(rdna3_wave *w, const rdna3_inst *in)
         rdna3_fault(w, in, UMB_ERR_UNSUPPORTED, "buffer format %u is not a buffer format", fmt);
         return;
     }
-    static const amd_buf_format none = { "INVALID", 1, { 32, 0, 0, 0 }, AMD_NUM_UINT, 4 };
+    static const amd_buf_format none = { "INVALID", 1, { 32, 0, 0, 0 }, AMD_NUM_UINT, 4, 0 };
     if (!f) f = &none;   /* unbound: every load reads 0 (SEL_1 still reads 1), stores vanish */
     uint64_t lanes = 0, bytes = 0;
     for (uint64_t m = c.mask; m; m &= m - 1) {

@@ -65,10 +65,10 @@ static bool img_setup(rdna3_wave *w, const rdna3_inst *in, img_ctx *c)
                     in->saddr, in->saddr + 7u, t->type);
         return false;
     }
-    c->f = amd_buf_format_info(t->format);
+    c->f = amd_img_format_info(t->format);
     if (!c->f) {
         rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "T# in s[%u:%u]: FORMAT %u is %s", in->saddr, in->saddr + 7u,
-                    t->format, t->format ? "an image format umbra does not implement (only 1..63)" : "INVALID");
+                    t->format, t->format ? "an image format umbra does not implement (1..66 and 68..72 only)" : "INVALID");
         return false;
     }
     if (t->sw_mode != AMD_IMG_SW_LINEAR) {
@@ -209,7 +209,8 @@ static bool texel_raw(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, uns
 static void texel_values(const img_ctx *c, const uint32_t raw[4], uint32_t v[4])
 {
     for (unsigned k = 0; k < 4; k++)
-        v[k] = k < c->f->ncomp ? amd_fmt_load32(c->f->num, c->f->bits[k], raw[k]) : k == 3 ? amd_fmt_one32(c->f->num) : 0;
+        v[k] = k < c->f->ncomp ? amd_fmt_load32(amd_fmt_comp_num(c->f, k), c->f->bits[k], raw[k])
+               : k == 3 ? amd_fmt_one32(c->f->num) : 0;
 }
 
 static uint32_t sel32(const img_ctx *c, const uint32_t v[4], unsigned sel)
@@ -296,7 +297,8 @@ static void exec_img_load(rdna3_wave *w, const rdna3_inst *in)
             lanes++;
         }
         for (unsigned k = 0; k < 4; k++)
-            h[k] = k < c.f->ncomp ? amd_fmt_load16(c.f->num, c.f->bits[k], raw[k]) : k == 3 ? amd_fmt_one16(c.f->num) : 0;
+            h[k] = k < c.f->ncomp ? amd_fmt_load16(amd_fmt_comp_num(c.f, k), c.f->bits[k], raw[k])
+                   : k == 3 ? amd_fmt_one16(c.f->num) : 0;
         for (unsigned k = 0; k < 4; k++) {
             unsigned sel = c.t.dst_sel[k];
             /* out of range: every component reads 0, whatever DST_SEL says */
@@ -341,6 +343,14 @@ static void exec_img_store(rdna3_wave *w, const rdna3_inst *in)
 {
     img_ctx c;
     if (!img_setup(w, in, &c)) return;
+    if (c.f->num == AMD_NUM_SRGB) {
+        /* no public source says the texture unit encodes sRGB on image_store (D3D11 and Vulkan
+         * drivers offer no typed UAV/storage writes to sRGB formats; ROCm's OpenCL lists CL_sRGBA
+         * for reading only): refused rather than guessed */
+        rdna3_fault(w, in, UMB_ERR_UNSUPPORTED, "T# in s[%u:%u]: image_store to an sRGB format (FORMAT %u %s) is not supported",
+                    in->saddr, in->saddr + 7u, c.t.format, c.f->name);
+        return;
+    }
     uint64_t mask = rdna3_exec(w), lanes = 0;
     for (uint64_t m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
@@ -399,7 +409,8 @@ static void exec_img_atomic(rdna3_wave *w, const rdna3_inst *in)
     amd_atomic_op op = (amd_atomic_op)img_atomic_op[in->op - 0xau];
     bool cmp = op == AMD_AT_CMPSWAP;
     unsigned dw = (unsigned)__builtin_popcount(in->dmask) / (cmp ? 2u : 1u);
-    if ((dw != 1 && dw != 2) || c.bpe != 4u * dw || (c.f->num == AMD_NUM_FLOAT && op != AMD_AT_SWAP && !cmp)) {
+    if ((dw != 1 && dw != 2) || c.bpe != 4u * dw || c.f->bits[0] != 32 ||
+        (c.f->num == AMD_NUM_FLOAT && op != AMD_AT_SWAP && !cmp)) {
         rdna3_fault(w, in, UMB_ERR_GUEST_FAULT,
                     "image atomic with dmask 0x%x on format %u (%s): umbra implements 32-bit atomics on R32 "
                     "formats and 64-bit ones on R32G32 integer formats", in->dmask, c.t.format, c.f->name);
@@ -790,7 +801,7 @@ void rdna3_img_addrs(rdna3_wave *w, const rdna3_inst *in, uint64_t *addr)
     uint32_t tw[8];
     for (unsigned i = 0; i < 8; i++) tw[i] = w->sgpr[(in->saddr + i) & 127u];
     amd_tsharp_decode(tw, in->r128 ? 4u : 8u, &c.t);
-    c.f = amd_buf_format_info(c.t.format);
+    c.f = amd_img_format_info(c.t.format);
     if (!c.f || !amd_img_type_valid(c.t.type)) return;
     c.bpe = c.f->bytes;
     c.slices = amd_img_type_arrayed(c.t.type) ? c.t.depth + 1u : 1u;
