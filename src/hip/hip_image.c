@@ -433,6 +433,17 @@ HIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t *out, const hipR
     hipError_t e = resource_image(rt, res, &o->pi, api);
     if (e) return free(o), e;
     if (td->readMode == hipReadModeNormalizedFloat) normalized_view(&o->pi.format);
+    if (td->sRGB && o->pi.format.order == PLAT_ORDER_RGBA) {
+        /* as ROCm: four channels read through an sRGB view (CL_sRGBA), valid for normalized 8-bit
+         * unsigned texels only; one and two channels ignore the flag */
+        if (o->pi.format.type != PLAT_TYPE_UNORM_INT8) {
+            free(o);
+            return hip_fail(hipErrorInvalidValue, api,
+                            "sRGB reads need 4 x 8-bit unsigned texels read as normalized floats "
+                            "(hipReadModeNormalizedFloat)");
+        }
+        o->pi.format.order = PLAT_ORDER_SRGBA;
+    }
     uint32_t words[TEXTURE_DWORDS] = { 0 };
     plat_sampler s = { .normalized = td->normalizedCoords != 0, .address = address_mode(td->addressMode[0]),
                        .linear = td->filterMode == hipFilterModeLinear };

@@ -5,7 +5,10 @@
 //   reference (exact at these weights);
 //   tex2D<float> with normalized coordinates and wrap, coordinates past 1 -> the wrapped texel;
 //   surf2Dwrite<float>(2 * img + 1) into a second array, read back with hipMemcpy2DFromArray, and
-//   surf2Dread of it in a kernel -> 2 * img + 1.
+//   surf2Dread of it in a kernel -> 2 * img + 1;
+//   a uchar4 array read through a texture with sRGB set (and normalized floats): colour decoded
+//   to linear by IEC 61966-2-1, alpha linear; sRGB without normalized floats is hipErrorInvalidValue
+//   (as ROCm: no CL_sRGBA format of 8-bit integers); a one-channel uchar texture ignores the flag.
 // Registered in CTest once the tree has the MIMG executor (tests/hip/CMakeLists.txt).
 #include "hip_test.h"
 #include <cmath>
@@ -31,6 +34,79 @@ __global__ void read_surface(hipSurfaceObject_t s, float *out)
   float v;
   surf2Dread(&v, s, x * (int)sizeof(float), y);
   out[y * W + x] = v;
+}
+
+__global__ void sample4(hipTextureObject_t t, float4 *out)
+{
+  int x = threadIdx.x, y = threadIdx.y;
+  out[y * W + x] = tex2D<float4>(t, x + 0.5f, y + 0.5f);
+}
+
+__global__ void sample1(hipTextureObject_t t, float *out)
+{
+  int x = threadIdx.x, y = threadIdx.y;
+  out[y * W + x] = tex2D<float>(t, x + 0.5f, y + 0.5f);
+}
+
+static double srgb_decode(int b)
+{
+  double c = b / 255.0;
+  return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+
+static void srgb_textures()
+{
+  std::vector<uchar4> px(W * H);
+  for (int i = 0; i < W * H; i++)
+    px[i] = make_uchar4((unsigned char)(i * 37 + 3), (unsigned char)(i * 11 + 200), (unsigned char)(i * 5), (unsigned char)(255 - i));
+  // explicitly unsigned: Debian's HIP 5.2.3 header gives hipCreateChannelDesc<uchar4>() the kind
+  // hipChannelFormatKindSigned (so its normalized reads are SNORM, on ROCm as here)
+  hipChannelFormatDesc fd = hipCreateChannelDesc(8, 8, 8, 8, hipChannelFormatKindUnsigned);
+  hipArray_t a = nullptr;
+  HIP_CHECK(hipMallocArray(&a, &fd, W, H, 0));
+  HIP_CHECK(hipMemcpy2DToArray(a, 0, 0, px.data(), W * 4, W * 4, H, hipMemcpyHostToDevice));
+  hipResourceDesc rd = {};
+  rd.resType = hipResourceTypeArray;
+  rd.res.array.array = a;
+  hipTextureDesc td = {};
+  td.addressMode[0] = td.addressMode[1] = hipAddressModeClamp;
+  td.sRGB = 1;
+  td.readMode = hipReadModeElementType;
+  hipTextureObject_t t = 0;
+  EXPECT(hipCreateTextureObject(&t, &rd, &td, nullptr) == hipErrorInvalidValue, "sRGB with element reads accepted");
+  td.readMode = hipReadModeNormalizedFloat;
+  HIP_CHECK(hipCreateTextureObject(&t, &rd, &td, nullptr));
+  float4 *d = nullptr;
+  HIP_CHECK(hipMalloc(&d, W * H * sizeof(float4)));
+  hipLaunchKernelGGL(sample4, dim3(1), dim3(W, H), 0, 0, t, d);
+  std::vector<float4> got(W * H);
+  HIP_CHECK(hipMemcpy(got.data(), d, W * H * sizeof(float4), hipMemcpyDeviceToHost));
+  for (int i = 0; i < W * H; i++) {
+    float want[4] = { (float)srgb_decode(px[i].x), (float)srgb_decode(px[i].y), (float)srgb_decode(px[i].z),
+                      (float)(px[i].w / 255.0) };
+    float g[4] = { got[i].x, got[i].y, got[i].z, got[i].w };
+    for (int c = 0; c < 4; c++) EXPECT(g[c] == want[c], "sRGB texel %d.%d = %.9g, want %.9g", i, c, g[c], want[c]);
+  }
+  HIP_CHECK(hipDestroyTextureObject(t));
+  HIP_CHECK(hipFreeArray(a));
+  // one channel: the flag is ignored (ROCm maps one and two channels to CL_R / CL_RG)
+  std::vector<unsigned char> one(W * H);
+  for (int i = 0; i < W * H; i++) one[i] = (unsigned char)(i * 41 + 7);
+  hipChannelFormatDesc f1 = hipCreateChannelDesc<unsigned char>();
+  HIP_CHECK(hipMallocArray(&a, &f1, W, H, 0));
+  HIP_CHECK(hipMemcpy2DToArray(a, 0, 0, one.data(), W, W, H, hipMemcpyHostToDevice));
+  rd.res.array.array = a;
+  HIP_CHECK(hipCreateTextureObject(&t, &rd, &td, nullptr));
+  float *d1 = nullptr;
+  HIP_CHECK(hipMalloc(&d1, W * H * sizeof(float)));
+  hipLaunchKernelGGL(sample1, dim3(1), dim3(W, H), 0, 0, t, d1);
+  std::vector<float> g1(W * H);
+  HIP_CHECK(hipMemcpy(g1.data(), d1, W * H * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < W * H; i++) EXPECT(g1[i] == (float)(one[i] / 255.0), "R8 texel %d = %.9g", i, g1[i]);
+  HIP_CHECK(hipDestroyTextureObject(t));
+  HIP_CHECK(hipFreeArray(a));
+  HIP_CHECK(hipFree(d));
+  HIP_CHECK(hipFree(d1));
 }
 
 static float texel(const std::vector<float> &img, int x, int y)
@@ -122,5 +198,6 @@ int main()
   HIP_CHECK(hipFreeArray(b));
   HIP_CHECK(hipFree(dc));
   HIP_CHECK(hipFree(dout));
+  srgb_textures();
   return ht_finish("textures");
 }
