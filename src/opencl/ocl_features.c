@@ -34,6 +34,10 @@ static const struct {
     { "cl_khr_3d_image_writes", CL_MAKE_VERSION(1, 0, 0), false },   /* image_store on 3D images */
     { "cl_khr_depth_images", CL_MAKE_VERSION(1, 0, 0), false },      /* CL_DEPTH 2D images and arrays */
     { "cl_khr_image2d_from_buffer", CL_MAKE_VERSION(1, 0, 0), true },   /* clCreateImage (ocl_image.c) */
+    /* AMD's media built-ins, which ROCm reports on gfx1100; AMD's device library implements them
+     * (amd_bitalign, amd_sad, amd_msad, amd_qsad, amd_bfe, amd_median3, ...: tests/opencl/media_ops_test.c) */
+    { "cl_amd_media_ops", CL_MAKE_VERSION(1, 0, 0), false },
+    { "cl_amd_media_ops2", CL_MAKE_VERSION(1, 0, 0), false },
 };
 
 /* OpenCL C 3.0 optional features (CL_DEVICE_OPENCL_C_FEATURES), each at version 3.0.0.

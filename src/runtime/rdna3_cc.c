@@ -232,6 +232,7 @@ static umb_status translate_options(const arg_vec *words, arg_vec *out, int *opt
 typedef struct cc_job {
     const umb_rdna3_cc_options *o;
     char libdir_arg[4200];          /* --rocm-device-lib-path=DIR */
+    char media_ops_h[4300];         /* DIR/amd_media_ops.h ("" when the folder has none) */
     char opt[8];                    /* -O<n> */
     arg_vec options;                /* translated build options, defines, extra */
     bool has_std;
@@ -270,6 +271,10 @@ static umb_status compile_source(cc_job *j, const char *out, bool bitcode, bool 
     if (!j->has_std) push(&a, "-cl-std=CL1.2");
     push_target(j, &a);
     push(&a, j->libdir_arg);
+    if (j->media_ops_h[0]) {   /* AMD's media built-ins, missing from clang-19's declarations */
+        push(&a, "-include");
+        push(&a, j->media_ops_h);
+    }
     /* internalizing non-kernel functions lets them be inlined and dropped, but a unit compiled for
      * a later link must keep them visible to the other units */
     if (!bitcode) {
@@ -558,6 +563,9 @@ static umb_status compile_job(cc_job *j)
         }
         snprintf(j->libdir_arg, sizeof j->libdir_arg, "--rocm-device-lib-path=%s",
                  o->device_lib_dir ? o->device_lib_dir : libdir);
+        snprintf(j->media_ops_h, sizeof j->media_ops_h, "%s/amd_media_ops.h",
+                 o->device_lib_dir ? o->device_lib_dir : libdir);
+        if (access(j->media_ops_h, R_OK) != 0) j->media_ops_h[0] = 0;   /* a folder without it: no media built-ins */
     }
 
     char obj[4200] = "", merged[4200] = "";

@@ -23,11 +23,12 @@ static uint32_t bfe_u32(uint32_t v, uint32_t ctl)
     uint32_t x = v >> off;
     return wd >= 32 ? x : x & ((1u << wd) - 1u);
 }
+/* Signed fields: S0 shifted arithmetically, so bits past the top are S0's sign (as v_bfe_i32). */
 static int32_t bfe_i32(uint32_t v, uint32_t ctl)
 {
     unsigned off = ctl & 31u, wd = (ctl >> 16) & 127u;
     if (wd == 0) return 0;
-    uint32_t x = v >> off;
+    uint32_t x = (uint32_t)((int32_t)v >> off);
     if (wd >= 32) return (int32_t)x;
     uint32_t m = 1u << (wd - 1);
     x &= (1u << wd) - 1u;
@@ -44,7 +45,7 @@ static int64_t bfe_i64(uint64_t v, uint32_t ctl)
 {
     unsigned off = ctl & 63u, wd = (ctl >> 16) & 127u;
     if (wd == 0) return 0;
-    uint64_t x = v >> off;
+    uint64_t x = (uint64_t)((int64_t)v >> off);
     if (wd >= 64) return (int64_t)x;
     uint64_t m = 1ull << (wd - 1);
     x &= (1ull << wd) - 1u;

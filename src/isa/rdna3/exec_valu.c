@@ -121,11 +121,14 @@ static inline uint32_t bfe_u(uint32_t v, uint32_t off, uint32_t wd)
     off &= 31u; wd &= 31u;
     return wd == 0 ? 0 : (v >> off) & ((1u << wd) - 1u);
 }
+/* Signed: S0 shifted arithmetically, so a field reaching past bit 31 (off + wd > 32) is filled with
+ * S0's sign (the ISA's S0.i32 >> offset; LLVM folds llvm.amdgcn.sbfe the same way, and
+ * cl_amd_media_ops2's amd_bfe says so). */
 static inline uint32_t bfe_s(uint32_t v, uint32_t off, uint32_t wd)
 {
     off &= 31u; wd &= 31u;
     if (wd == 0) return 0;
-    uint32_t x = (v >> off) & ((1u << wd) - 1u), s = 1u << (wd - 1u);
+    uint32_t x = (uint32_t)((int32_t)v >> off) & ((1u << wd) - 1u), s = 1u << (wd - 1u);
     return (x ^ s) - s;
 }
 static inline uint32_t brev(uint32_t x)
@@ -145,6 +148,20 @@ static inline uint32_t sad_u8(uint32_t a, uint32_t b)
         s += (uint32_t)(d < 0 ? -d : d);
     }
     return s;
+}
+/* Masked SAD: bytes whose reference (b) byte is 0 do not count (cl_amd_media_ops2's amd_msad). */
+static inline uint32_t msad_u8(uint32_t a, uint32_t b)
+{
+    uint32_t s = 0;
+    for (unsigned i = 0; i < 32; i += 8) {
+        int rb = (int)((b >> i) & 0xffu), d = (int)((a >> i) & 0xffu) - rb;
+        if (rb) s += (uint32_t)(d < 0 ? -d : d);
+    }
+    return s;
+}
+static inline uint32_t sad_acc(const rdna3_inst *in, uint64_t sad, uint32_t acc)
+{
+    return in->clamp ? sat_u32(sad + acc) : (uint32_t)(sad + acc);
 }
 static inline uint32_t sad_u16(uint32_t a, uint32_t b)
 {
@@ -466,10 +483,12 @@ VOP3_U32(v_max3_i32, (uint32_t)imax(imax((int32_t)a, (int32_t)b), (int32_t)c))
 VOP3_U32(v_max3_u32, umax(umax(a, b), c))
 VOP3_U32(v_med3_i32, (uint32_t)imed3((int32_t)a, (int32_t)b, (int32_t)c))
 VOP3_U32(v_med3_u32, umed3(a, b, c))
-VOP3_U32(v_sad_u8, sad_u8(a, b) + c)
-VOP3_U32(v_sad_hi_u8, (sad_u8(a, b) << 16) + c)
-VOP3_U32(v_sad_u16, sad_u16(a, b) + c)
-VOP3_U32(v_sad_u32, (a > b ? a - b : b - a) + c)
+/* The SAD family accumulates into S2; with CLAMP the sum saturates instead of wrapping. */
+VOP3_U32(v_sad_u8, sad_acc(in, sad_u8(a, b), c))
+VOP3_U32(v_sad_hi_u8, sad_acc(in, (uint64_t)sad_u8(a, b) << 16, c))
+VOP3_U32(v_sad_u16, sad_acc(in, sad_u16(a, b), c))
+VOP3_U32(v_sad_u32, sad_acc(in, a > b ? a - b : b - a, c))
+VOP3_U32(v_msad_u8, sad_acc(in, msad_u8(a, b), c))
 VOP3_U32(v_xor3_b32, a ^ b ^ c)
 VOP3_U32(v_perm_b32, perm_b32(a, b, c))
 VOP3_U32(v_xad_u32, (a ^ b) + c)
@@ -568,6 +587,60 @@ static void mad64(rdna3_wave *w, const rdna3_inst *in, bool sgn)
 static void v_mad_u64_u32(rdna3_wave *w, const rdna3_inst *in) { mad64(w, in, false); }
 static void v_mad_i64_i32(rdna3_wave *w, const rdna3_inst *in) { mad64(w, in, true); }
 
+/* v_qsad_pk_u16_u8 / v_mqsad_pk_u16_u8: four (masked) byte SADs of the 32-bit windows of S0 at byte
+ * offsets 0..3 against S1, each added to its 16-bit field of S2 (wrapping to 16 bits, saturating
+ * with CLAMP); D is the four fields. v_mqsad_u32_u8: the masked SADs added to the four dwords of S2
+ * (128 bits), D 128 bits. (cl_amd_media_ops2's amd_qsad / amd_mqsad define the fields.) */
+static uint32_t qsad_window(uint64_t s0, unsigned k) { return (uint32_t)(s0 >> (8u * k)); }
+
+static void qsad_pk(rdna3_wave *w, const rdna3_inst *in, bool masked)
+{
+    uint64_t A[RDNA3_MAX_LANES], C[RDNA3_MAX_LANES], R[RDNA3_MAX_LANES];
+    rdna3_vsrc64(w, in, 0, RK_B64, A);
+    SRC(1, RK_B32, B);
+    rdna3_vsrc64(w, in, 2, RK_B64, C);
+    uint64_t m = rdna3_exec(w);
+    RDNA3_LANES(w) {
+        uint64_t r = 0;
+        for (unsigned k = 0; k < 4; k++) {
+            uint32_t win = qsad_window(A[l], k), acc = (uint32_t)(C[l] >> (16u * k)) & 0xffffu;
+            uint32_t v = (masked ? msad_u8(win, B[l]) : sad_u8(win, B[l])) + acc;
+            if (in->clamp && v > 0xffffu) v = 0xffffu;
+            r |= (uint64_t)(v & 0xffffu) << (16u * k);
+        }
+        R[l] = r;
+    }
+    rdna3_vdst64(w, in->vdst, R, m);
+}
+static void v_qsad_pk_u16_u8(rdna3_wave *w, const rdna3_inst *in) { qsad_pk(w, in, false); }
+static void v_mqsad_pk_u16_u8(rdna3_wave *w, const rdna3_inst *in) { qsad_pk(w, in, true); }
+
+static void v_mqsad_u32_u8(rdna3_wave *w, const rdna3_inst *in)
+{
+    unsigned s2 = in->src[2];
+    if (s2 < RDNA3_SRC_VGPR0) {
+        rdna3_fault(w, in, UMB_ERR_UNSUPPORTED, "v_mqsad_u32_u8 with a 128-bit S2 that is not a VGPR quad");
+        return;
+    }
+    uint64_t A[RDNA3_MAX_LANES];
+    rdna3_vsrc64(w, in, 0, RK_B64, A);
+    SRC(1, RK_B32, B);
+    const uint32_t *C[4];
+    for (unsigned k = 0; k < 4; k++) C[k] = rdna3_vreg(w, (s2 - RDNA3_SRC_VGPR0 + k) & 0xffu);
+    uint32_t R[4][RDNA3_MAX_LANES];
+    uint64_t m = rdna3_exec(w);
+    RDNA3_LANES(w) {
+        for (unsigned k = 0; k < 4; k++) R[k][l] = sad_acc(in, msad_u8(qsad_window(A[l], k), B[l]), C[k][l]);
+    }
+    /* the sources are read whole before D is written (the ISA requires D not to overlap them) */
+    for (unsigned k = 0; k < 4; k++) {
+        uint32_t *D = rdna3_vreg(w, (in->vdst + k) & 0xffu);
+        RDNA3_LANES(w) {
+            if (RDNA3_ON(m, l)) D[l] = R[k][l];
+        }
+    }
+}
+
 /* ---- table ---- */
 rdna3_exec_fn rdna3_valu_handler(unsigned op)
 {
@@ -600,7 +673,8 @@ rdna3_exec_fn rdna3_valu_handler(unsigned op)
         [0x219] = v_min3_f32, [0x21a] = v_min3_i32, [0x21b] = v_min3_u32, [0x21c] = v_max3_f32,
         [0x21d] = v_max3_i32, [0x21e] = v_max3_u32, [0x21f] = v_med3_f32, [0x220] = v_med3_i32,
         [0x221] = v_med3_u32, [0x222] = v_sad_u8, [0x223] = v_sad_hi_u8, [0x224] = v_sad_u16,
-        [0x225] = v_sad_u32, [0x226] = v_cvt_pk_u8_f32, [0x240] = v_xor3_b32, [0x244] = v_perm_b32,
+        [0x225] = v_sad_u32, [0x239] = v_msad_u8, [0x23a] = v_qsad_pk_u16_u8, [0x23b] = v_mqsad_pk_u16_u8,
+        [0x23d] = v_mqsad_u32_u8, [0x226] = v_cvt_pk_u8_f32, [0x240] = v_xor3_b32, [0x244] = v_perm_b32,
         [0x245] = v_xad_u32, [0x246] = v_lshl_add_u32, [0x247] = v_add_lshl_u32, [0x255] = v_add3_u32,
         [0x256] = v_lshl_or_b32, [0x257] = v_and_or_b32, [0x258] = v_or3_b32, [0x259] = v_mad_u32_u16,
         [0x25a] = v_mad_i32_i16, [0x25e] = v_maxmin_f32, [0x25f] = v_minmax_f32, [0x262] = v_maxmin_u32,

@@ -70,8 +70,17 @@ static void salu_shift_bfe(at *t)
                "s_bfe_i32 s14, s3, 0x40004\n"       /* offset 4, width 4: 0xe -> -2 */
                "s_bfm_b32 s15, 5, 3\n"
                "s_bfe_u64 s[16:17], s[0:1], 0x20003f\n" /* offset 63, width 32 -> 1 */
-               "s_lshl2_add_u32 s18, 3, 5\n");
+               "s_lshl2_add_u32 s18, 3, 5\n"
+               /* fields past bit 31 take the sign of an arithmetic shift (LLVM folds
+                * llvm.amdgcn.sbfe(0x99e83f5a, 29, 29) to -4, as S_BFE_I32 computes it) */
+               "s_mov_b32 s19, 0x99e83f5a\n"
+               "s_bfe_i32 s20, s19, 0x1d001d\n"    /* offset 29, width 29 -> -4 */
+               "s_bfe_i32 s21, s19, 0x280004\n"    /* offset 4, width 40 (>= 32): s19 >> 4 arithmetic */
+               "s_bfe_i64 s[22:23], s[0:1], 0x3c003c\n"); /* offset 60, width 60: sign-filled -> -8 */
     RUNS(t);
+    EQ(t, at_gs(t, 20), 0xfffffffcu);
+    EQ(t, at_gs(t, 21), 0xf99e83f5u);
+    EQ(t, at_gs64(t, 22), 0xfffffffffffffff8ull);
     EQ(t, at_gs64(t, 4), 0x10ull);
     EQ(t, at_gs64(t, 6), 1);
     EQ(t, at_gs64(t, 8), 0xfffffffffffffff8ull);

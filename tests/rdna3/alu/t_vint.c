@@ -17,11 +17,13 @@ static inline uint32_t ref_bfe_u(uint32_t v, uint32_t o, uint32_t w)
     o &= 31; w &= 31;
     return w ? (uint32_t)(((uint64_t)v >> o) & ((1ull << w) - 1)) : 0;
 }
+/* S0 shifted arithmetically (a field past bit 31 takes S0's sign): what LLVM's constant folding of
+ * llvm.amdgcn.sbfe computes (opt-19 -passes=instcombine: sbfe(0x99e83f5a, 29, 29) = -4) */
 static inline uint32_t ref_bfe_i(uint32_t v, uint32_t o, uint32_t w)
 {
     o &= 31; w &= 31;
     if (!w) return 0;
-    uint64_t x = ((uint64_t)v >> o) & ((1ull << w) - 1);
+    uint64_t x = (uint64_t)(int64_t)((int32_t)v >> o) & ((1ull << w) - 1);
     if (x >> (w - 1)) x |= ~0ull << w;
     return (uint32_t)x;
 }
@@ -242,8 +244,75 @@ void vint_16bit(at *t)
     VCHECK(t, "v_cvt_i32_i16_e32 v0, v1", (uint32_t)(int32_t)(int16_t)a);
 }
 
+/* The SAD family as cl_amd_media_ops/ops2 define the functions built on it (the Khronos registry's
+ * cl_amd_media_ops.txt and cl_amd_media_ops2.txt: amd_sad, amd_sadhi, amd_sadw, amd_sadd, amd_msad,
+ * amd_qsad, amd_mqsad), written here from those texts; CLAMP saturates the accumulation. */
+static uint32_t spec_absd(uint32_t x, uint32_t y) { return x > y ? x - y : y - x; }
+static uint32_t spec_sad(uint32_t s0, uint32_t s1)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 4; i++) r += spec_absd((s0 >> (8 * i)) & 0xff, (s1 >> (8 * i)) & 0xff);
+    return r;
+}
+static uint32_t spec_msad(uint32_t s0, uint32_t s1)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < 4; i++) {
+        uint32_t ref = (s1 >> (8 * i)) & 0xff;
+        r += ref == 0 ? 0 : spec_absd((s0 >> (8 * i)) & 0xff, ref);
+    }
+    return r;
+}
+static uint32_t sat32(uint64_t x) { return x > 0xffffffffull ? 0xffffffffu : (uint32_t)x; }
+
+static void vint_sad_media(at *t)
+{
+    VCHECK(t, "v_sad_u8 v0, v1, v2, v3", spec_sad(a, b) + c);
+    VCHECK(t, "v_sad_hi_u8 v0, v1, v2, v3", (spec_sad(a, b) << 16) + c);
+    VCHECK(t, "v_sad_u16 v0, v1, v2, v3", spec_absd(a & 0xffff, b & 0xffff) + spec_absd(a >> 16, b >> 16) + c);
+    VCHECK(t, "v_sad_u32 v0, v1, v2, v3", spec_absd(a, b) + c);
+    VCHECK(t, "v_msad_u8 v0, v1, v2, v3", spec_msad(a, b) + c);
+    VCHECK(t, "v_sad_u8 v0, v1, v2, v3 clamp", sat32((uint64_t)spec_sad(a, b) + c));
+    VCHECK(t, "v_sad_hi_u8 v0, v1, v2, v3 clamp", sat32(((uint64_t)spec_sad(a, b) << 16) + c));
+    VCHECK(t, "v_sad_u32 v0, v1, v2, v3 clamp", sat32((uint64_t)spec_absd(a, b) + c));
+    VCHECK(t, "v_msad_u8 v0, v1, v2, v3 clamp", sat32((uint64_t)spec_msad(a, b) + c));
+
+    /* quad SADs: S0 = v[4:5] (eight bytes), S1 = v1, accumulators v[8:9] (four u16, some near
+     * 0xffff so that the sums wrap) and v[16:19] (four u32) */
+    at_fill_int(t);
+    for (unsigned l = 0; l < 32; l++) {
+        at_v64(t, 4, l, 0x0123456789abcdefull * (l + 1) ^ ((uint64_t)AT_B(l) << 13));
+        at_v64(t, 8, l, (l & 1) ? 0xfff0ffa0fffffe00ull + l : 0x0001002000300040ull * l);
+        for (unsigned k = 0; k < 4; k++) at_v(t, 16 + k, l, (l & 2) ? 0xffffff00u + k * 64 : AT_C(l) >> k);
+    }
+    at_code(t, "v_qsad_pk_u16_u8 v[6:7], v[4:5], v1, v[8:9]\n"
+               "v_mqsad_pk_u16_u8 v[10:11], v[4:5], v1, v[8:9]\n"
+               "v_mqsad_u32_u8 v[20:23], v[4:5], v1, v[16:19]\n"
+               "v_qsad_pk_u16_u8 v[12:13], v[4:5], v1, v[8:9] clamp\n"
+               "v_mqsad_u32_u8 v[24:27], v[4:5], v1, v[16:19] clamp\n");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        uint64_t s0 = at_gv64(t, 4, l), acc = at_gv64(t, 8, l);
+        uint32_t s1 = AT_A(l);
+        uint64_t q = 0, mq = 0, qc = 0;
+        for (unsigned k = 0; k < 4; k++) {
+            uint32_t win = (uint32_t)(s0 >> (8 * k)), a16 = (uint32_t)(acc >> (16 * k)) & 0xffff;
+            uint32_t sq = spec_sad(win, s1) + a16, smq = spec_msad(win, s1) + a16;
+            q |= (uint64_t)(sq & 0xffff) << (16 * k);    /* ushort: the sum wraps */
+            mq |= (uint64_t)(smq & 0xffff) << (16 * k);
+            qc |= (uint64_t)(sq > 0xffff ? 0xffff : sq) << (16 * k);
+            uint32_t a32 = at_gv(t, 16 + k, l);
+            EQ(t, at_gv(t, 20 + k, l), spec_msad(win, s1) + a32);
+            EQ(t, at_gv(t, 24 + k, l), sat32((uint64_t)spec_msad(win, s1) + a32));
+        }
+        EQ(t, at_gv64(t, 6, l), q);
+        EQ(t, at_gv64(t, 10, l), mq);
+        EQ(t, at_gv64(t, 12, l), qc);
+    }
+}
+
 const at_case at_vint_cases[] = {
     C(vint_add_sub), C(vint_carry), C(vint_mul), C(vint_mad64), C(vint_shift), C(vint_bits),
-    C(vint_minmax), C(vint_cndmask_exec), C(vint_16bit),
+    C(vint_minmax), C(vint_cndmask_exec), C(vint_16bit), C(vint_sad_media),
     {NULL, NULL},
 };
