@@ -123,6 +123,22 @@ static void run(cl_kernel k, cl_uint dims, const size_t *global)
     OK(clFinish(q));
 }
 
+/* Run kernel `name` (image, sampler, coordinates, results) over n items; read the results back. */
+static void sample_kernel(cl_program p, const char *name, cl_mem img, cl_sampler s, cl_mem coords, cl_mem results,
+                          size_t n, void *host, size_t bytes)
+{
+    cl_int e;
+    cl_kernel k = clCreateKernel(p, name, &e);
+    OK(e);
+    OK(clSetKernelArg(k, 0, sizeof img, &img));
+    OK(clSetKernelArg(k, 1, sizeof s, &s));
+    OK(clSetKernelArg(k, 2, sizeof coords, &coords));
+    OK(clSetKernelArg(k, 3, sizeof results, &results));
+    run(k, 1, &n);
+    OK(clEnqueueReadBuffer(q, results, CL_TRUE, 0, bytes, host, 0, NULL, NULL));
+    clReleaseKernel(k);
+}
+
 /* ---------------- C references ---------------- */
 
 #define W 8
@@ -544,13 +560,7 @@ static void depth_images(cl_program p, const char *opt)
         cl_mem cb = buffer(sizeof coord, coord), ob = buffer(sizeof out, NULL);
         for (int lin = 0; lin < 2; lin++) {
             cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, lin ? CL_FILTER_LINEAR : CL_FILTER_NEAREST, &e);
-            k = clCreateKernel(p, "depth_read", &e);
-            OK(clSetKernelArg(k, 0, sizeof im, &im));
-            OK(clSetKernelArg(k, 1, sizeof s, &s));
-            OK(clSetKernelArg(k, 2, sizeof cb, &cb));
-            OK(clSetKernelArg(k, 3, sizeof ob, &ob));
-            run(k, 1, (size_t[]){ N });
-            OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+            sample_kernel(p, "depth_read", im, s, cb, ob, N, out, sizeof out);
             for (int i = 0; i < N; i++) {
                 float img4[W * H * 4], want[4];
                 for (int t = 0; t < W * H; t++) for (int c = 0; c < 4; c++) img4[t * 4 + c] = stored[t];
@@ -561,7 +571,7 @@ static void depth_images(cl_program p, const char *opt)
                     failures++;
                 }
             }
-            clReleaseKernel(k), clReleaseSampler(s);
+            clReleaseSampler(s);
         }
         clReleaseMemObject(cb), clReleaseMemObject(ob), clReleaseMemObject(ib), clReleaseMemObject(im);
     }
@@ -620,15 +630,9 @@ static void srgb_images(cl_program p, const char *opt)
     float coord[N * 2], out[N * 4];
     for (int i = 0; i < N; i++) coord[2 * i] = -0.5f + 0.25f * (float)(i % 40), coord[2 * i + 1] = 0.25f + 0.75f * (float)(i / 8);
     cl_mem cb = buffer(sizeof coord, coord), ob = buffer(sizeof out, NULL);
-    cl_kernel k = clCreateKernel(p, "sample2d", &e);
     for (int l = 0; l < 2; l++) {
         cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, l ? CL_FILTER_LINEAR : CL_FILTER_NEAREST, &e);
-        OK(clSetKernelArg(k, 0, sizeof im, &im));
-        OK(clSetKernelArg(k, 1, sizeof s, &s));
-        OK(clSetKernelArg(k, 2, sizeof cb, &cb));
-        OK(clSetKernelArg(k, 3, sizeof ob, &ob));
-        run(k, 1, (size_t[]){ N });
-        OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+        sample_kernel(p, "sample2d", im, s, cb, ob, N, out, sizeof out);
         for (int i = 0; i < N; i++) {
             float want[4];
             reference(lin, coord[2 * i], coord[2 * i + 1], false, CL_ADDRESS_CLAMP_TO_EDGE, l, want);
@@ -649,7 +653,7 @@ static void srgb_images(cl_program p, const char *opt)
         int want = (int)rint((c < 3 ? srgb_encode(color[c]) : color[c]) * 255.0);   /* 188, 124, 255, 64 */
         EXPECT(px[c] == want);
     }
-    clReleaseKernel(k), clReleaseMemObject(cb), clReleaseMemObject(ob), clReleaseMemObject(im);
+    clReleaseMemObject(cb), clReleaseMemObject(ob), clReleaseMemObject(im);
 }
 
 /* 2D images viewing 2D images (OpenCL 3.0 §5.3.1.2): a CL_sRGBA view (read only) of a CL_RGBA
@@ -676,13 +680,7 @@ static void image_views(cl_program p, cl_program dp, const char *opt)
     for (int i = 0; i < N; i++) coord[2 * i] = (float)(i % W) + 0.5f, coord[2 * i + 1] = (float)(i / W) + 0.5f;
     cl_mem cb = buffer(sizeof coord, coord), ob = buffer(sizeof out, NULL);
     cl_sampler s = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_NEAREST, &e);
-    cl_kernel k = clCreateKernel(p, "sample2d", &e);
-    OK(clSetKernelArg(k, 0, sizeof view, &view));
-    OK(clSetKernelArg(k, 1, sizeof s, &s));
-    OK(clSetKernelArg(k, 2, sizeof cb, &cb));
-    OK(clSetKernelArg(k, 3, sizeof ob, &ob));
-    run(k, 1, (size_t[]){ N });
-    OK(clEnqueueReadBuffer(q, ob, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    sample_kernel(p, "sample2d", view, s, cb, ob, N, out, sizeof out);
     for (int i = 0; i < N * 4; i++) {
         float want = (float)(i % 4 == 3 ? bytes[i] / 255.0 : srgb_decode(bytes[i]));
         if (out[i] != want) {
@@ -690,7 +688,6 @@ static void image_views(cl_program p, cl_program dp, const char *opt)
             failures++;
         }
     }
-    clReleaseKernel(k);
     /* CL_DEPTH view of CL_R FLOAT; the parent written by the host after the view was made */
     float depth[W * H], dout[2 * N];
     for (int i = 0; i < W * H; i++) depth[i] = 0.25f * (float)i - 3.0f;
@@ -701,13 +698,7 @@ static void image_views(cl_program p, cl_program dp, const char *opt)
     OK(e);
     OK(clEnqueueWriteImage(q, r, CL_TRUE, (size_t[3]){ 0, 0, 0 }, (size_t[3]){ W, H, 1 }, 0, 0, depth, 0, NULL, NULL));
     cl_mem dob = buffer(sizeof dout, NULL);
-    k = clCreateKernel(dp, "depth_read", &e);
-    OK(clSetKernelArg(k, 0, sizeof dv, &dv));
-    OK(clSetKernelArg(k, 1, sizeof s, &s));
-    OK(clSetKernelArg(k, 2, sizeof cb, &cb));
-    OK(clSetKernelArg(k, 3, sizeof dob, &dob));
-    run(k, 1, (size_t[]){ N });
-    OK(clEnqueueReadBuffer(q, dob, CL_TRUE, 0, sizeof dout, dout, 0, NULL, NULL));
+    sample_kernel(dp, "depth_read", dv, s, cb, dob, N, dout, sizeof dout);
     for (int i = 0; i < N; i++) EXPECT(dout[2 * i] == depth[i] && dout[2 * i + 1] == depth[i]);
     /* refused: incompatible orders or types, another size, a 3D or non-2D parent */
     cl_image_format rf = { CL_sRGBA, CL_UNORM_INT8 };
@@ -716,7 +707,7 @@ static void image_views(cl_program p, cl_program dp, const char *opt)
     EXPECT(!clCreateImage(ctx, CL_MEM_READ_ONLY, &d16, &vd, NULL, &e) && e == CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
     vd.image_width = W / 2;
     EXPECT(!clCreateImage(ctx, CL_MEM_READ_ONLY, &df, &vd, NULL, &e) && e == CL_INVALID_IMAGE_DESCRIPTOR);
-    clReleaseKernel(k), clReleaseSampler(s);
+    clReleaseSampler(s);
     clReleaseMemObject(dv), clReleaseMemObject(r), clReleaseMemObject(dob);
     clReleaseMemObject(view), clReleaseMemObject(rgba), clReleaseMemObject(cb), clReleaseMemObject(ob);
 }
