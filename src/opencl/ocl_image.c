@@ -146,11 +146,12 @@ static bool flags_valid(cl_mem_flags f)
     return !((f & CL_MEM_USE_HOST_PTR) && (f & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)));
 }
 
-/* A 1D buffer image's flags against its buffer's (OpenCL 1.2 §5.3.1): contradicting ones are
- * invalid, missing ones are inherited, host-pointer flags come from the buffer. */
-static bool buffer_image_flags(cl_mem buf, cl_mem_flags *flags)
+/* An image's flags against those of the memory object it is made from (a 1D buffer image's or 2D
+ * image's buffer, OpenCL 1.2 §5.3.1; a view's image): contradicting ones are invalid, missing ones
+ * are inherited, host-pointer flags come from the parent. */
+static bool parent_flags(cl_mem parent, cl_mem_flags *flags)
 {
-    cl_mem_flags f = *flags, bf = buf->flags;
+    cl_mem_flags f = *flags, bf = parent->flags;
     if (f & host_ptr_flags) return false;
     if ((bf & CL_MEM_WRITE_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) return false;
     if ((bf & CL_MEM_READ_ONLY) && (f & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))) return false;
@@ -336,7 +337,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context ctx, cl_mem_flags flags
     if (st) OCL_ERR(st);
     cl_mem parent = desc->mem_object;   /* a buffer (1D buffer images, 2D from a buffer) or an image (a view) */
     cl_mem buffer = parent && !parent->image ? parent : NULL, view = parent && parent->image ? parent : NULL;
-    if (parent && !buffer_image_flags(parent, &flags)) OCL_ERR(CL_INVALID_VALUE);
+    if (parent && !parent_flags(parent, &flags)) OCL_ERR(CL_INVALID_VALUE);
     if ((st = check_size(desc))) OCL_ERR(st);
     if (view && (st = view_of_image(desc, pf, view, host_ptr))) OCL_ERR(st);
     uint32_t elem;

@@ -593,18 +593,25 @@ static void sample_nearest_modes(amt *t, unsigned ws)
 static void img_sample_nearest_modes_w32(amt *t) { sample_nearest_modes(t, 32); }
 static void img_sample_nearest_modes_w64(amt *t) { sample_nearest_modes(t, 64); }
 
-/* Bilinear weights with 8 fractional bits: unnormalized coordinates whose fractions are exact
- * binary fractions, and some whose fraction is rounded to the nearest 1/256 (D3D11.3 7.18.8 and
- * 3.2.4.1: u - 0.5 converted to 16.8 fixed point, round to nearest even). */
-static void img_sample_linear(amt *t)
+/* An S# with clamp-to-last-texel addressing, unnormalized coordinates and bilinear filtering. */
+static amd_ssharp bilinear_unnormalized(void)
 {
-    samp_image(t, 32);
     amd_ssharp s;
     memset(&s, 0, sizeof s);
     s.clamp_x = s.clamp_y = AMD_TEX_CLAMP_LAST_TEXEL;
     s.xy_mag_filter = s.xy_min_filter = AMD_TEX_XY_BILINEAR;
     s.force_unnormalized = 1;
     s.max_lod = 0xfff;
+    return s;
+}
+
+/* Bilinear weights with 8 fractional bits: unnormalized coordinates whose fractions are exact
+ * binary fractions, and some whose fraction is rounded to the nearest 1/256 (D3D11.3 7.18.8 and
+ * 3.2.4.1: u - 0.5 converted to 16.8 fixed point, round to nearest even). */
+static void img_sample_linear(amt *t)
+{
+    samp_image(t, 32);
+    amd_ssharp s = bilinear_unnormalized();
     put_s(t, 16, &s);
     /* u - 0.5 = ui + fu (in texels); fu in {0, .25, .5, .75, 0.3}: 0.3 * 256 = 76.8 (76.79998 for
      * the f32 values 1.8f - 0.5f, 2.8f - 0.5f) rounds to 77/256 (truncation would give 76/256) */
@@ -759,12 +766,7 @@ static void img_packed_srgb_formats(amt *t)
         amt_w8(t, IMG + 0x2000 + x * 2u, (uint8_t)w4444[x]), amt_w8(t, IMG + 0x2000 + x * 2u + 1, (uint8_t)(w4444[x] >> 8));
         for (unsigned c = 0; c < 4; c++) amt_w8(t, IMG + 0x3000 + x * 4u + c, sb[x][c]);
     }
-    amd_ssharp s;
-    memset(&s, 0, sizeof s);
-    s.clamp_x = s.clamp_y = AMD_TEX_CLAMP_LAST_TEXEL;
-    s.xy_mag_filter = s.xy_min_filter = AMD_TEX_XY_BILINEAR;
-    s.force_unnormalized = 1;
-    s.max_lod = 0xfff;
+    amd_ssharp s = bilinear_unnormalized();
     put_s(t, 32, &s);
     for (unsigned l = 0; l < 32; l++) {
         amt_v(t, 0, l, l);
