@@ -29,6 +29,9 @@
 #   CTS_NO_BUILD=1 do not configure/build (use what CTS_BUILD holds)
 #   CTS_IMAGE_ARGS arguments of the image suites before the subtest names (default "small_images":
 #                  the full sizes take hours per geometry on a simulator; "" for the CTS's default)
+#   CTS_ARGS_<suite> arguments of one suite before its subtest names, replacing the list's below
+#                  (e.g. CTS_ARGS_test_allocations="single 1 5%": the CTS's own reduction option,
+#                  allocations of 5% of the largest, which a simulator fills in minutes)
 #
 # Output: one line per subtest ("suite subtest umbra=pass pocl=pass"), then per suite a table of
 # pass/fail/skip/timeout/crash counts per platform. Statuses: pass, fail, skip (the CTS's own), timeout
@@ -90,6 +93,10 @@ image_args=${CTS_IMAGE_ARGS-small_images}
 for s in test_images_get_info test_images_kernel_methods test_images_streams test_images_copy \
   test_images_read_write test_images_fill test_images_samplerless; do
   args[$s]="$image_args ${args[$s]}"
+done
+for s in "${!bin[@]}"; do
+  v=CTS_ARGS_$s
+  [ -n "${!v+set}" ] && args[$s]=${!v}
 done
 images="test_images_get_info test_images_kernel_methods test_images_streams test_images_copy test_images_read_write
 test_images_fill test_images_samplerless"

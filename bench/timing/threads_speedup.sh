@@ -8,6 +8,9 @@
 #       (independent of the machine's load): the host instructions at 1 thread, and at 2 threads
 #       those of each thread; the ratio of the 1-thread total to the busiest thread's is the
 #       speed-up the partitioning allows if the threads run in parallel (no waiting counted)
+# UMBRA_SPEEDUP_SIZE=big runs the kernels at sizes whose launches take seconds rather than a
+# fraction of one (matmul 512, nbody 8192, alu_loop 524288: 2048 workgroups), so that the
+# program's set-up and the first quanta, which run on one thread, weigh little.
 set -euo pipefail
 mode=${1:-wall}
 build=${2:-build}
@@ -16,12 +19,17 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 k="$build/bench/rdna3"
 [ -f "$k/matmul_tiled.w32.co" ] || UMBRA_BENCH_TIMING=gfx1100 "$build/bench/rdna3/bench_rdna3" --matmul 16 \
     --nbody 64 --alu 256 --reps 1 >/dev/null
-matmul() { echo "$k/matmul_tiled.w32.co --kernel matmul_tiled --global 256,256 --local 16,16 --arg buf:rand:u32:65536 \
---arg buf:rand:u32:65536 --arg buf:zeros:262144 --arg i32:256 --arg i32:256 --arg i32:256"; }
-nbody() { echo "$k/nbody.w32.co --kernel nbody --global 2048 --local 64 --arg buf:fill:f32:8192:0.5 \
---arg buf:fill:f32:8192:0.1 --arg buf:zeros:32768 --arg buf:zeros:32768 --arg buf:zeros:8192 --arg i32:2048 \
---arg f32:0.01 --arg f32:0.01"; }
-alu() { echo "$k/alu_loop.w32.co --kernel alu_loop --global 65536 --local 256 --arg buf:zeros:262144 --arg i32:256"; }
+case ${UMBRA_SPEEDUP_SIZE:-small} in
+    small) mm=256 nb=2048 al=65536 ;;
+    big) mm=512 nb=8192 al=524288 ;;
+    *) echo "threads_speedup.sh: UMBRA_SPEEDUP_SIZE is small or big" >&2; exit 2 ;;
+esac
+matmul() { echo "$k/matmul_tiled.w32.co --kernel matmul_tiled --global $mm,$mm --local 16,16 --arg buf:rand:u32:$((mm * mm)) \
+--arg buf:rand:u32:$((mm * mm)) --arg buf:zeros:$((mm * mm * 4)) --arg i32:$mm --arg i32:$mm --arg i32:$mm"; }
+nbody() { echo "$k/nbody.w32.co --kernel nbody --global $nb --local 64 --arg buf:fill:f32:$((nb * 4)):0.5 \
+--arg buf:fill:f32:$((nb * 4)):0.1 --arg buf:zeros:$((nb * 16)) --arg buf:zeros:$((nb * 16)) --arg buf:zeros:$((nb * 4)) \
+--arg i32:$nb --arg f32:0.01 --arg f32:0.01"; }
+alu() { echo "$k/alu_loop.w32.co --kernel alu_loop --global $al --local 256 --arg buf:zeros:$((al * 4)) --arg i32:256"; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 if [ "$mode" = insts ]; then
