@@ -814,7 +814,8 @@ static bool schedule_next(trun *r, twave *w, uint64_t base)
 static unsigned port_of(unsigned cls)
 {
     switch (cls) {
-    case UMB_T_VALU: case UMB_T_VALU_TRANS: case UMB_T_VALU_DUAL: case UMB_T_VALU_DP: return PORT_VALU;
+    case UMB_T_VALU: case UMB_T_VALU_TRANS: case UMB_T_VALU_DUAL: case UMB_T_VALU_DP: case UMB_T_VALU_MATRIX:
+        return PORT_VALU;
     case UMB_T_SALU: return PORT_SALU;
     case UMB_T_SMEM: return PORT_SMEM;
     case UMB_T_VMEM_LOAD: case UMB_T_VMEM_STORE: case UMB_T_VMEM_ATOMIC: return PORT_VMEM;
@@ -834,6 +835,7 @@ static uint32_t issue_cycles(const trun *r, const umb_tinst *ti)
     case UMB_T_VALU_DUAL: return m->vopd_dual_issue ? passes : 2 * passes;
     case UMB_T_VALU_TRANS: return m->trans_issue * passes;
     case UMB_T_VALU_DP: return m->dp_issue * passes;
+    case UMB_T_VALU_MATRIX: return ti->delay;   /* the whole wave's matrix, wave32 or wave64 */
     case UMB_T_DELAY: return ti->delay;
     case UMB_T_CLAUSE: return 0;
     default: return 1;
@@ -936,7 +938,7 @@ static uint32_t alu_latency(const tm_machine *m, unsigned cls)
 {
     switch (cls) {
     case UMB_T_SALU: return m->salu_latency;
-    case UMB_T_VALU: case UMB_T_VALU_DUAL: return m->valu_latency;
+    case UMB_T_VALU: case UMB_T_VALU_DUAL: case UMB_T_VALU_MATRIX: return m->valu_latency;
     case UMB_T_VALU_TRANS: return m->trans_latency;
     case UMB_T_VALU_DP: return m->dp_latency;
     default: return 1;
@@ -1031,7 +1033,7 @@ static void pc_derive(trun *r, tm_pc *p)
     p->waits_sdst = cls == UMB_T_SALU || cls == UMB_T_SMEM;
     for (unsigned i = 0; i < 3; i++)
         if (ti->dep_kind[i] != UMB_TDEP_NONE && ti->dep_at[i] == 0) p->self_waits = true;
-    if (valu && r->m->vgpr_banks) {
+    if (valu && r->m->vgpr_banks && cls != UMB_T_VALU_MATRIX) {   /* WMMA's cycles include its operand reads */
         uint16_t vwrite[UMB_TINST_DSTS * 4];
         unsigned nw = vgpr_list(ti->dst, p->ndst, vwrite, UMB_TINST_DSTS * 4);
         p->nvread = (uint8_t)vgpr_list(ti->src, p->nsrc, p->vread, TM_PC_VREADS);

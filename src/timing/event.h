@@ -35,6 +35,8 @@ typedef enum umb_tclass {
     UMB_T_CLAUSE,        /* s_clause: the next instructions issue back to back */
     UMB_T_END,           /* s_endpgm */
     UMB_T_OTHER,         /* hints, messages, anything without a pipeline of its own */
+    UMB_T_VALU_MATRIX,   /* a matrix instruction (WMMA): holds the VALU `delay` cycles, and its
+                            results come that much later */
     UMB_T_COUNT
 } umb_tclass;
 

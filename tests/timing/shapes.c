@@ -360,10 +360,34 @@ static int lds_one_workgroup_one_half(void)
     return failures;
 }
 
+/* WMMA: a dependent chain of v_wmma_f32_16x16x16_f16 costs each instruction its 32 execution
+ * cycles (AMD's Matrix Instruction Calculator) plus at most the VALU result latency: the cycles of
+ * 320 against 64 of them in one wave, per instruction, within [32, 40]. */
+static int wmma_holds_valu(void)
+{
+    env e;
+    env_init(&e);
+    uint64_t a = buffer(&e, 32 * 16 * 2), out = buffer(&e, 32 * 8 * 4);
+    double cycles[2];
+    uint32_t n[2] = { 64, 320 };
+    for (int k = 0; k < 2; k++) {
+        json_t *root, *l;
+        umb_rdna3_arg args[] = { ARG(a), ARG(out), ARG(n[k]) };
+        l = run(&e, "wmma_chain", args, 3, 32, 32, &root);
+        cycles[k] = num(l, "cycles");
+        json_decref(root);
+    }
+    double per = (cycles[1] - cycles[0]) / (n[1] - n[0]);
+    printf("wmma_chain: %.0f cycles for %u, %.0f for %u: %.2f cycles a WMMA\n", cycles[0], n[0], cycles[1], n[1], per);
+    CHECK(&e, per >= 32.0 && per <= 40.0, "%.2f cycles a dependent WMMA", per);
+    env_fini(&e);
+    return e.failures;
+}
+
 #define C(fn) { #fn, fn }
 static const struct { const char *name; int (*fn)(void); } cases[] = {
     C(coalesced_vs_strided), C(lds_bank_conflicts), C(more_waves_hide_latency), C(vgpr_limited_occupancy), C(dram_streams_keep_rate), C(dram_activations_bound),
-    C(lds_one_workgroup_one_half),
+    C(lds_one_workgroup_one_half), C(wmma_holds_valu),
 };
 
 int main(int argc, char **argv)

@@ -95,3 +95,15 @@ __kernel void lds_store_b128(__global float4 *out, int iters)
     barrier(CLK_LOCAL_MEM_FENCE);
     out[get_global_id(0)] = buf[(l * 7) & 1023];
 }
+
+/* One wave, a chain of n dependent WMMAs on one accumulator: each holds the SIMD's VALU for the
+ * 32 cycles AMD's Matrix Instruction Calculator gives v_wmma_f32_16x16x16_f16. */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__kernel void wmma_chain(__global const half *a, __global float *out, uint n)
+{
+    uint lane = get_local_id(0);
+    half16 fa = vload16(lane % 16, a), fb = vload16(lane % 16 + 16, a);
+    float8 acc = (float8)(0.0f);
+    for (uint i = 0; i < n; i++) acc = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(fa, fb, acc);
+    vstore8(acc, get_global_id(0), out);
+}

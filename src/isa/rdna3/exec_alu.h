@@ -267,6 +267,7 @@ rdna3_exec_fn rdna3_valu_handler(unsigned vop3op);            /* exec_valu.c: 32
 rdna3_exec_fn rdna3_valu_fp_handler(unsigned vop3op);         /* exec_fp.c: f64, f16, conversions */
 rdna3_exec_fn rdna3_vopc_handler(unsigned vop3op);            /* exec_vopc.c */
 rdna3_exec_fn rdna3_vop3p_handler(unsigned op);               /* exec_vop3p.c */
+rdna3_exec_fn rdna3_wmma_handler(unsigned op);                /* exec_wmma.c */
 rdna3_exec_fn rdna3_lane_handler(unsigned vop3op);            /* exec_lane.c: cross-lane ops */
 void rdna3_exec_vopd(rdna3_wave *w, const rdna3_inst *in);    /* exec_vopd.c */
 

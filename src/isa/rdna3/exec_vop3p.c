@@ -192,5 +192,6 @@ rdna3_exec_fn rdna3_vop3p_handler(unsigned op)
     if (op <= 0x12) return exec_pk;
     if (op == 0x13 || op == 0x1a || (op >= 0x16 && op <= 0x19)) return exec_dot;
     if (op >= 0x20 && op <= 0x22) return exec_fma_mix;
+    if (op >= 0x40 && op <= 0x45) return rdna3_wmma_handler(op);
     return NULL;
 }

@@ -151,6 +151,12 @@ static void classify(const rdna3_inst *in, umb_tinst *ti)
     case RDNA3_FMT_VOP2: case RDNA3_FMT_VOPC: case RDNA3_FMT_VOP3: case RDNA3_FMT_VOP3SD: case RDNA3_FMT_VOP3P:
         if (in->fmt == RDNA3_FMT_VOP3 && in->op >= 0x180 && in->op < 0x200 && is_trans_vop1(in->op - 0x180u))
             ti->cls = UMB_T_VALU_TRANS;
+        else if (in->fmt == RDNA3_FMT_VOP3P && in->op >= 0x40 && in->op <= 0x45) {
+            /* WMMA: AMD's Matrix Instruction Calculator gives 32 execution cycles (16 for iu4),
+               not co-executing with other VALU work */
+            ti->cls = UMB_T_VALU_MATRIX;
+            ti->delay = in->op == 0x45 ? 16 : 32;
+        }
         else ti->cls = is_f64(in) ? UMB_T_VALU_DP : UMB_T_VALU;
         return;
     case RDNA3_FMT_DS:

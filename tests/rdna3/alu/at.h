@@ -112,7 +112,7 @@ typedef struct at_case {
 /* Each t_*.c file exports one table ending with {NULL, NULL}. */
 extern const at_case at_salu_cases[], at_vint_cases[], at_vf32_cases[], at_vf64_cases[], at_vf16_cases[],
     at_cvt_cases[], at_vopc_cases[], at_dpp_cases[], at_vopd_cases[], at_lane_cases[], at_vop3p_cases[],
-    at_wave_cases[];
+    at_wave_cases[], at_wmma_cases[];
 
 #endif
 

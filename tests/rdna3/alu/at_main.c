@@ -3,7 +3,7 @@
 
 static const at_case *const tables[] = {
     at_salu_cases, at_vint_cases, at_vf32_cases, at_vf64_cases, at_vf16_cases, at_cvt_cases,
-    at_vopc_cases, at_dpp_cases, at_vopd_cases, at_lane_cases, at_vop3p_cases, at_wave_cases,
+    at_vopc_cases, at_dpp_cases, at_vopd_cases, at_lane_cases, at_vop3p_cases, at_wave_cases, at_wmma_cases,
 };
 
 static int run_case(const at_case *c)
