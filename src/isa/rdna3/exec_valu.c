@@ -523,6 +523,24 @@ static void v_ldexp_f32(rdna3_wave *w, const rdna3_inst *in)
     rdna3_post32(w, in, D, m);
 }
 
+/* v_cubeid/sc/tc/ma_f32: the face of a cube map a direction (x, y, z) points at (0-5: +x, -x, +y,
+ * -y, +z, -z; the major axis wins a tie in the order z, y, x), the face's s and t coordinates
+ * before division, and twice the signed major axis. "Negative" means below zero: -0 and NaN
+ * count as positive, and NaN wins no comparison of magnitudes (the RDNA3 ISA guide's rules, as
+ * LLVM 19 constant-folds llvm.amdgcn.cube*). */
+typedef struct cube_face { float id, sc, tc, ma; } cube_face;
+static inline cube_face cube_of(float x, float y, float z)
+{
+    float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
+    if (az >= ax && az >= ay) return z < 0.0f ? (cube_face){ 5.0f, -x, -y, z } : (cube_face){ 4.0f, x, -y, z };
+    if (ay >= ax) return y < 0.0f ? (cube_face){ 3.0f, x, -z, y } : (cube_face){ 2.0f, x, z, y };
+    return x < 0.0f ? (cube_face){ 1.0f, z, -y, x } : (cube_face){ 0.0f, -z, -y, x };
+}
+VOP3_F32(v_cubeid_f32, cube_of(a, b, c).id)
+VOP3_F32(v_cubesc_f32, cube_of(a, b, c).sc)
+VOP3_F32(v_cubetc_f32, cube_of(a, b, c).tc)
+VOP3_F32(v_cubema_f32, cube_of(a, b, c).ma * 2.0f)
+
 VOP3_F32(v_fma_dx9_zero_f32, (a == 0.0f || b == 0.0f) ? c + 0.0f : rdna3_fma32(a, b, c))
 VOP3_F32(v_min3_f32, rdna3_fmin32(w, rdna3_fmin32(w, a, b), c))
 VOP3_F32(v_max3_f32, rdna3_fmax32(w, rdna3_fmax32(w, a, b), c))
@@ -668,6 +686,7 @@ rdna3_exec_fn rdna3_valu_handler(unsigned op)
         [0x1c0] = v_frexp_mant_f32, [0x1e5] = v_swap_b32, [0x1ea] = v_cvt_i32_i16, [0x1eb] = v_cvt_u32_u16,
         /* VOP3 */
         [0x209] = v_fma_dx9_zero_f32, [0x20a] = v_mad_i32_i24, [0x20b] = v_mad_u32_u24,
+        [0x20c] = v_cubeid_f32, [0x20d] = v_cubesc_f32, [0x20e] = v_cubetc_f32, [0x20f] = v_cubema_f32,
         [0x210] = v_bfe_u32, [0x211] = v_bfe_i32, [0x212] = v_bfi_b32, [0x213] = v_fma_f32,
         [0x215] = v_lerp_u8, [0x216] = v_alignbit_b32, [0x217] = v_alignbyte_b32,
         [0x219] = v_min3_f32, [0x21a] = v_min3_i32, [0x21b] = v_min3_u32, [0x21c] = v_max3_f32,

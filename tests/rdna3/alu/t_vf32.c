@@ -256,8 +256,38 @@ static void vf32_round_mode(at *t)
     EQF(t, fb(x + y), 1.0f + 0x1p-23f);
 }
 
+/* v_cube*_f32 against the values LLVM 19 constant-folds llvm.amdgcn.cubeid/sc/tc/ma to for these
+ * directions (clang-19 -O3 on __builtin_amdgcn_cube*(x, y, z) with constant arguments; its fold
+ * follows the ISA guide's rules): ties (z before y before x), -0 and NaN as positive, NaN losing
+ * every magnitude comparison, infinity, an overflowing 2 x major axis. */
+static void vf32_cube(at *t)
+{
+    static const float in[14][3] = {
+        { 1, 2, 3 }, { -1, 2, -3 }, { 0.5f, -4, 1 }, { 0.5f, 4, -1 }, { -5, 1, 2 }, { 5, -1, -2 }, { 2, 2, 2 },
+        { -2, 2, -2 }, { 3, -3, 1 }, { -0.0f, 0.0f, -0.0f }, { __builtin_nanf(""), 1, 2 }, { 1, __builtin_inff(), -2 },
+        { 1e38f, -3e38f, 2e38f }, { 0.25f, -0.0f, -0.75f },
+    };
+    static const float folded[14][4] = {   /* id, sc, tc, ma */
+        { 4, 1, -2, 6 }, { 5, 1, -2, -6 }, { 3, 0.5f, -1, -8 }, { 2, 0.5f, -1, 8 }, { 1, 2, -1, -10 }, { 0, 2, 1, 10 },
+        { 4, 2, -2, 4 }, { 5, 2, -2, -4 }, { 3, 3, -1, -6 }, { 4, -0.0f, -0.0f, -0.0f }, { 0, -2, -1, __builtin_nanf("") },
+        { 2, 1, -2, __builtin_inff() }, { 3, 1e38f, -2e38f, -__builtin_inff() }, { 5, -0.25f, 0.0f, -1.5f },
+    };
+    for (unsigned l = 0; l < 32; l++)
+        for (unsigned k = 0; k < 3; k++) at_v(t, 1 + k, l, fb(in[l % 14][k]));
+    at_code(t, "v_cubeid_f32 v4, v1, v2, v3\nv_cubesc_f32 v5, v1, v2, v3\nv_cubetc_f32 v6, v1, v2, v3\n"
+               "v_cubema_f32 v7, v1, v2, v3\n");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++)
+        for (unsigned k = 0; k < 4; k++) EQF(t, at_gv(t, 4 + k, l), folded[l % 14][k]);
+    /* input modifiers apply before the selection: |x|, -y */
+    at_code(t, "v_cubeid_f32 v4, |v1|, -v2, v3\n");
+    RUNS(t);
+    EQF(t, at_gv(t, 4, 4), 0.0f);   /* (5, -1, 2): +x */
+    EQF(t, at_gv(t, 4, 2), 2.0f);   /* (0.5, 4, 1): +y */
+}
+
 const at_case at_vf32_cases[] = {
     C(vf32_arith), C(vf32_fmac_fmak), C(vf32_omod_clamp), C(vf32_minmax), C(vf32_med3), C(vf32_round),
-    C(vf32_transcendental), C(vf32_denorm_flush), C(vf32_div_sequence), C(vf32_round_mode),
+    C(vf32_transcendental), C(vf32_denorm_flush), C(vf32_div_sequence), C(vf32_round_mode), C(vf32_cube),
     {NULL, NULL},
 };

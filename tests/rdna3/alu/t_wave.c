@@ -89,10 +89,10 @@ static void fault_messages(at *t)
     at_code(t, "s_code_end");
     FAULTS(t, "s_code_end");
     /* An instruction umbra decodes but does not execute reports UNSUPPORTED with its text. */
-    at_code(t, "v_cubeid_f32 v0, v1, v2, v3");
+    at_code(t, "v_mullit_f32 v0, v1, v2, v3");
     st = at_run(t);
     EQ(t, st, UMB_ERR_UNSUPPORTED);
-    OK(t, strstr(at_error(t), "v_cubeid_f32") != NULL);
+    OK(t, strstr(at_error(t), "v_mullit_f32") != NULL);
 }
 
 static void stats_counts(at *t)
