@@ -105,6 +105,20 @@ static inline uint32_t rdna3_f16_from_f64(double x, int rne)
     return s | h;   /* at most 0x7c00: a carry out of 65504 is infinity */
 }
 
+/* double -> bf16, rounded once to nearest even: to f32 with round-to-odd first (f32 keeps more
+ * than two bits beyond bf16's, so the second rounding then sees every bit that matters). */
+static inline uint32_t rdna3_bf16_from_f64(double d)
+{
+    if (d != d) return 0x7fc0u;
+    float f = (float)d;   /* nearest */
+    uint32_t u = bits_f32(f);
+    if ((double)f != d && !isinf(f)) {
+        if (fabs((double)f) > fabs(d)) u -= 1u;   /* toward zero: the magnitude below */
+        u |= 1u;                                  /* sticky */
+    }
+    if ((u & 0x7f800000u) == 0x7f800000u) return u >> 16;   /* infinity */
+    return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+}
 static inline uint32_t f16_from_f32(float x) { return rdna3_f16_from_f64((double)x, 1); }
 static inline float f32_from_f16(uint32_t h) { return rdna3_f16_to_f32(h & 0xffffu); }
 

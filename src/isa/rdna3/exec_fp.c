@@ -735,6 +735,19 @@ static void v_dot2_f16_f16(rdna3_wave *w, const rdna3_inst *in)
     }
 }
 
+/* v_dot2_bf16_bf16: D.bf16 = S0.lo*S1.lo + S0.hi*S1.hi + S2.bf16, as v_dot2_f16_f16: the products
+ * are exact in double, the sum rounded once (to nearest even). */
+static inline double bf2d(uint32_t h) { return (double)f32_of((h & 0xffffu) << 16); }
+static void v_dot2_bf16_bf16(rdna3_wave *w, const rdna3_inst *in)
+{
+    SRC(0, RK_B32, A); SRC(1, RK_B32, B); SRC(2, RK_F16, C); VH_BEGIN(3);
+    RDNA3_LANES(w) {
+        if (!RDNA3_ON(m, l)) continue;
+        double s = bf2d(A[l]) * bf2d(B[l]) + bf2d(A[l] >> 16) * bf2d(B[l] >> 16) + bf2d(C[l]);
+        D[l] = put16(D[l], rdna3_bf16_from_f64(s), hi_);
+    }
+}
+
 /* 16-bit integer ops. */
 VOP2_U16(v_add_nc_u16, in->clamp ? mn16u(a + b, 0xffffu) : a + b)
 VOP2_U16(v_sub_nc_u16, in->clamp ? (a > b ? a - b : 0) : a - b)
@@ -797,7 +810,7 @@ rdna3_exec_fn rdna3_valu_fp_handler(unsigned op)
         [0x249] = v_min3_f16, [0x24a] = v_min3_i16, [0x24b] = v_min3_u16, [0x24c] = v_max3_f16,
         [0x24d] = v_max3_i16, [0x24e] = v_max3_u16, [0x24f] = v_med3_f16, [0x250] = v_med3_i16,
         [0x251] = v_med3_u16, [0x253] = v_mad_i16, [0x254] = v_div_fixup_f16, [0x25d] = v_cndmask_b16,
-        [0x260] = v_maxmin_f16, [0x261] = v_minmax_f16, [0x266] = v_dot2_f16_f16,
+        [0x260] = v_maxmin_f16, [0x261] = v_minmax_f16, [0x266] = v_dot2_f16_f16, [0x267] = v_dot2_bf16_bf16,
         [0x2fc] = v_div_scale_f32, [0x2fd] = v_div_scale_f64,
         [0x303] = v_add_nc_u16, [0x304] = v_sub_nc_u16, [0x305] = v_mul_lo_u16, [0x306] = v_cvt_pk_i16_f32,
         [0x307] = v_cvt_pk_u16_f32, [0x309] = v_max_u16, [0x30a] = v_max_i16, [0x30b] = v_min_u16,

@@ -31,21 +31,6 @@ static bool bf16_inputs(wmma_kind k) { return k == W_F32_BF16 || k == W_BF16_BF1
 
 static double bf16_value(uint32_t h) { return (double)f32_of((h & 0xffffu) << 16); }
 
-/* double -> bf16, rounded once to nearest even: to f32 with round-to-odd first (f32 has more than
- * two bits beyond bf16's, so the second rounding then sees every bit that matters). */
-static uint32_t bf16_from_double(double d)
-{
-    if (d != d) return 0x7fc0u;
-    float f = (float)d;   /* nearest */
-    uint32_t u = bits_f32(f);
-    if ((double)f != d && !isinf(f)) {
-        if (fabs((double)f) > fabs(d)) u -= 1u;   /* toward zero: the magnitude below */
-        u |= 1u;                                  /* sticky */
-    }
-    if ((u & 0x7f800000u) == 0x7f800000u) return u >> 16;   /* infinity */
-    return (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
-}
-
 /* Element `k` of a row (A) or column (B) in lane `l` starting at VGPR `reg`. */
 static uint32_t element(rdna3_wave *w, unsigned reg, unsigned l, unsigned k, unsigned bits)
 {
@@ -140,7 +125,7 @@ static void exec_wmma(rdna3_wave *w, const rdna3_inst *in)
             double s = kind == W_F16_F16 ? (double)f32_from_f16(c) : kind == W_BF16_BF16 ? bf16_value(c) : (double)f32_of(c);
             for (unsigned k = 0; k < WMMA_N; k++)
                 s += float_input(element(w, a, i, k, bits), bf) * float_input(element(w, b, j, k, bits), bf);
-            out[i][j] = kind == W_F16_F16 ? rdna3_f16_from_f64(s, 1) : kind == W_BF16_BF16 ? bf16_from_double(s)
+            out[i][j] = kind == W_F16_F16 ? rdna3_f16_from_f64(s, 1) : kind == W_BF16_BF16 ? rdna3_bf16_from_f64(s)
                                                                         : bits_f32((float)s);
         }
     bool high = (in->opsel >> 2) & 1u;

@@ -107,7 +107,35 @@ static void vf16_pack_cvt(at *t)
     EQ(t, at_gv(t, 0, 0), 0x7bff3c00u);
 }
 
+/* v_dot2_bf16_bf16: lo*lo + hi*hi + c in bfloat16 (7 stored fraction bits: an ulp of 1 is 2^-7),
+ * one rounding to nearest even: exact sums, and sums that need rounding (1 + 2^-8 is a tie and
+ * goes to 1.0 = 0x3f80; 1 + 2^-8 + 2^-10 goes up to 1 + 2^-7 = 0x3f81); -0 + 0 + -0 = +0; 2^128
+ * overflows to infinity; op_sel[3] writes the high half, keeping the low. */
+static uint32_t bf16_of(float f) { return fb(f) >> 16; }   /* the values below are exact in bf16 */
+static void vf16_dot2_bf16(at *t)
+{
+    static const float v[8][5] = {   /* a.lo, a.hi, b.lo, b.hi, c */
+        { 1, 2, 3, 4, 5 }, { -1.5f, 0.25f, 2, -8, 0.5f }, { 1, 0x1p-8f, 1, 1, 0 }, { 1, 0x1p-8f, 1, 1.25f, 0 },
+        { 100, 0, 3, 7, -300 }, { -0.0f, 0, 1, 1, -0.0f }, { 0x1p100f, 0x1p100f, 0x1p27f, 0x1p27f, 0 }, { 6, -6, 6, 6, 1 },
+    };
+    static const uint32_t want[8] = { 0x4180, 0xc090, 0x3f80, 0x3f81, 0x0000, 0x0000, 0x7f80, 0x3f80 };
+    for (unsigned l = 0; l < 32; l++) {
+        const float *x = v[l % 8];
+        at_v(t, 1, l, bf16_of(x[0]) | bf16_of(x[1]) << 16);
+        at_v(t, 2, l, bf16_of(x[2]) | bf16_of(x[3]) << 16);
+        at_v(t, 3, l, bf16_of(x[4]));
+        at_v(t, 4, l, 0xdead0000u);
+        at_v(t, 5, l, 0x0000beefu);
+    }
+    at_code(t, "v_dot2_bf16_bf16 v4, v1, v2, v3\nv_dot2_bf16_bf16 v5, v1, v2, v3 op_sel:[0,0,0,1]\n");
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        EQ(t, at_gv(t, 4, l), 0xdead0000u | want[l % 8]);
+        EQ(t, at_gv(t, 5, l), (want[l % 8] << 16) | 0xbeefu);
+    }
+}
+
 const at_case at_vf16_cases[] = {
-    C(vf16_arith), C(vf16_opsel), C(vf16_pack_cvt),
+    C(vf16_arith), C(vf16_opsel), C(vf16_pack_cvt), C(vf16_dot2_bf16),
     {NULL, NULL},
 };
