@@ -99,19 +99,16 @@ static void wmma_f32(at *t, bool bf16)
         }
 }
 
-static void wmma_f32_f16(at *t)
+/* A case in wave32 (the harness's wave), then again in wave64. */
+static void in_both_waves(at *t, void (*fn)(at *, bool), bool arg)
 {
-    wmma_f32(t, false);
+    fn(t, arg);
     at_begin(t, 64);
-    wmma_f32(t, false);
+    fn(t, arg);
 }
 
-static void wmma_f32_bf16(at *t)
-{
-    wmma_f32(t, true);
-    at_begin(t, 64);
-    wmma_f32(t, true);
-}
+static void wmma_f32_f16(at *t) { in_both_waves(t, wmma_f32, false); }
+static void wmma_f32_bf16(at *t) { in_both_waves(t, wmma_f32, true); }
 
 /* v_wmma_{f16,bf16}_16x16x16_*: 16-bit C and D in the low halves, or with op_sel:[0,0,1] in the
  * high halves; the other halves keep their bits. */
@@ -143,19 +140,8 @@ static void wmma_half(at *t, bool bf16)
         }
 }
 
-static void wmma_f16_f16(at *t)
-{
-    wmma_half(t, false);
-    at_begin(t, 64);
-    wmma_half(t, false);
-}
-
-static void wmma_bf16_bf16(at *t)
-{
-    wmma_half(t, true);
-    at_begin(t, 64);
-    wmma_half(t, true);
-}
+static void wmma_f16_f16(at *t) { in_both_waves(t, wmma_half, false); }
+static void wmma_bf16_bf16(at *t) { in_both_waves(t, wmma_half, true); }
 
 static int64_t int_of(uint32_t e, unsigned bits, bool sgn)
 {
@@ -208,19 +194,10 @@ static void wmma_int(at *t, unsigned bits)
             }
 }
 
-static void wmma_i32_iu8(at *t)
-{
-    wmma_int(t, 8);
-    at_begin(t, 64);
-    wmma_int(t, 8);
-}
-
-static void wmma_i32_iu4(at *t)
-{
-    wmma_int(t, 4);
-    at_begin(t, 64);
-    wmma_int(t, 4);
-}
+static void wmma_int8(at *t, bool unused) { (void)unused; wmma_int(t, 8); }
+static void wmma_int4(at *t, bool unused) { (void)unused; wmma_int(t, 4); }
+static void wmma_i32_iu8(at *t) { in_both_waves(t, wmma_int8, false); }
+static void wmma_i32_iu4(at *t) { in_both_waves(t, wmma_int4, false); }
 
 /* What no public source defines is refused with a message, never computed by a guess. */
 static void wmma_refused(at *t)
