@@ -153,6 +153,21 @@ static double fp32(mb *m)
     return (double)GRID * 16.0 * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
 }
 
+/* FP16 WMMA operations (8192 a v_wmma_f32_16x16x16_f16) per cycle. */
+static double wmma16(mb *m)
+{
+    uint64_t in = alloc(m, 4096), out = alloc(m, GRID * 4ull);
+    uint64_t c[3];
+    uint32_t iters[3] = { 4, 4, 12 };
+    for (int k = 0; k < 3; k++) {
+        umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(iters[k]) };
+        c[k] = launch(m, "wmma_f16", a, 3, GRID, 256);
+    }
+    umb_mem_free(m->dev, in);
+    umb_mem_free(m->dev, out);
+    return (double)(GRID / 32u) * 4.0 * 8192.0 * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
+}
+
 /* A copy of the machine file with VOPD dual issue off, for the single-issue FP32 figure. */
 static const char *single_issue_machine(const char *machine, const char *work, char *path, size_t len)
 {
@@ -197,7 +212,7 @@ static void teardown(mb *m)
 /* What a row measures: a pointer chase (ns per step), a stream over a buffer larger than the
  * caches above the level (STREAM_COLD: on a device of its own, whose caches hold nothing, so no
  * warm-up pass is needed), the same small buffer read by every workgroup, LDS reads, FMAs. */
-typedef enum how { CHASE, STREAM, STREAM_COLD, SMALL, LDS_BW, FP32, FP32_SINGLE } how;
+typedef enum how { CHASE, STREAM, STREAM_COLD, SMALL, LDS_BW, FP32, FP32_SINGLE, WMMA16 } how;
 
 typedef struct row {
     const char *what, *unit;
@@ -220,7 +235,9 @@ typedef struct row {
  * read in [C&C1]'s text with [C&C7] "Blackwell: Nvidia's Massive GPU" (2025-06-29). Peaks
  * (labelled so): [AMD] the product's 61.4 TFLOPS FP32 with dual issue; the
  * LDS's 32 banks of 4 bytes a clock per CU ([C&C1]'s text) x 96 CUs x 2.5 GHz. [P1] a memtest_vulkan
- * log of a 7900 XTX (pastebin.com/Cd1f20Rc, 2024-04-19; ../shared/reference/rdna3-measurements.md). */
+ * log of a 7900 XTX (pastebin.com/Cd1f20Rc, 2024-04-19; ../shared/reference/rdna3-measurements.md).
+ * [I2] vkpeak's fp16-matrix test on a 7900 XTX, "130Tflops+" (phoronix-test-suite/test-profiles
+ * issue 284, Windows driver, its clock not stated; the model runs at 2.5 GHz). */
 static const row ROWS[] = {
     { "scalar cache latency (8 KB)", "ns", CHASE, "chase_scalar", 8 << 10, 64, 0, false, 15.4, false, "C&C1" },
     { "vector L0 latency (16 KB)", "ns", CHASE, "chase_vector", 16 << 10, 128, 0, false, -1, false, "" },
@@ -254,6 +271,7 @@ static const row ROWS[] = {
     { "LDS bandwidth", "GB/s", LDS_BW, NULL, 0, 0, 0, false, 30720, false, "C&C1 (peak: 128 B/clk/CU)" },
     { "FP32 FMA throughput, VOPD dual issue", "TFLOPS", FP32, NULL, 0, 0, 0, false, 62.9, false, "C&C1 (Vulkan)" },
     { "FP32 FMA throughput, single issue", "TFLOPS", FP32_SINGLE, NULL, 0, 0, 0, false, 30.7, false, "AMD (peak / 2)" },
+    { "FP16 WMMA throughput", "TFLOPS", WMMA16, NULL, 0, 0, 0, false, 130, false, "I2 (vkpeak fp16-matrix, 130+)" },
 };
 
 /* Load-to-use latency (ns) over footprints 4 KB .. 256 MB, scalar and vector: the plateaus of the
@@ -297,6 +315,7 @@ static double measure(bench *b, const row *r)
     case LDS_BW: return lds_bw(m) * g;
     case FP32: return fp32(m) * g / 1000.0;
     case FP32_SINGLE: return fp32(&b->single) * g / 1000.0;
+    case WMMA16: return wmma16(m) * g / 1000.0;
     }
     return NAN;
 }

@@ -88,3 +88,21 @@ __kernel void fp32_fma(__global const float *in, __global float *out, uint iters
     }
     out[get_global_id(0)] = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7;
 }
+
+/* FP16 WMMA throughput: four independent accumulators a wave (a chain's result latency stays
+ * hidden behind the other three's 32 cycles each), 16 x 16 x 16 x 2 = 8192 FLOP a WMMA. */
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+__kernel void wmma_f16(__global const half *in, __global float *out, uint iters)
+{
+    uint l = get_local_id(0) % 32;
+    half16 a = vload16(l % 16, in), b = vload16(l % 16 + 16, in);
+    float8 c0 = (float8)(0.0f), c1 = c0, c2 = c0, c3 = c0;
+    for (uint i = 0; i < iters; i++) {
+        c0 = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a, b, c0);
+        c1 = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a, b, c1);
+        c2 = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a, b, c2);
+        c3 = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(a, b, c3);
+    }
+    float8 s = c0 + c1 + c2 + c3;
+    out[get_global_id(0)] = s.s0 + s.s1 + s.s2 + s.s3 + s.s4 + s.s5 + s.s6 + s.s7;
+}
