@@ -85,7 +85,8 @@ static bool wmma_defined(rdna3_wave *w, const rdna3_inst *in, wmma_kind kind, un
     return true;
 }
 
-/* C[i][j] as a double or an integer: from VGPRs at its lane and register, or a broadcast constant. */
+/* The bits of C[i][j] (its 16-bit half for the 16-bit forms): from VGPRs at its lane and register, or a
+ * broadcast constant. */
 static uint32_t c_bits(rdna3_wave *w, const rdna3_inst *in, wmma_kind kind, unsigned i, unsigned j, uint32_t scalar)
 {
     unsigned groups = w->wave_size / WMMA_N;   /* rows a register holds */
