@@ -138,35 +138,28 @@ static double lds_bw(mb *m)
     return (double)GRID * 16.0 * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
 }
 
-/* FP32 operations (an FMA is two) per cycle. */
-static double fp32(mb *m)
+/* Operations per cycle of an ALU kernel(in, out, iters) doing `ops_per_item` operations per
+ * work-item and iteration: warm-up, then two runs that differ only in iterations (lo, hi). */
+static double alu_rate(mb *m, const char *kernel, uint32_t lo, uint32_t hi, double ops_per_item)
 {
     uint64_t in = alloc(m, 4096), out = alloc(m, GRID * 4ull);
     uint64_t c[3];
-    uint32_t iters[3] = { 16, 16, 48 };
-    for (int k = 0; k < 3; k++) {   /* the first run warms the caches (the loads of b and c) */
+    uint32_t iters[3] = { lo, lo, hi };
+    for (int k = 0; k < 3; k++) {   /* the first run warms the caches (the loads of the inputs) */
         umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(iters[k]) };
-        c[k] = launch(m, "fp32_fma", a, 3, GRID, 256);
+        c[k] = launch(m, kernel, a, 3, GRID, 256);
     }
     umb_mem_free(m->dev, in);
     umb_mem_free(m->dev, out);
-    return (double)GRID * 16.0 * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
+    return (double)GRID * ops_per_item * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
 }
 
-/* FP16 WMMA operations (8192 a v_wmma_f32_16x16x16_f16) per cycle. */
-static double wmma16(mb *m)
-{
-    uint64_t in = alloc(m, 4096), out = alloc(m, GRID * 4ull);
-    uint64_t c[3];
-    uint32_t iters[3] = { 4, 4, 12 };
-    for (int k = 0; k < 3; k++) {
-        umb_rdna3_arg a[] = { ARG(in), ARG(out), ARG(iters[k]) };
-        c[k] = launch(m, "wmma_f16", a, 3, GRID, 256);
-    }
-    umb_mem_free(m->dev, in);
-    umb_mem_free(m->dev, out);
-    return (double)(GRID / 32u) * 4.0 * 8192.0 * (iters[2] - iters[1]) / (double)(c[2] - c[1]);
-}
+/* FP32 operations (an FMA is two: eight FMAs a work-item and iteration) per cycle. */
+static double fp32(mb *m) { return alu_rate(m, "fp32_fma", 16, 48, 16.0); }
+
+/* FP16 WMMA operations per cycle: four v_wmma_f32_16x16x16_f16 (8192 each) a wave and
+ * iteration, so 4 x 8192 / 32 a work-item. */
+static double wmma16(mb *m) { return alu_rate(m, "wmma_f16", 4, 12, 4.0 * 8192.0 / 32.0); }
 
 /* A copy of the machine file with VOPD dual issue off, for the single-issue FP32 figure. */
 static const char *single_issue_machine(const char *machine, const char *work, char *path, size_t len)

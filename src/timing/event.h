@@ -79,7 +79,8 @@ typedef struct umb_tinst {
     uint8_t wait[UMB_CNT_N];        /* ... until it is at most this */
     uint8_t bytes_per_lane;         /* memory: bytes each active lane moves */
     uint8_t policy;                 /* UMB_TPOL_x */
-    uint16_t delay;                 /* UMB_T_DELAY: cycles; UMB_T_CLAUSE: instructions */
+    uint16_t delay;                 /* UMB_T_DELAY: cycles; UMB_T_CLAUSE: instructions;
+                                       UMB_T_VALU_MATRIX: cycles it holds the VALU */
     /* UMB_T_DELAY (s_delay_alu, s_waitcnt_depctr): dependencies the code announces, up to
        three. Entry i applies to the instruction dep_at[i] instructions after this one (1 = the
        next; 0 = this one): it waits for the result of the dep_back[i]-th most recent instruction
