@@ -1,9 +1,11 @@
 /* bench_opencl: what the OpenCL platform costs on top of libumbra.
  *
- *   bench_opencl [--launches N] [--matmul N] [--nbody N] [--alu N] [--reps R]
+ *   bench_opencl [--launches N] [--tiny-wgs W H] [--matmul N] [--nbody N] [--alu N] [--reps R]
  *
  * 1. Launches per second of an empty kernel (one work-item) through the API: N enqueues then one
- *    clFinish (the queue's throughput), and N enqueue + clFinish pairs (a round trip each).
+ *    clFinish (the queue's throughput), and N enqueue + clFinish pairs (a round trip each); and
+ *    the cost of a work-group of one work-item: one launch of W x H of them (default 1023 x 255)
+ *    copying an image, as the CTS's imagedim tests do (--tiny-wgs 0 0 skips it).
  * 2. The corpus' matmul_tiled and nbody and bench/rdna3's alu_loop, compiled once to a code object:
  *    the wall time of umb_rdna3_run on it (what `umbra run` does) against clEnqueueNDRangeKernel +
  *    clFinish of the same code object through the ICD (clCreateProgramWithBinary), same NDRange,
@@ -131,6 +133,57 @@ static void bench_launches(int n)
     double roundtrip = now() - t0;
     printf("empty kernel, %d launches: %.0f launches/s queued (one clFinish), %.0f launches/s with clFinish after each "
            "(%.1f us a round trip)\n", n, n / queued, n / roundtrip, roundtrip / n * 1e6);
+    clReleaseKernel(k), clReleaseProgram(p);
+}
+
+/* ---------------- 1b. work-groups of one work-item ---------------- */
+
+/* One launch of w x h work-groups of one work-item each, copying an RGBA8 image through
+ * read_imagef/write_imagef (the CTS's test_basic imagedim_* kernels, which launch up to 2.7e8 such
+ * work-groups a size): what a work-group costs to start, run and end when it is one wave of one
+ * lane. CPU time per work-group, best of reps; the copy is checked. */
+static void bench_tiny_workgroups(size_t w, size_t h, int reps)
+{
+    const char *src =
+        "__kernel void copy(read_only image2d_t src, write_only image2d_t dst, sampler_t smp)\n"
+        "{\n"
+        "    int2 xy = (int2)(get_global_id(0), get_global_id(1));\n"
+        "    write_imagef(dst, xy, read_imagef(src, smp, xy));\n"
+        "}\n";
+    cl_int e;
+    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
+    CHECK(e);
+    CHECK(clBuildProgram(p, 1, &dev, NULL, NULL, NULL));
+    cl_kernel k = clCreateKernel(p, "copy", &e);
+    CHECK(e);
+    cl_image_format f = { CL_RGBA, CL_UNORM_INT8 };
+    cl_image_desc d = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = w, .image_height = h };
+    uint8_t *in = xalloc(w * h * 4), *out = xalloc(w * h * 4);
+    for (size_t i = 0; i < w * h * 4; i++) in[i] = (uint8_t)(i * 7u + (i >> 8));
+    cl_mem a = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &f, &d, in, &e);
+    CHECK(e);
+    cl_mem b = clCreateImage(ctx, CL_MEM_WRITE_ONLY, &f, &d, NULL, &e);
+    CHECK(e);
+    cl_sampler smp = clCreateSampler(ctx, CL_FALSE, CL_ADDRESS_NONE, CL_FILTER_NEAREST, &e);
+    CHECK(e);
+    CHECK(clSetKernelArg(k, 0, sizeof a, &a));
+    CHECK(clSetKernelArg(k, 1, sizeof b, &b));
+    CHECK(clSetKernelArg(k, 2, sizeof smp, &smp));
+    size_t global[2] = { w, h }, local[2] = { 1, 1 };
+    timing best = { 1e30, 1e30 };
+    for (int r = 0; r < reps; r++) {
+        double w0 = now(), c0 = cpu_now();
+        CHECK(clEnqueueNDRangeKernel(queue, k, 2, NULL, global, local, 0, NULL, NULL));
+        CHECK(clFinish(queue));
+        keep_best(&best, since(w0, c0));
+    }
+    size_t origin[3] = { 0, 0, 0 }, region[3] = { w, h, 1 };
+    CHECK(clEnqueueReadImage(queue, b, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
+    double n = (double)w * (double)h;
+    printf("one-work-item work-groups, %zu x %zu image copy: %.3f us CPU a work-group (wall %.3f us)%s\n", w, h,
+           best.cpu / n * 1e6, best.wall / n * 1e6, memcmp(in, out, w * h * 4) ? " (WRONG COPY)" : "");
+    free(in), free(out);
+    clReleaseSampler(smp), clReleaseMemObject(a), clReleaseMemObject(b);
     clReleaseKernel(k), clReleaseProgram(p);
 }
 
@@ -374,14 +427,18 @@ int main(int argc, char **argv)
 {
     int launches = 2000, reps = 3;
     uint32_t mm = 128, nb = 1024, alu = 16384;
+    size_t tiny_w = 1023, tiny_h = 255;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--launches") && i + 1 < argc) launches = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--matmul") && i + 1 < argc) mm = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--nbody") && i + 1 < argc) nb = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--alu") && i + 1 < argc) alu = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
-        else {
-            fprintf(stderr, "usage: bench_opencl [--launches N] [--matmul N] [--nbody N] [--alu N] [--reps R]\n");
+        else if (!strcmp(argv[i], "--tiny-wgs") && i + 2 < argc) {
+            tiny_w = (size_t)atol(argv[++i]);
+            tiny_h = (size_t)atol(argv[++i]);
+        } else {
+            fprintf(stderr, "usage: bench_opencl [--launches N] [--tiny-wgs W H] [--matmul N] [--nbody N] [--alu N] [--reps R]\n");
             return 2;
         }
     }
@@ -396,6 +453,7 @@ int main(int argc, char **argv)
 #endif
     open_platform();
     bench_launches(launches);
+    if (tiny_w && tiny_h) bench_tiny_workgroups(tiny_w, tiny_h, reps);
     bcase cases[3] = { make_matmul(mm), make_nbody(nb), make_alu_loop(alu) };
     for (int i = 0; i < 3; i++) {
         bcase *c = &cases[i];

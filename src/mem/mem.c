@@ -76,6 +76,10 @@ static void clear_level(umb_radix_node *n, int depth, bool keep_nodes)
 
 void umb_mem_clear(umb_mem *m)
 {
+    /* Nothing mapped: already empty. The nodes that stay (interior ones, leaf nodes whose pages
+     * were all unmapped) are what the next mapping reuses; a workgroup's LDS unmapped at its end
+     * made every workgroup free and re-create a 64 KiB leaf node here. */
+    if (m->mapped_pages == 0) return;
     clear_level(&m->root, 0, true);
     m->mapped_pages = 0;
     atomic_store(&m->backed_pages, 0);

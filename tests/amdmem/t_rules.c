@@ -407,6 +407,60 @@ static void smem_buffer_load_b512(amt *t)
     for (unsigned i = 0; i < 16; i++) EQ(t, amt_gs(t, 32 + i), i < 4 ? 0x5c000010u + i : 0);
 }
 
+/* ---- s_load and the wave's page cache (exec_mem_smem.c) ---- */
+
+/* A wave keeps the host address of the pages its s_loads read. A zero page (mapped, never
+ * written) is not kept: a store gives it storage and the next s_load reads what was stored (umbra
+ * models no scalar cache). Six pages over four cache slots; the host's writes and a remapping
+ * between two runs of the single-step API are seen. */
+static void smem_load_pages(amt *t)
+{
+    amt_begin(t, 32);
+    amt_map(t, G, 0x8000);
+    for (unsigned p = 1; p < 6; p++) amt_w32(t, G + 0x1000u * p + 8, 0x70000000u + p);
+    amt_s64(t, 0, G);
+    amt_v64(t, 2, 0, G);
+    amt_v(t, 1, 0, 0xabcd);
+    umb_rdna3_step_set_exec(t->s, 1);
+    amt_code(t, "s_load_b32 s10, s[0:1], 0x0\n"          /* page 0, never written: 0 */
+                "global_store_b32 v[2:3], v1, off\n"
+                "s_waitcnt vmcnt(0)\n"
+                "s_load_b32 s11, s[0:1], 0x0\n"           /* the stored value */
+                "s_load_b32 s12, s[0:1], 0x1008\n"
+                "s_load_b32 s13, s[0:1], 0x2008\n"
+                "s_load_b32 s14, s[0:1], 0x3008\n"
+                "s_load_b32 s15, s[0:1], 0x4008\n"
+                "s_load_b32 s16, s[0:1], 0x5008\n"        /* evicts page 1's slot */
+                "s_load_b64 s[18:19], s[0:1], 0x1008\n"
+                "s_load_b512 s[32:47], s[0:1], 0x2ff0\n"  /* crosses into page 3 */
+                "s_waitcnt lgkmcnt(0)");
+    RUNS(t);
+    EQ(t, amt_gs(t, 10), 0);
+    EQ(t, amt_gs(t, 11), 0xabcd);
+    for (unsigned p = 1; p < 6; p++) EQ(t, amt_gs(t, 11 + p), 0x70000000u + p);
+    EQ(t, amt_gs(t, 18), 0x70000001u);
+    EQ(t, amt_gs(t, 19), 0);
+    for (unsigned i = 0; i < 16; i++) EQ(t, amt_gs(t, 32 + i), i == 6 ? 0x70000003u : 0);
+    /* between runs: the host writes page 1, and page 2 is unmapped and mapped again as host
+     * memory (other storage, the old freed) */
+    static _Alignas(4096) uint32_t host_page[1024];
+    host_page[2] = 0x22222222u;
+    amt_w32(t, G + 0x1008, 0x11111111u);
+    EQ(t, umb_mem_unmap(t->dev, G + 0x2000, 0x1000), UMB_OK);
+    EQ(t, umb_mem_map_host(t->dev, G + 0x2000, host_page, sizeof host_page), UMB_OK);
+    amt_code(t, "s_load_b32 s12, s[0:1], 0x1008\n"
+                "s_load_b32 s13, s[0:1], 0x2008\n"
+                "s_waitcnt lgkmcnt(0)");
+    RUNS(t);
+    EQ(t, amt_gs(t, 12), 0x11111111u);
+    EQ(t, amt_gs(t, 13), 0x22222222u);
+    /* an unmapped page faults, whatever the cache held for its slot */
+    EQ(t, umb_mem_unmap(t->dev, G + 0x5000, 0x1000), UMB_OK);
+    amt_code(t, "s_load_b32 s16, s[0:1], 0x5008");
+    FAULTS(t, "s_load from unmapped address");
+    EQ(t, umb_mem_unmap(t->dev, G + 0x2000, 0x1000), UMB_OK);
+}
+
 #define C(fn) { #fn, fn }
 const amt_case amt_cases_rules[] = {
     C(buf_atomic_swap_b32), C(buf_atomic_cmpswap_b32), C(buf_atomic_add_u32), C(buf_atomic_sub_u32),
@@ -421,6 +475,6 @@ const amt_case amt_cases_rules[] = {
     C(buf_tfe_byte_short), C(buf_tfe_dwords), C(buf_tfe_d16), C(buf_tfe_format), C(buf_tfe_d16_format),
     C(buf_tfe_not_allowed),
     C(buf_format_missing_components), C(buf_format_missing_sel1),
-    C(smem_buffer_load_b512),
+    C(smem_buffer_load_b512), C(smem_load_pages),
     { NULL, NULL },
 };

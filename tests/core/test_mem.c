@@ -119,11 +119,45 @@ static void test_device_heap(void)
     umb_device_destroy(dev);
 }
 
+/* umb_mem_clear: every page gone (written, zero and host pages), and the memory usable again; a
+ * workgroup's LDS cycle (host pages mapped, unmapped, then a clear) leaves nothing mapped either. */
+static void test_clear(void)
+{
+    umb_mem *m = umb_mem_create();
+    static _Alignas(4096) uint8_t host[2 * 4096];
+    uint32_t v = 7;
+    CHECK(umb_mem_map_range(m, 0x200000ull, 0x3000));
+    CHECK(umb_mem_store(m, 0x201000ull, &v, 4));
+    CHECK(umb_mem_map_host_range(m, 0, host, sizeof host));
+    umb_mem_clear(m);
+    CHECK_EQ_U64(m->mapped_pages, 0);
+    CHECK_EQ_U64(atomic_load(&m->backed_pages), 0);
+    CHECK(!umb_mem_load(m, 0x201000ull, &v, 4));
+    CHECK(!umb_mem_load(m, 0, &v, 4));
+    for (int round = 0; round < 3; round++) {   /* the LDS of three workgroups in turn */
+        host[4] = (uint8_t)(round + 1);
+        CHECK(umb_mem_map_host_range(m, 0, host, sizeof host));
+        uint8_t b = 0;
+        CHECK(umb_mem_load(m, 4, &b, 1));
+        CHECK_EQ_U64(b, (uint64_t)round + 1);
+        umb_mem_unmap_range(m, 0, sizeof host);
+        umb_mem_clear(m);   /* nothing mapped: nothing to do, the leaf node stays for the next */
+        CHECK(!umb_mem_load(m, 4, &b, 1));
+        CHECK_EQ_U64(m->mapped_pages, 0);
+    }
+    CHECK(umb_mem_map_range(m, 0x201000ull, 0x1000));
+    v = 1;
+    CHECK(umb_mem_load(m, 0x201000ull, &v, 4));
+    CHECK_EQ_U64(v, 0);   /* mapped again after a clear: zero, not the old bytes */
+    umb_mem_destroy(m);
+}
+
 int main(void)
 {
     test_sparse_map();
     test_zero_written();
     test_next_mapped();
     test_device_heap();
+    test_clear();
     return check_report("test_mem");
 }

@@ -668,8 +668,17 @@ static void exec_img_sample(rdna3_wave *w, const rdna3_inst *in)
     uint64_t mask = rdna3_exec(w), lanes = 0;
     img_args args[RDNA3_MAX_LANES];
     float sc[RDNA3_MAX_LANES][3];
-    /* every lane's coordinates, active or not: a quad's derivatives use its inactive lanes too */
-    for (unsigned lane = 0; lane < w->wave_size; lane++) {
+    /* The active lanes' coordinates; with implicit derivatives every lane of their quads, active
+     * or not (a quad's derivatives use its inactive lanes too). */
+    bool implicit_lod = !lz && !explicit_l && !has_grad;
+    uint64_t read = mask;
+    if (implicit_lod) {
+        uint64_t any = mask | (mask >> 1);
+        any |= any >> 2;
+        read = (any & 0x1111111111111111ull) * 0xfu;   /* bit 4k: any lane of quad k; spread to its four */
+    }
+    for (uint64_t m = read; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
         read_args(w, in, &c, lane, &args[lane]);
         for (unsigned d = 0; d < 3; d++) sc[lane][d] = d < dims ? u2f(args[lane].c[d]) : 0.0f;
     }

@@ -12,15 +12,43 @@ static bool sdst_ok(rdna3_wave *w, const rdna3_inst *in, unsigned sdata, unsigne
     return false;
 }
 
-static void put_sgprs(rdna3_wave *w, unsigned sdata, const uint32_t *v, unsigned n)
-{
-    if (sdata == RDNA3_SRC_NULL) return;
-    for (unsigned i = 0; i < n; i++) w->sgpr[sdata + i] = v[i];
-}
+
 
 static void count(rdna3_wave *w, unsigned n)
 {
     if (w->stats) umb_count_mem(w->stats, UMB_SPACE_CONSTANT, 0, 1, 4ull * n);
+}
+
+/* The host bytes of the page holding [addr, addr + bytes), or NULL when the range crosses a page
+ * or the page is unmapped. A workgroup's s_loads read its kernarg segment, dispatch packet and a
+ * few descriptors, so a radix walk a page serves them all (for workgroups of one wave, the walks
+ * were a tenth of the time). */
+static const uint8_t *smem_page(rdna3_wave *w, uint64_t addr, unsigned bytes)
+{
+    uint64_t off = addr & UMB_PAGE_MASK;
+    if (off + bytes > UMB_PAGE_SIZE) return NULL;
+    uint64_t tag = (addr >> UMB_PAGE_BITS) + 1u;
+    unsigned way = (unsigned)tag % RDNA3_SMEM_PAGES;
+    if (w->smem_page_tag[way] == tag) return w->smem_page[way];
+    const uint8_t *p = umb_mem_page_for_read(w->kernel->global, addr);
+    if (p && p != umb_zero_page) {
+        w->smem_page_tag[way] = tag;
+        w->smem_page[way] = p;
+    }
+    return p;
+}
+
+/* n (1, 2, 4, 8 or 16) dwords: a copy of a constant size each, where a loop became `rep movsq`
+ * (its start-up cost is most of a short copy's). */
+static void copy_dwords(uint32_t *dst, const void *src, unsigned n)
+{
+    switch (n) {
+    case 1: memcpy(dst, src, 4); break;
+    case 2: memcpy(dst, src, 8); break;
+    case 4: memcpy(dst, src, 16); break;
+    case 8: memcpy(dst, src, 32); break;
+    default: memcpy(dst, src, 64); break;
+    }
 }
 
 /* s_load_b32..b512 (ops 0..4): ADDR = SGPR[base] + inst_offset + {M0 | SGPR | 0}, two LSBs
@@ -32,12 +60,15 @@ static void exec_s_load(rdna3_wave *w, const rdna3_inst *in)
     int32_t off = (int32_t)((uint32_t)in->offset + rdna3_mem_scalar_operand(w, in->soffset));
     uint64_t addr = (rdna3_sgpr64(w, in->saddr) + (uint64_t)(int64_t)off) & ~3ull;
     uint32_t v[16];
-    if (!umb_mem_load(w->kernel->global, addr, v, 4 * n)) {
+    const uint8_t *page = smem_page(w, addr, 4 * n);
+    const void *src = v;
+    if (page) src = page + (addr & UMB_PAGE_MASK);
+    else if (!umb_mem_load(w->kernel->global, addr, v, 4 * n)) {
         rdna3_fault(w, in, UMB_ERR_GUEST_FAULT, "s_load from unmapped address 0x%llx (%u bytes)",
                     (unsigned long long)addr, 4 * n);
         return;
     }
-    put_sgprs(w, sdata, v, n);
+    if (sdata != RDNA3_SRC_NULL) copy_dwords(&w->sgpr[sdata], src, n);
     count(w, n);
 }
 
@@ -69,7 +100,7 @@ static void exec_s_buffer_load(rdna3_wave *w, const rdna3_inst *in)
         }
         loaded++;
     }
-    put_sgprs(w, sdata, v, n);
+    if (sdata != RDNA3_SRC_NULL) copy_dwords(&w->sgpr[sdata], v, n);
     count(w, loaded);
 }
 

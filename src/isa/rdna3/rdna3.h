@@ -137,6 +137,8 @@ struct rdna3_inst {
 };
 
 /* Per-wave architectural state. */
+#define RDNA3_SMEM_PAGES 4u   /* a kernel's s_loads read its kernarg page and a few descriptor pages */
+
 struct rdna3_wave {
     /* What every instruction (and the timing model's issue) touches is in the first cache line
      * (wave.c asserts it); the rest of the header and the SGPRs (EXEC, VCC) follow, then the
@@ -165,6 +167,12 @@ struct rdna3_wave {
     uint64_t gws_ticket;       /* barrier: the resource's releases when it arrived; semaphore: its place in the queue */
     uint8_t gws_rid;           /* resource id 0..63 */
     uint8_t gws_wait;          /* RDNA3_GWS_WAIT_* */
+    /* The pages of the wave's recent s_loads (exec_mem_smem.c), direct-mapped by page number:
+     * page number + 1 (0: none) and the page's host bytes. Only pages with storage (own or the
+     * host's) are kept: their host address does not change while waves run, where a zero page is
+     * replaced when some wave writes it. */
+    uint64_t smem_page_tag[RDNA3_SMEM_PAGES];
+    const uint8_t *smem_page[RDNA3_SMEM_PAGES];
     uint32_t sgpr[RDNA3_NUM_SGPR_SLOTS];
     alignas(64) uint32_t vgpr[RDNA3_NUM_VGPRS * RDNA3_MAX_LANES];
 };

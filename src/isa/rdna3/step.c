@@ -114,6 +114,7 @@ umb_status umb_rdna3_step_run(umb_rdna3_stepper *s, uint64_t max_insts, uint64_t
     if (w->state == UMB_WARP_EXITED) return UMB_OK;
     if (w->state == UMB_WARP_FAULTED) return s->launch.fault.status ? s->launch.fault.status : UMB_ERR_GUEST_FAULT;
     atomic_store(&s->launch.failed, 0);
+    memset(w->smem_page_tag, 0, sizeof w->smem_page_tag);   /* the caller may have remapped device memory since the last run */
     s->launch.fault.status = UMB_OK;
     s->launch.fault.message[0] = '\0';
     while (done < max_insts) {
