@@ -6,15 +6,19 @@
  * is therefore bounded by how well the host runs two such threads at once. This program measures
  * exactly that, with nothing of umbra in it: each worker builds a random cyclic permutation of
  * its own 16 MiB and follows it (a dependent load per step, no data shared between workers), as
- * one thread, as two threads of this process, and as two processes.
+ * one thread, as two threads of this process, and as two processes. A second workload, integer
+ * arithmetic in registers (six chains, no memory), tells whether the two CPUs are whole cores or
+ * two hardware threads of one core (SMT siblings): latency-bound chases barely slow each other
+ * down on siblings, work that fills a core's execution units runs at about half speed there.
  *
- *   host_parallel [ROUNDS]     prints CPU seconds per worker for each arrangement and round,
- *                              then the medians; a host fit for the 2-thread figure shows
+ *   host_parallel [ROUNDS]     prints CPU seconds per worker for each workload, arrangement and
+ *                              round, then the medians; a host fit for the 2-thread figure shows
  *                              "2 threads" and "2 processes" per worker close to "1 thread".
  *
  * docs/PERFORMANCE.md "Timing mode on several host threads" has this machine's figures. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { SLOTS = 1 << 22, STEPS = 40 * 1000 * 1000, MAX_ROUNDS = 64 };
+enum { SLOTS = 1 << 22, STEPS = 40 * 1000 * 1000, ALU_STEPS = 800 * 1000 * 1000, MAX_ROUNDS = 64 };
 
 static double thread_cpu_seconds(void)
 {
@@ -64,31 +68,48 @@ static double chase(uint64_t seed)
     return t;
 }
 
+/* One worker of the other workload: six dependent integer chains in registers; the CPU seconds. */
+static double alu(uint64_t seed)
+{
+    uint64_t a = seed, b = 2, c = 3, d = 4, e = 5, f = 6;
+    double t0 = thread_cpu_seconds();
+    for (uint32_t k = 0; k < ALU_STEPS; k++) {
+        a = a * 3 + b, b ^= c >> 1, c += d * 5, d = (d << 1) ^ e, e += f, f ^= a;
+        __asm__ volatile("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d), "+r"(e), "+r"(f));   /* keep every step */
+    }
+    volatile uint64_t sink = a ^ b ^ c ^ d ^ e ^ f;
+    (void)sink;
+    return thread_cpu_seconds() - t0;
+}
+
+typedef double (*work_fn)(uint64_t seed);
+
 typedef struct worker {
+    work_fn fn;
     uint64_t seed;
     double seconds;
 } worker;
 
-static void *chase_thread(void *arg)
+static void *worker_thread(void *arg)
 {
     worker *w = arg;
-    w->seconds = chase(w->seed);
+    w->seconds = w->fn(w->seed);
     return NULL;
 }
 
 /* Two threads of this process; the mean CPU seconds per worker. */
-static double two_threads(uint64_t seed)
+static double two_threads(work_fn fn, uint64_t seed)
 {
-    worker w[2] = { { seed, 0 }, { seed + 1, 0 } };
+    worker w[2] = { { fn, seed, 0 }, { fn, seed + 1, 0 } };
     pthread_t t[2];
     for (int i = 0; i < 2; i++)
-        if (pthread_create(&t[i], NULL, chase_thread, &w[i]) != 0) return -1;
+        if (pthread_create(&t[i], NULL, worker_thread, &w[i]) != 0) return -1;
     for (int i = 0; i < 2; i++) pthread_join(t[i], NULL);
     return w[0].seconds < 0 || w[1].seconds < 0 ? -1 : (w[0].seconds + w[1].seconds) / 2;
 }
 
 /* Two processes (each reports through a pipe); the mean CPU seconds per worker. */
-static double two_processes(uint64_t seed)
+static double two_processes(work_fn fn, uint64_t seed)
 {
     int fd[2];
     if (pipe(fd) != 0) return -1;
@@ -97,7 +118,7 @@ static double two_processes(uint64_t seed)
         pid[i] = fork();
         if (pid[i] < 0) return -1;
         if (pid[i] == 0) {
-            double s = chase(seed + (uint64_t)i);
+            double s = fn(seed + (uint64_t)i);
             _exit(write(fd[1], &s, sizeof s) == (ssize_t)sizeof s ? 0 : 1);
         }
     }
@@ -125,6 +146,27 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* Rounds of one workload in the three arrangements, interleaved (the host's drift hits all three
+ * alike); prints them and the medians. False when a worker could not run. */
+static bool measure(const char *what, work_fn fn, int rounds)
+{
+    double one[MAX_ROUNDS], threads[MAX_ROUNDS], procs[MAX_ROUNDS];
+    printf("CPU seconds per worker (%s)\n", what);
+    printf("round  1 thread  2 threads  2 processes\n");
+    for (int r = 0; r < rounds; r++) {
+        uint64_t seed = 1000u * (uint64_t)r + 17;
+        one[r] = fn(seed);
+        threads[r] = two_threads(fn, seed);
+        procs[r] = two_processes(fn, seed);
+        if (one[r] < 0 || threads[r] < 0 || procs[r] < 0) return false;
+        printf("%5d  %8.2f  %9.2f  %11.2f\n", r + 1, one[r], threads[r], procs[r]);
+    }
+    double m1 = median(one, rounds), mt = median(threads, rounds), mp = median(procs, rounds);
+    printf("median %7.2f  %9.2f  %11.2f\n", m1, mt, mp);
+    printf("per-worker slow-down: 2 threads %.2fx, 2 processes %.2fx\n\n", mt / m1, mp / m1);
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     int rounds = argc > 1 ? atoi(argv[1]) : 5;
@@ -132,23 +174,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "host_parallel: ROUNDS is 1..%d\n", MAX_ROUNDS);
         return 2;
     }
-    double one[MAX_ROUNDS], threads[MAX_ROUNDS], procs[MAX_ROUNDS];
-    printf("CPU seconds per worker (%d M dependent loads over 16 MiB of its own)\n", STEPS / 1000000);
-    printf("round  1 thread  2 threads  2 processes\n");
-    for (int r = 0; r < rounds; r++) {   /* interleaved: the host's drift hits all three alike */
-        uint64_t seed = 1000u * (uint64_t)r + 17;
-        one[r] = chase(seed);
-        threads[r] = two_threads(seed);
-        procs[r] = two_processes(seed);
-        if (one[r] < 0 || threads[r] < 0 || procs[r] < 0) {
-            fprintf(stderr, "host_parallel: out of memory or no threads/processes\n");
-            return 1;
-        }
-        printf("%5d  %8.2f  %9.2f  %11.2f\n", r + 1, one[r], threads[r], procs[r]);
+    if (!measure("40 M dependent loads over 16 MiB of its own", chase, rounds) ||
+        !measure("800 M steps of six integer chains in registers", alu, rounds)) {
+        fprintf(stderr, "host_parallel: out of memory or no threads/processes\n");
+        return 1;
     }
-    double m1 = median(one, rounds), mt = median(threads, rounds), mp = median(procs, rounds);
-    printf("median %7.2f  %9.2f  %11.2f\n", m1, mt, mp);
-    printf("per-worker slow-down: 2 threads %.2fx, 2 processes %.2fx (1.00x: the host runs them in parallel;\n"
-           "a 2-thread timing run can reach at most about 2 / the threads' figure)\n", mt / m1, mp / m1);
+    printf("1.00x: the host runs two such workers in parallel; a 2-thread timing run can reach at most\n"
+           "about 2 / the chase's 2-thread figure. The arithmetic near 2x with the chase near 1x: the two\n"
+           "CPUs are SMT siblings of one core.\n");
     return 0;
 }
