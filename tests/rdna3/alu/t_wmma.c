@@ -199,6 +199,63 @@ static void wmma_int4(at *t, bool unused) { (void)unused; wmma_int(t, 4); }
 static void wmma_i32_iu8(at *t) { in_both_waves(t, wmma_int8, false); }
 static void wmma_i32_iu4(at *t) { in_both_waves(t, wmma_int4, false); }
 
+/* Special inputs, A times B = I (the identity) plus C = 0, so that D's row i is A's row i:
+ * f16 subnormals (converted exactly: the sums are exact in double and in f32), infinities, and
+ * NaNs; Inf x 0 (B's zeros) and Inf - Inf make NaNs too. A NaN result is the result type's
+ * default quiet NaN whatever the inputs' payloads (umbra's rule, docs/RDNA3_PRECISION.md "WMMA":
+ * which payload the hardware keeps is not published); the f16 and bf16 forms too. */
+static void special_values(at *t, bool unused)
+{
+    (void)unused;
+    static const uint32_t row_sub[N] = { 0x0001, 0x8001, 0x03ff, 0x83ff, 0x0200, 0x0400, 0x0000, 0x8000,
+                                         0x0001, 0x0002, 0x0003, 0x0004, 0x0005, 0x0006, 0x0007, 0x0008 };
+    for (unsigned r = 0; r < 48; r++)
+        for (unsigned l = 0; l < t->wave_size; l++) at_v(t, r, l, 0);
+    for (unsigned k = 0; k < N; k++) {
+        put_ab(t, 0, 0, k, 16, row_sub[k]);    /* row 0: subnormals, zeros, the smallest normal */
+        put_ab(t, 8, k, k, 16, 0x3c00);        /* B = I (1.0 on the diagonal) */
+    }
+    put_ab(t, 0, 1, 0, 16, 0x7c00);   /* row 1: +Inf in column 0: D[1][0] = +Inf, D[1][j] = Inf x 0 = NaN */
+    put_ab(t, 0, 2, 5, 16, 0x7d01);   /* row 2: a signalling NaN with a payload: every D[2][j] is NaN */
+    put_ab(t, 0, 3, 2, 16, 0xfc00);   /* row 3: -Inf: D[3][2] = -Inf, others NaN */
+    unsigned last = t->wave_size == 32 ? 7 : 3;
+    at_code(t, "v_wmma_f32_16x16x16_f16 v[16:%u], v[0:7], v[8:15], 0\n"
+               "v_wmma_f16_16x16x16_f16 v[24:%u], v[0:7], v[8:15], 0\n", 16 + last, 24 + last);
+    RUNS(t);
+    for (unsigned j = 0; j < N; j++) {
+        float sum = 0.0f + f16_value(row_sub[j]);   /* C = +0: -0 + +0 is +0 */
+        EQF(t, at_gv(t, cd_reg(t, 16, 0), cd_lane(t, 0, j)), sum);   /* exact, subnormals kept */
+        EQ(t, at_gv(t, cd_reg(t, 24, 0), cd_lane(t, 0, j)), f16_bits(sum));   /* and back to f16 */
+        EQ(t, at_gv(t, cd_reg(t, 16, 1), cd_lane(t, 1, j)), j == 0 ? 0x7f800000u : 0x7fc00000u);
+        EQ(t, at_gv(t, cd_reg(t, 24, 1), cd_lane(t, 1, j)) & 0xffffu, j == 0 ? 0x7c00u : 0x7e00u);
+        EQ(t, at_gv(t, cd_reg(t, 16, 2), cd_lane(t, 2, j)), 0x7fc00000u);
+        EQ(t, at_gv(t, cd_reg(t, 24, 2), cd_lane(t, 2, j)) & 0xffffu, 0x7e00u);
+        EQ(t, at_gv(t, cd_reg(t, 16, 3), cd_lane(t, 3, j)), j == 2 ? 0xff800000u : 0x7fc00000u);
+    }
+    /* bf16 (the f16 patterns above are finite bf16 numbers): a NaN with a payload, Inf x 0, Inf - Inf */
+    for (unsigned r = 0; r < 16; r++)
+        for (unsigned l = 0; l < t->wave_size; l++) at_v(t, r, l, 0);
+    for (unsigned k = 0; k < N; k++) put_ab(t, 8, k, k, 16, 0x3f80);   /* bf16 1.0 */
+    put_ab(t, 0, 4, 7, 16, 0xffc1);   /* a bf16 NaN with a payload */
+    put_ab(t, 0, 5, 0, 16, 0x7f80);   /* bf16 +Inf and -Inf in one row: every sum has an Inf x 0 */
+    put_ab(t, 0, 5, 1, 16, 0xff80);
+    put_ab(t, 0, 7, 0, 16, 0x7f80);   /* row 7: +Inf; column 0 of B all ones there: Inf - Inf below */
+    for (unsigned k = 1; k < N; k++) put_ab(t, 8, 0, k, 16, 0x3f80);
+    put_ab(t, 0, 7, 1, 16, 0xff80);
+    at_code(t, "v_wmma_bf16_16x16x16_bf16 v[32:%u], v[0:7], v[8:15], 0\n"
+               "v_wmma_f32_16x16x16_bf16 v[40:%u], v[0:7], v[8:15], 0\n", 32 + last, 40 + last);
+    RUNS(t);
+    for (unsigned j = 0; j < N; j++) {
+        EQ(t, at_gv(t, cd_reg(t, 32, 4), cd_lane(t, 4, j)) & 0xffffu, 0x7fc0u);
+        EQ(t, at_gv(t, cd_reg(t, 32, 5), cd_lane(t, 5, j)) & 0xffffu, 0x7fc0u);
+        EQ(t, at_gv(t, cd_reg(t, 32, 7), cd_lane(t, 7, j)) & 0xffffu, 0x7fc0u);   /* j = 0: Inf - Inf; else Inf x 0 */
+        EQ(t, at_gv(t, cd_reg(t, 40, 4), cd_lane(t, 4, j)), 0x7fc00000u);
+        EQ(t, at_gv(t, cd_reg(t, 32, 6), cd_lane(t, 6, j)) & 0xffffu, 0u);
+    }
+}
+
+static void wmma_special_values(at *t) { in_both_waves(t, special_values, false); }
+
 /* What no public source defines is refused with a message, never computed by a guess. */
 static void wmma_refused(at *t)
 {
@@ -220,5 +277,5 @@ static void wmma_refused(at *t)
 
 const at_case at_wmma_cases[] = {
     C(wmma_f32_f16), C(wmma_f32_bf16), C(wmma_f16_f16), C(wmma_bf16_bf16), C(wmma_i32_iu8), C(wmma_i32_iu4),
-    C(wmma_refused), {NULL, NULL},
+    C(wmma_special_values), C(wmma_refused), {NULL, NULL},
 };
