@@ -7,6 +7,8 @@
 #   CHECKOUT_DIR  checkouts kept outside this repository, recognised by their files:
 #                   ProjectPhysX/FluidX3D  (src/lbm.cpp)                 -> fluidx3d-fp16s, fluidx3d-fp32
 #                   seb-v/fp32_sgemm_amd  (src/kernel3_registers.cpp)    -> sgemm-k3, sgemm-k5
+#                   ROCm/composable_kernel at commit 1837040a9 or a checkout with the same
+#                     example (example/01_gemm/gemm_wmma_fp16.cpp)       -> ck-wmma-fp16
 #                 Get them with the fetch tool / git clone; the checkouts are only read: each is
 #                 copied into the work folder and the edits listed below are made in the copy.
 #   --only NAME   run only this row (repeatable)
@@ -33,6 +35,16 @@
 #               "T ms -> G GFLOPS" from hipEventElapsedTime, which umbra reports in simulated time;
 #               that G is umbra's figure. At 2048, a 128x128 tile gives 256 workgroups on 96 CUs
 #               (2.67 a CU) where the published 4096 run has 1024 (10.67 a CU).
+#   composable_kernel  include/ck/stream_config.hpp: the timer's 5 warm-up and 50 timed launches
+#               become 0 and 1 (each launch of the published 16384^3 GEMM is 1.07e9 WMMA
+#               instructions: about 95 minutes of simulation on one host thread); include/ck/config.h
+#               is written as CMake would with every data type enabled. The example is built with
+#               clang++-19 (-Wno-missing-template-arg-list-after-template-kw: clang 19 rejects a
+#               construct of this CK version that earlier clangs accepted) with CK's host utility
+#               sources, and run as published: `0 2 1 16384 16384 16384 0 0 0` (no verification,
+#               integer-valued random inputs, timed). It prints "Perf: T ms, F TFlops" from
+#               hipEventElapsedTime, in simulated time under umbra: F is umbra's figure.
+#               UMBRA_WP_CK_SIZE sets M = N = K (default 16384, the published size).
 #
 # Output: one line per row: NAME, published figure, umbra's figure, error; the statistics JSON of
 # each run stays in the work folder (NAME.json; `umbra report NAME.json -o NAME.html`).
@@ -196,9 +208,46 @@ sgemm() {
   breakdown sgemm kernel5_lds_optim
 }
 
+ck_wmma() {
+  local src=$1 name=ck-wmma-fp16 pub=83.4141 size=${UMBRA_WP_CK_SIZE:-16384}
+  wanted "$name" || return 0
+  local dir=$work/$name
+  rm -rf "$dir"; mkdir -p "$dir"
+  cp -r "$src/include" "$src/library" "$dir/"
+  mkdir -p "$dir/example"; cp -r "$src/example/01_gemm" "$dir/example/"
+  sed -i -e 's|int cold_niters_       = 5;|int cold_niters_       = 0; // umbra: 5 in the original|' \
+         -e 's|int nrepeat_           = 50;|int nrepeat_           = 1; // umbra: 50 in the original|' "$dir/include/ck/stream_config.hpp"
+  grep -q 'umbra: 50 in the original' "$dir/include/ck/stream_config.hpp" ||
+    { echo "$name: include/ck/stream_config.hpp has no cold_niters_/nrepeat_ defaults to set" >&2; row "$name" "$pub" FAILED TFLOPS; return; }
+  sed -e 's|#cmakedefine DTYPES "@DTYPES@"||' -e 's|#cmakedefine CK_ENABLE_ALL_DTYPES @CK_ENABLE_ALL_DTYPES@|#define CK_ENABLE_ALL_DTYPES ON|' \
+      -e 's|#cmakedefine \([A-Z0-9_]*\) @.*@|/* \1: not set */|' "$dir/include/ck/config.h.in" >"$dir/include/ck/config.h"
+  local cxx=(clang++-19 -x hip --offload-arch=gfx1100 --rocm-path=/usr --rocm-device-lib-path="$dl" -O3 -std=c++17
+             -Wno-missing-template-arg-list-after-template-kw -I "$dir/include" -I "$dir/library/include")
+  local f ok=1
+  for f in example/01_gemm/gemm_wmma_fp16 library/src/utility/host_tensor library/src/utility/device_memory; do
+    nice -n 10 "${cxx[@]}" -I "$dir/example/01_gemm" -c "$dir/$f.cpp" -o "$dir/$(basename "$f").o" \
+      >>"$work/$name.build.log" 2>&1 || ok=0
+  done
+  [ $ok = 1 ] && clang++-19 --rocm-path=/usr --hip-link -fuse-ld=lld "$dir"/gemm_wmma_fp16.o "$dir"/host_tensor.o \
+    "$dir"/device_memory.o -o "$dir/example_gemm_wmma_fp16" >>"$work/$name.build.log" 2>&1 || ok=0
+  if [ $ok = 0 ]; then
+    echo "$name: build failed ($work/$name.build.log)" >&2; row "$name" "$pub" FAILED TFLOPS; return
+  fi
+  run_umbra hip "$name" "$dir/example_gemm_wmma_fp16" 0 2 1 "$size" "$size" "$size" 0 0 0 ||
+    echo "$name: run failed ($work/$name.err)" >&2
+  local got
+  got=$(awk '/^Perf:/{print $4; exit}' "$work/$name.out"); got=${got:-FAILED}
+  [ "$size" = 16384 ] || echo "$name: M = N = K = $size; the published figure is for 16384" >&2
+  row "$name" "$pub" "$got" TFLOPS
+  breakdown "$name" kernel_gemm_wmma
+}
+
 # Published figures (docs/TIMING.md "Whole programs" cites them):
 #   FluidX3D README, performance table, row "Radeon RX 7900 XTX": 3665 (FP32/FP32), 7644 (FP32/FP16S)
 #   seb-v/fp32_sgemm_amd README: Kernel 3 6.0341 ms 22777.0 GFLOPS; Kernel 5 4.0994 ms 33526.6 GFLOPS
+#   composable_kernel example_gemm_wmma_fp16 on an RX 7900 XTX, evshiron/rocm_lab issue 14 (2023-10-09):
+#     "Perf: 105.451 ms, 83.4141 TFlops, ... DeviceGemmWmma_CShuffle<128, 64, 128, 64, 8, 16, 16, 2, 4>"
+
 for co in "$@"; do
   co=$(cd "$co" && pwd) || exit 2
   if [ -f "$co/src/lbm.cpp" ] && [ -f "$co/src/setup.cpp" ]; then
@@ -206,7 +255,9 @@ for co in "$@"; do
     fluidx3d "$co" fp32 3665
   elif [ -f "$co/src/kernel3_registers.cpp" ]; then
     sgemm "$co"
+  elif [ -f "$co/example/01_gemm/gemm_wmma_fp16.cpp" ] && [ -f "$co/include/ck/stream_config.hpp" ]; then
+    ck_wmma "$co"
   else
-    echo "whole-programs: $co is neither FluidX3D nor fp32_sgemm_amd" >&2
+    echo "whole-programs: $co is neither FluidX3D, fp32_sgemm_amd nor composable_kernel" >&2
   fi
 done
