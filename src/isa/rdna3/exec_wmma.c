@@ -33,7 +33,6 @@ static bool bf16_inputs(wmma_kind k) { return k == W_F32_BF16 || k == W_BF16_BF1
 
 static double bf16_value(uint32_t h) { return (double)f32_of((h & 0xffffu) << 16); }
 
-
 static int32_t int_input(uint32_t e, unsigned bits, bool is_signed)
 {
     return is_signed && (e >> (bits - 1)) ? (int32_t)e - ((int32_t)1 << bits) : (int32_t)e;
@@ -92,17 +91,17 @@ static void load_int_inputs(rdna3_wave *w, const rdna3_inst *in, unsigned a, uns
     }
 }
 
-/* acc[i][j] += A[i][k] * B[k][j], k = 0..15 in order for every element: each product of two 16-bit
- * floats is exact in double, so the sums are those of the element-by-element loop, whatever the
- * vector width (and a fused multiply-add gives the same: the product needs no rounding). */
 typedef double wmma_v4d __attribute__((vector_size(32)));   /* GCC/clang vectors: AVX2 or two SSE2 halves */
 
 /* Four doubles from p into a vector (a macro: a function returning a vector changes the ABI with
  * and without AVX). */
 #define V4D_LOAD(vec, p) memcpy(&(vec), (p), sizeof(wmma_v4d))
 
-/* Two rows at a time, their 32 sums in eight named vector registers (an array of them stayed in
- * memory): eight independent chains of 16 additions. */
+/* acc[i][j] += A[i][k] * B[k][j], k = 0..15 in order for every element: each product of two 16-bit
+ * floats is exact in double, so the sums are those of the element-by-element loop, whatever the
+ * vector width (and a fused multiply-add gives the same: the product needs no rounding). Two rows
+ * at a time, their 32 sums in eight named vector registers (an array of them stayed in memory):
+ * eight independent chains of 16 additions. */
 RDNA3_LANE_FN static void float_products(const double A[WMMA_N][WMMA_N], const double B[WMMA_N][WMMA_N],
                                          double acc[WMMA_N][WMMA_N])
 {
