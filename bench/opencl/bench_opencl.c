@@ -107,17 +107,24 @@ static void open_platform(void)
     CHECK(e);
 }
 
+/* Kernel `name` of an OpenCL C source built for the device; its program in *prog. */
+static cl_kernel kernel_from_source(const char *src, const char *name, cl_program *prog)
+{
+    cl_int e;
+    *prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
+    CHECK(e);
+    CHECK(clBuildProgram(*prog, 1, &dev, NULL, NULL, NULL));
+    cl_kernel k = clCreateKernel(*prog, name, &e);
+    CHECK(e);
+    return k;
+}
+
 /* ---------------- 1. empty-kernel launches ---------------- */
 
 static void bench_launches(int n)
 {
-    const char *src = "__kernel void empty(void) {}\n";
-    cl_int e;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
-    CHECK(e);
-    CHECK(clBuildProgram(p, 1, &dev, NULL, NULL, NULL));
-    cl_kernel k = clCreateKernel(p, "empty", &e);
-    CHECK(e);
+    cl_program p;
+    cl_kernel k = kernel_from_source("__kernel void empty(void) {}\n", "empty", &p);
     size_t one = 1;
     CHECK(clEnqueueNDRangeKernel(queue, k, 1, NULL, &one, &one, 0, NULL, NULL));
     CHECK(clFinish(queue));
@@ -150,12 +157,9 @@ static void bench_tiny_workgroups(size_t w, size_t h, int reps)
         "    int2 xy = (int2)(get_global_id(0), get_global_id(1));\n"
         "    write_imagef(dst, xy, read_imagef(src, smp, xy));\n"
         "}\n";
+    cl_program p;
+    cl_kernel k = kernel_from_source(src, "copy", &p);
     cl_int e;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &src, NULL, &e);
-    CHECK(e);
-    CHECK(clBuildProgram(p, 1, &dev, NULL, NULL, NULL));
-    cl_kernel k = clCreateKernel(p, "copy", &e);
-    CHECK(e);
     cl_image_format f = { CL_RGBA, CL_UNORM_INT8 };
     cl_image_desc d = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = w, .image_height = h };
     uint8_t *in = xalloc(w * h * 4), *out = xalloc(w * h * 4);
