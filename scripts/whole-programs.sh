@@ -37,7 +37,8 @@
 #               (2.67 a CU) where the published 4096 run has 1024 (10.67 a CU).
 #   composable_kernel  include/ck/stream_config.hpp: the timer's 5 warm-up and 50 timed launches
 #               become 0 and 1 (each launch of the published 16384^3 GEMM is 1.07e9 WMMA
-#               instructions: about 95 minutes of simulation on one host thread); include/ck/config.h
+#               instructions: 61 minutes of simulation with UMBRA_THREADS=2, about 100 on one
+#               host thread, so raise UMBRA_WP_TIMEOUT for this row); include/ck/config.h
 #               is written as CMake would with every data type enabled. The example is built with
 #               clang++-19 (-Wno-missing-template-arg-list-after-template-kw: clang 19 rejects a
 #               construct of this CK version that earlier clangs accepted) with CK's host utility
