@@ -51,6 +51,11 @@ static void copy_dwords(uint32_t *dst, const void *src, unsigned n)
     }
 }
 
+static void put_sgprs(rdna3_wave *w, unsigned sdata, const void *src, unsigned n)
+{
+    if (sdata != RDNA3_SRC_NULL) copy_dwords(&w->sgpr[sdata], src, n);
+}
+
 /* s_load_b32..b512 (ops 0..4): ADDR = SGPR[base] + inst_offset + {M0 | SGPR | 0}, two LSBs
  * ignored. A negative sum is "illegal and undefined"; umbra adds it as a signed 32-bit value. */
 static void exec_s_load(rdna3_wave *w, const rdna3_inst *in)
@@ -68,7 +73,7 @@ static void exec_s_load(rdna3_wave *w, const rdna3_inst *in)
                     (unsigned long long)addr, 4 * n);
         return;
     }
-    if (sdata != RDNA3_SRC_NULL) copy_dwords(&w->sgpr[sdata], src, n);
+    put_sgprs(w, sdata, src, n);
     count(w, n);
 }
 
@@ -100,7 +105,7 @@ static void exec_s_buffer_load(rdna3_wave *w, const rdna3_inst *in)
         }
         loaded++;
     }
-    if (sdata != RDNA3_SRC_NULL) copy_dwords(&w->sgpr[sdata], v, n);
+    put_sgprs(w, sdata, v, n);
     count(w, loaded);
 }
 
