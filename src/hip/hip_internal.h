@@ -43,6 +43,10 @@ typedef struct hip_runtime {
     struct hip_image_obj *images; /* arrays, texture and surface objects (hip_image.c) */
     uint64_t device_clock;        /* with a timing machine: simulated ns of the device's work so far
                                      (commands run one at a time, in the order the streams run them) */
+    /* What hipDeviceProp_t.hdpMemFlushCntl / hdpRegFlushCntl point to: on a real card the host
+       data path's flush registers, which a program writes to make its writes to device memory
+       visible; umbra's device sees host writes at once, so writes here need do nothing */
+    unsigned int hdp_mem_flush, hdp_reg_flush;
 } hip_runtime;
 
 /* The runtime, initialised on first use; NULL if the device could not be created (a message

@@ -140,8 +140,10 @@ static void fill_props(hip_runtime *rt)
     p->arch.hasGlobalInt32Atomics = p->arch.hasGlobalFloatAtomicExch = p->arch.hasSharedInt32Atomics = 1;
     p->arch.hasSharedFloatAtomicExch = p->arch.hasFloatAtomicAdd = p->arch.hasGlobalInt64Atomics = 1;
     p->arch.hasSharedInt64Atomics = p->arch.hasDoubles = p->arch.hasWarpVote = p->arch.hasWarpBallot = 1;
-    p->arch.hasWarpShuffle = p->arch.hasFunnelShift = p->arch.hasThreadFenceSystem = 1;
-    p->arch.hasSyncThreadsExt = p->arch.has3dGrid = 1;
+    /* as CLR sets them, equal to the device code's __HIP_ARCH_HAS_* macros (hip-tests'
+       Unit_hipGetDeviceProperties_ArchPropertiesTst compares the two): no funnel shift, no
+       __syncthreads_{count,and,or} flag, no surface functions, no dynamic parallelism */
+    p->arch.hasWarpShuffle = p->arch.hasThreadFenceSystem = p->arch.has3dGrid = 1;
     p->concurrentKernels = 1;
     p->pciDomainID = 0, p->pciBusID = 3, p->pciDeviceID = 0;
     p->canMapHostMemory = 1;
@@ -157,6 +159,8 @@ static void fill_props(hip_runtime *rt)
     p->directManagedMemAccessFromHost = 1;   /* managed memory is host memory the device maps */
     p->concurrentManagedAccess = 1;
     p->asicRevision = 0;
+    p->hdpMemFlushCntl = &rt->hdp_mem_flush;
+    p->hdpRegFlushCntl = &rt->hdp_reg_flush;
 }
 
 HIP_EXPORT hipError_t hipInit(unsigned int flags)
@@ -267,6 +271,10 @@ static int attribute(const hip_runtime *rt, hipDeviceAttribute_t a, bool *ok)
     case hipDeviceAttributeConcurrentManagedAccess: return p->concurrentManagedAccess;
     case hipDeviceAttributeCooperativeLaunch: return p->cooperativeLaunch;
     case hipDeviceAttributeCooperativeMultiDeviceLaunch: return p->cooperativeMultiDeviceLaunch;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc: return p->cooperativeMultiDeviceUnmatchedFunc;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim: return p->cooperativeMultiDeviceUnmatchedGridDim;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim: return p->cooperativeMultiDeviceUnmatchedBlockDim;
+    case hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem: return p->cooperativeMultiDeviceUnmatchedSharedMem;
     case hipDeviceAttributeDeviceOverlap: return 1;
     case hipDeviceAttributeDirectManagedMemAccessFromHost: return p->directManagedMemAccessFromHost;
     case hipDeviceAttributeGlobalL1CacheSupported: return 1;
@@ -336,6 +344,12 @@ HIP_EXPORT hipError_t hipDeviceGetAttribute(int *pi, hipDeviceAttribute_t attr, 
     if (!pi) return hip_ret(hipErrorInvalidValue);
     RT_OR_FAIL(hipDeviceGetAttribute);
     if (device != 0) return hip_ret(hipErrorInvalidDevice);
+    if (attr == hipDeviceAttributeHdpMemFlushCntl || attr == hipDeviceAttributeHdpRegFlushCntl) {
+        /* a pointer, written through pi as CLR does: the caller passes pointer-sized storage */
+        unsigned int *reg = attr == hipDeviceAttributeHdpMemFlushCntl ? rt->props.hdpMemFlushCntl : rt->props.hdpRegFlushCntl;
+        memcpy(pi, &reg, sizeof reg);
+        return hipSuccess;
+    }
     bool ok;
     int v = attribute(rt, attr, &ok);
     if (!ok) return hip_fail(hipErrorInvalidValue, "hipDeviceGetAttribute", "attribute %d is not one umbra answers", (int)attr);

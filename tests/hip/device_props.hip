@@ -4,6 +4,11 @@
 // dimension x; 64 KiB of shared memory per block; compute capability 11.0; host memory can be
 // mapped; cooperative launches are supported; hipDeviceGetAttribute agrees with the properties.
 // A kernel reports the device-side warpSize: EXPECT_WAVE (32, or 64 with -mwavefrontsize64).
+// hipDeviceProp_t.arch equals the device code's __HIP_ARCH_HAS_* macros (as hip-tests'
+// Unit_hipGetDeviceProperties_ArchPropertiesTst checks: CLR reports no funnel shift, no
+// __syncthreads_count/and/or flag, no surfaces, no dynamic parallelism); the HDP flush registers
+// come back from hipDeviceGetAttribute as the pointers the properties hold, writable; every
+// attribute CLR 5.2 answers is answered.
 #include "hip_test.h"
 
 #ifndef EXPECT_WAVE
@@ -11,6 +16,20 @@
 #endif
 
 __global__ void device_warp_size(int *out) { out[0] = warpSize; }
+
+// The architecture macros in the order of hipDeviceArch_t's fields
+__global__ void device_arch_macros(int *out)
+{
+  out[0] = __HIP_ARCH_HAS_GLOBAL_INT32_ATOMICS__, out[1] = __HIP_ARCH_HAS_GLOBAL_FLOAT_ATOMIC_EXCH__;
+  out[2] = __HIP_ARCH_HAS_SHARED_INT32_ATOMICS__, out[3] = __HIP_ARCH_HAS_SHARED_FLOAT_ATOMIC_EXCH__;
+  out[4] = __HIP_ARCH_HAS_FLOAT_ATOMIC_ADD__, out[5] = __HIP_ARCH_HAS_GLOBAL_INT64_ATOMICS__;
+  out[6] = __HIP_ARCH_HAS_SHARED_INT64_ATOMICS__, out[7] = __HIP_ARCH_HAS_DOUBLES__;
+  out[8] = __HIP_ARCH_HAS_WARP_VOTE__, out[9] = __HIP_ARCH_HAS_WARP_BALLOT__;
+  out[10] = __HIP_ARCH_HAS_WARP_SHUFFLE__, out[11] = __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__;
+  out[12] = __HIP_ARCH_HAS_THREAD_FENCE_SYSTEM__, out[13] = __HIP_ARCH_HAS_SYNC_THREAD_EXT__;
+  out[14] = __HIP_ARCH_HAS_SURFACE_FUNCS__, out[15] = __HIP_ARCH_HAS_3DGRID__;
+  out[16] = __HIP_ARCH_HAS_DYNAMIC_PARALLEL__;
+}
 
 int main(int argc, char **argv)
 {
@@ -87,5 +106,45 @@ int main(int argc, char **argv)
   HIP_CHECK(hipMemcpy(&h, d, sizeof h, hipMemcpyDeviceToHost));
   EXPECT(h == EXPECT_WAVE, "device-side warpSize = %d, want %d", h, EXPECT_WAVE);
   HIP_CHECK(hipFree(d));
+
+  int *dm = nullptr, macros[17] = {0};
+  HIP_CHECK(hipMalloc(&dm, sizeof macros));
+  device_arch_macros<<<1, 1>>>(dm);
+  HIP_CHECK(hipMemcpy(macros, dm, sizeof macros, hipMemcpyDeviceToHost));
+  HIP_CHECK(hipFree(dm));
+  const hipDeviceArch_t &ar = p.arch;
+  const int flags[17] = {
+    (int)ar.hasGlobalInt32Atomics, (int)ar.hasGlobalFloatAtomicExch, (int)ar.hasSharedInt32Atomics,
+    (int)ar.hasSharedFloatAtomicExch, (int)ar.hasFloatAtomicAdd, (int)ar.hasGlobalInt64Atomics,
+    (int)ar.hasSharedInt64Atomics, (int)ar.hasDoubles, (int)ar.hasWarpVote, (int)ar.hasWarpBallot,
+    (int)ar.hasWarpShuffle, (int)ar.hasFunnelShift, (int)ar.hasThreadFenceSystem, (int)ar.hasSyncThreadsExt,
+    (int)ar.hasSurfaceFuncs, (int)ar.has3dGrid, (int)ar.hasDynamicParallelism};
+  for (int i = 0; i < 17; i++)
+    EXPECT(flags[i] == macros[i], "hipDeviceProp_t.arch field %d = %d, the device macro says %d", i, flags[i], macros[i]);
+  EXPECT(ar.hasFunnelShift == 0 && ar.hasSyncThreadsExt == 0 && ar.hasWarpShuffle == 1,
+         "arch: funnel shift %d, sync threads ext %d, warp shuffle %d (CLR: 0, 0, 1)", (int)ar.hasFunnelShift,
+         (int)ar.hasSyncThreadsExt, (int)ar.hasWarpShuffle);
+
+  // HDP flush registers: pointers, written through the int* as CLR does; writes are harmless
+  unsigned int *hdp[2] = {nullptr, nullptr};
+  HIP_CHECK(hipDeviceGetAttribute(reinterpret_cast<int *>(&hdp[0]), hipDeviceAttributeHdpMemFlushCntl, 0));
+  HIP_CHECK(hipDeviceGetAttribute(reinterpret_cast<int *>(&hdp[1]), hipDeviceAttributeHdpRegFlushCntl, 0));
+  EXPECT(hdp[0] == p.hdpMemFlushCntl && hdp[0] != nullptr, "HdpMemFlushCntl %p, properties %p", (void *)hdp[0],
+         (void *)p.hdpMemFlushCntl);
+  EXPECT(hdp[1] == p.hdpRegFlushCntl && hdp[1] != nullptr, "HdpRegFlushCntl %p, properties %p", (void *)hdp[1],
+         (void *)p.hdpRegFlushCntl);
+  if (hdp[0]) *hdp[0] = 1;   // a program flushing the host data path after writing device memory
+  if (hdp[1]) *hdp[1] = 1;
+
+  const hipDeviceAttribute_t more[] = {
+    hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc, hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim,
+    hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim, hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem};
+  const int more_want[] = {p.cooperativeMultiDeviceUnmatchedFunc, p.cooperativeMultiDeviceUnmatchedGridDim,
+                           p.cooperativeMultiDeviceUnmatchedBlockDim, p.cooperativeMultiDeviceUnmatchedSharedMem};
+  for (int i = 0; i < 4; i++) {
+    int v = -1;
+    HIP_CHECK(hipDeviceGetAttribute(&v, more[i], 0));
+    EXPECT(v == more_want[i], "cooperative multi-device attribute %d = %d, properties say %d", (int)more[i], v, more_want[i]);
+  }
   return ht_finish("device_props");
 }
