@@ -7,9 +7,10 @@
  * exactly that, with nothing of umbra in it: each worker builds a random cyclic permutation of
  * its own 16 MiB and follows it (a dependent load per step, no data shared between workers), as
  * one thread, as two threads of this process, and as two processes. A second workload, integer
- * arithmetic in registers (six chains, no memory), tells whether the two CPUs are whole cores or
- * two hardware threads of one core (SMT siblings): latency-bound chases barely slow each other
- * down on siblings, work that fills a core's execution units runs at about half speed there.
+ * arithmetic in registers (twelve add chains, no memory), tells whether the two CPUs are whole
+ * cores or two hardware threads of one core (SMT siblings): latency-bound chases barely slow
+ * each other down on siblings, work that fills a core's execution units runs at about half
+ * speed there.
  *
  *   host_parallel [ROUNDS]     prints CPU seconds per worker for each workload, arrangement and
  *                              round, then the medians; a host fit for the 2-thread figure shows
@@ -26,7 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { SLOTS = 1 << 22, STEPS = 40 * 1000 * 1000, ALU_STEPS = 800 * 1000 * 1000, MAX_ROUNDS = 64 };
+enum { SLOTS = 1 << 22, STEPS = 40 * 1000 * 1000, ALU_STEPS = 1000 * 1000 * 1000, MAX_ROUNDS = 64 };
 
 static double thread_cpu_seconds(void)
 {
@@ -68,16 +69,20 @@ static double chase(uint64_t seed)
     return t;
 }
 
-/* One worker of the other workload: six dependent integer chains in registers; the CPU seconds. */
+/* One worker of the other workload: twelve independent one-cycle add chains in registers (about
+ * four instructions a cycle on a Zen 5 core, more than half its integer ALUs: two such threads
+ * on SMT siblings must share them and slow down; the earlier six chains with a multiply left
+ * half the ALUs idle, which siblings share without slowing); the CPU seconds. */
 static double alu(uint64_t seed)
 {
-    uint64_t a = seed, b = 2, c = 3, d = 4, e = 5, f = 6;
+    uint64_t a = seed, b = 2, c = 3, d = 4, e = 5, f = 6, g = 7, h = 8, i = 9, j = 10, k = 11, l = 12;
     double t0 = thread_cpu_seconds();
-    for (uint32_t k = 0; k < ALU_STEPS; k++) {
-        a = a * 3 + b, b ^= c >> 1, c += d * 5, d = (d << 1) ^ e, e += f, f ^= a;
-        __asm__ volatile("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d), "+r"(e), "+r"(f));   /* keep every step */
+    for (uint64_t n = 0; n < ALU_STEPS; n++) {
+        a += n, b += n, c += n, d += n, e += n, f += n, g += n, h += n, i += n, j += n, k += n, l += n;
+        __asm__ volatile("" : "+r"(a), "+r"(b), "+r"(c), "+r"(d), "+r"(e), "+r"(f), "+r"(g), "+r"(h), "+r"(i),
+                         "+r"(j), "+r"(k), "+r"(l));   /* keep every add */
     }
-    volatile uint64_t sink = a ^ b ^ c ^ d ^ e ^ f;
+    volatile uint64_t sink = a ^ b ^ c ^ d ^ e ^ f ^ g ^ h ^ i ^ j ^ k ^ l;
     (void)sink;
     return thread_cpu_seconds() - t0;
 }
@@ -175,7 +180,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!measure("40 M dependent loads over 16 MiB of its own", chase, rounds) ||
-        !measure("800 M steps of six integer chains in registers", alu, rounds)) {
+        !measure("1000 M steps of twelve add chains in registers", alu, rounds)) {
         fprintf(stderr, "host_parallel: out of memory or no threads/processes\n");
         return 1;
     }
