@@ -358,6 +358,37 @@ HIP_EXPORT hipError_t hipMemcpyFromArray(void *dst, hipArray_const_t src, size_t
     return linear_array_copy((hipArray *)src, woff, hoff, dst, count, kind, false, "hipMemcpyFromArray");
 }
 
+/* hipMemcpyAtoH / HtoA: `count` bytes from byte `offset` of the array on, its rows laid end to
+ * end (the driver API's cuMemcpyAtoH/HtoA, which take a byte offset into any array). */
+static hipError_t offset_array_copy(hipArray *arr, size_t offset, void *host, size_t count, bool to, const char *api)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    hip_image_obj *o = arr ? find_obj(rt, OBJ_ARRAY, arr, false) : NULL;
+    if (!o) return hip_fail(hipErrorInvalidValue, api, "%p is not an array", (void *)arr);
+    if (!host) return hip_fail(hipErrorInvalidValue, api, "the host pointer is NULL");
+    if (!count) return hipSuccess;
+    if (o->pi.slices > 1)
+        return hip_fail(hipErrorNotSupported, api, "byte offsets into 3D or layered arrays are not supported (use "
+                        "hipMemcpy3D)");
+    size_t row = o->pi.width * o->pi.elem_size, rows = o->pi.rows ? o->pi.rows : 1;
+    if (offset > row * rows || count > row * rows - offset)
+        return hip_fail(hipErrorInvalidValue, api, "%zu bytes from byte %zu run past the array's %zu bytes", count,
+                        offset, row * rows);
+    return linear_array_copy(arr, offset % row, offset / row, host, count,
+                             to ? hipMemcpyHostToDevice : hipMemcpyDeviceToHost, to, api);
+}
+
+HIP_EXPORT hipError_t hipMemcpyAtoH(void *dst, hipArray *srcArray, size_t srcOffset, size_t count)
+{
+    return offset_array_copy(srcArray, srcOffset, dst, count, false, "hipMemcpyAtoH");
+}
+
+HIP_EXPORT hipError_t hipMemcpyHtoA(hipArray *dstArray, size_t dstOffset, const void *srcHost, size_t count)
+{
+    return offset_array_copy(dstArray, dstOffset, (void *)srcHost, count, true, "hipMemcpyHtoA");
+}
+
 /* ---------------- texture and surface objects ---------------- */
 
 /* The image a resource describes (arrays: the array's own; linear and pitched memory: a view). */

@@ -4,6 +4,9 @@
 //   hipMemcpy2DFromArray of the 3 x 2 block at byte 8 (x 1), row 2 -> exactly those values;
 //   hipMemcpyToArray of 50 floats into a 1D float array of 64 from element 10 and
 //   hipMemcpyFromArray of all 64 back (untouched elements keep a first full copy);
+//   hipMemcpyHtoA of 13 floats at byte 20 of a 2D float array of 6 x 4 (crossing rows 0-2) and
+//   hipMemcpyAtoH of all 24 back, then of 5 floats from byte 36: the array's rows end to end;
+//   AtoH past the array's end -> hipErrorInvalidValue, into a 3D array -> hipErrorNotSupported;
 //   a region outside the array -> hipErrorInvalidValue; hipFreeArray twice -> hipErrorInvalidValue;
 //   hipArrayCreate (driver form: 4 x uint8, 16 x 4): Format and NumChannels.
 //   A texture object over linear memory (resType Linear, 1000 x uchar4, normalized-float reads):
@@ -92,6 +95,31 @@ int main()
     EXPECT(back[i] == want, "1D array [%d] = %g, want %g", i, back[i], want);
   }
   HIP_CHECK(hipFreeArray(l));
+
+  // ---- byte offsets: hipMemcpyHtoA / hipMemcpyAtoH over a 2D array's rows laid end to end
+  {
+    hipArray_t a2 = nullptr;
+    HIP_CHECK(hipMallocArray(&a2, &fd, 6, 4));
+    std::vector<float> zero(24, 0.0f), in(13), all(24), five(5);
+    for (int i = 0; i < 13; i++) in[i] = 100.0f + i;
+    HIP_CHECK(hipMemcpyHtoA(a2, 0, zero.data(), 24 * sizeof(float)));
+    HIP_CHECK(hipMemcpyHtoA(a2, 5 * sizeof(float), in.data(), 13 * sizeof(float)));
+    HIP_CHECK(hipMemcpyAtoH(all.data(), a2, 0, 24 * sizeof(float)));
+    for (int i = 0; i < 24; i++) {
+      float want = i >= 5 && i < 18 ? 100.0f + (i - 5) : 0.0f;
+      EXPECT(all[i] == want, "AtoH element %d (row %d) = %g, want %g", i, i / 6, all[i], want);
+    }
+    HIP_CHECK(hipMemcpyAtoH(five.data(), a2, 9 * sizeof(float), 5 * sizeof(float)));
+    for (int i = 0; i < 5; i++)
+      EXPECT(five[i] == 104.0f + i, "AtoH from byte 36, element %d = %g, want %g", i, five[i], 104.0f + i);
+    EXPECT_ERR(hipMemcpyAtoH(five.data(), a2, 22 * sizeof(float), 5 * sizeof(float)), hipErrorInvalidValue,
+               hipErrorInvalidValue);
+    HIP_CHECK(hipFreeArray(a2));
+    hipArray_t a3 = nullptr;
+    HIP_CHECK(hipMalloc3DArray(&a3, &fd, make_hipExtent(4, 4, 2), 0));
+    EXPECT_ERR(hipMemcpyAtoH(five.data(), a3, 0, 5 * sizeof(float)), hipErrorNotSupported, hipErrorNotSupported);
+    HIP_CHECK(hipFreeArray(a3));
+  }
 
   // ---- a 3D array through hipMemcpy3D (extent and array position in elements), a layered 2D
   // array through hipMemcpyParam2D (its first layer)
