@@ -484,6 +484,15 @@ static void exec_job(hip_cmd *c)
 }
 
 /* Queue (or, synchronous, queue and wait for) a job on a stream. */
+/* Memory the runtime knows nothing of: neither a device, pinned, registered nor managed allocation */
+static bool pageable(hip_runtime *rt, const void *p)
+{
+    pthread_mutex_lock(&rt->lock);
+    bool known = hip_find_alloc(rt, p) != NULL;
+    pthread_mutex_unlock(&rt->lock);
+    return !known;
+}
+
 static hipError_t submit(const copy_job *job, hipStream_t stream, bool async, const char *api)
 {
     hip_runtime *rt = hip_rt();
@@ -509,11 +518,19 @@ static copy_job linear(void *dst, const void *src, size_t size)
 
 static bool kind_ok(hipMemcpyKind k) { return k >= hipMemcpyHostToHost && k <= hipMemcpyDefault; }
 
+/* An asynchronous linear copy to or from pageable host memory completes before the call returns,
+ * as in CLR (ihipMemcpy makes such a copy synchronous: the host buffer may be reused or read at
+ * once) and as CUDA documents for pageable memory; programs read the result without a sync. */
+static hipError_t linear_copy(void *dst, const void *src, size_t size, hipStream_t s, bool async, const char *api)
+{
+    copy_job j = linear(dst, src, size);
+    hip_runtime *rt = async && size ? hip_rt() : NULL;
+    if (rt && dst && src && (pageable(rt, dst) || pageable(rt, src))) async = false;
+    return submit(&j, s, async, api);
+}
+
 #define COPY_ENTRY(name, async, stream_expr, dst, src, size)                                       \
-    do {                                                                                           \
-        copy_job j_ = linear((void *)(dst), (src), (size));                                        \
-        return submit(&j_, (stream_expr), (async), name);                                          \
-    } while (0)
+    return linear_copy((void *)(dst), (src), (size), (stream_expr), (async), name)
 
 HIP_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind)
 {
@@ -584,7 +601,9 @@ static hipError_t param2d(const hip_Memcpy2D *p, hipStream_t s, bool async, cons
     if (!p) return hip_ret(hipErrorInvalidValue);
     const uint8_t *src = p->srcMemoryType == hipMemoryTypeDevice ? p->srcDevice : p->srcHost;
     uint8_t *dst = p->dstMemoryType == hipMemoryTypeDevice ? p->dstDevice : p->dstHost;
-    size_t spitch = p->srcPitch, dpitch = p->dstPitch;
+    /* a pitch of 0 is the row's width (tightly packed rows), as CLR's rectangle copies take it
+       (ROCclr's BufferRect, with OpenCL's rule for a zero row pitch) */
+    size_t spitch = p->srcPitch ? p->srcPitch : p->WidthInBytes, dpitch = p->dstPitch ? p->dstPitch : p->WidthInBytes;
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     const size_t ext[3] = { p->WidthInBytes, p->Height, 1 };
@@ -595,7 +614,7 @@ static hipError_t param2d(const hip_Memcpy2D *p, hipStream_t s, bool async, cons
         if (e) return e;
         src = at;
     } else if (src) {
-        src += p->srcY * p->srcPitch + p->srcXInBytes;
+        src += p->srcY * spitch + p->srcXInBytes;
     }
     if (p->dstMemoryType == hipMemoryTypeArray) {
         hipError_t e = hip_array_region(rt, p->dstArray, (size_t[3]){ p->dstXInBytes, p->dstY, 0 }, ext, &at, &dpitch,
@@ -603,7 +622,7 @@ static hipError_t param2d(const hip_Memcpy2D *p, hipStream_t s, bool async, cons
         if (e) return e;
         dst = at;
     } else if (dst) {
-        dst += p->dstY * p->dstPitch + p->dstXInBytes;
+        dst += p->dstY * dpitch + p->dstXInBytes;
     }
     if (!src || !dst) return hip_ret(hipErrorInvalidValue);
     return copy2d(dst, dpitch, src, spitch, p->WidthInBytes, p->Height, hipMemcpyDefault, s, async, api);

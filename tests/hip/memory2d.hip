@@ -6,7 +6,9 @@
 //   v = 2v + y (so 2001y + 2x), hipMemset2D of the sub-rectangle rows 2..5, columns 4..9 to 0;
 //   hipMemcpy2D device->device of the 50 x 20 block at (x 20, y 10) into a second pitched
 //   allocation; hipMemcpy2DAsync / hipMemset2DAsync on a stream (rows 0..2 of the second image
-//   to byte 0) -> each copy back is compared with the host's model.
+//   to byte 0) -> each copy back is compared with the host's model. hipMemcpyParam2D of rows 4..9
+//   (srcY 4) of the second image to host memory with dstPitch 0: tightly packed rows (a zero
+//   pitch is the width, as CLR takes it); with srcPitch 0 from a packed host buffer back.
 #include "hip_test.h"
 #include <vector>
 
@@ -80,6 +82,28 @@ int main()
   printf("img(7,30) = %g (want %g), block(0,5) = %g (want %g)\n", host[30 * HP + 7], model[30 * W + 7],
          host2[5 * (W2 + 3)], model2[5 * W2]);
   HIP_CHECK(hipStreamDestroy(s));
+
+  std::vector<float> packed(W2 * 6, -1.0f);
+  hip_Memcpy2D m = {};
+  m.srcMemoryType = hipMemoryTypeDevice, m.srcDevice = d2, m.srcPitch = pitch2, m.srcY = 4;
+  m.dstMemoryType = hipMemoryTypeHost, m.dstHost = packed.data(), m.dstPitch = 0;
+  m.WidthInBytes = W2 * sizeof(float), m.Height = 6;
+  HIP_CHECK(hipMemcpyParam2D(&m));
+  int bad = 0;
+  for (int y = 0; y < 6; y++)
+    for (int x = 0; x < W2; x++) bad += packed[y * W2 + x] != model2[(y + 4) * W2 + x];
+  EXPECT(bad == 0, "hipMemcpyParam2D with dstPitch 0: %d of %d values differ from packed rows 4..9", bad, W2 * 6);
+  for (auto &v : packed) v = 5.0f;
+  m = {};
+  m.srcMemoryType = hipMemoryTypeHost, m.srcHost = packed.data(), m.srcPitch = 0;
+  m.dstMemoryType = hipMemoryTypeDevice, m.dstDevice = d2, m.dstPitch = pitch2;
+  m.WidthInBytes = W2 * sizeof(float), m.Height = 6;
+  HIP_CHECK(hipMemcpyParam2D(&m));
+  HIP_CHECK(hipMemcpy2D(host2.data(), (W2 + 3) * sizeof(float), d2, pitch2, W2 * sizeof(float), H2,
+                        hipMemcpyDeviceToHost));
+  for (int y = 0; y < 6; y++)
+    for (int x = 0; x < W2; x++) model2[y * W2 + x] = 5.0f;
+  expect_image("hipMemcpyParam2D with srcPitch 0", host2, model2, W2, H2, W2 + 3);
   HIP_CHECK(hipFree(d));
   HIP_CHECK(hipFree(d2));
   return ht_finish("memory2d");

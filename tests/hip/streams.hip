@@ -9,6 +9,10 @@
 // hipEventQuery/hipStreamQuery report hipSuccess once synchronized; a kernel on the null stream,
 // launched without synchronizing, sees the finished results of the blocking streams 0, 2, 3
 // (sum of their d[k][5]).
+// Pageable host memory: hipMemcpyAsync and hipMemcpyDtoHAsync into malloc'd memory after a slow
+// kernel on a created stream hold the data when they return, without a synchronisation (CLR makes
+// such copies synchronous, as CUDA documents for pageable memory); hipMemcpyHtoDAsync from a
+// malloc'd buffer that is overwritten at once copies what the buffer held at the call.
 #include "hip_test.h"
 #include <mutex>
 #include <vector>
@@ -172,5 +176,30 @@ int main()
   HIP_CHECK(hipEventDestroy(k0_done));
   HIP_CHECK(hipFree(dbufs));
   HIP_CHECK(hipFree(dsum));
+
+  {
+    hipStream_t ps;
+    HIP_CHECK(hipStreamCreate(&ps));
+    std::vector<int> src(N), dst(N, -1), dst2(N, -1);
+    for (int i = 0; i < N; i++) src[i] = 3 * i + 1;
+    int *dp = nullptr;
+    HIP_CHECK(hipMalloc(&dp, N * sizeof(int)));
+    HIP_CHECK(hipMemcpyHtoDAsync(dp, src.data(), N * sizeof(int), ps));
+    for (int i = 0; i < N; i++) src[i] = -7;   // reused at once: the copy has taken the old values
+    hipLaunchKernelGGL(transform, dim3(N / 256), dim3(256), 0, ps, dp, N, 5, 300);
+    HIP_CHECK(hipMemcpyAsync(dst.data(), dp, N * sizeof(int), hipMemcpyDeviceToHost, ps));
+    HIP_CHECK(hipMemcpyDtoHAsync(dst2.data(), dp, N * sizeof(int), ps));
+    int bad = 0, bad2 = 0;   // read before any synchronisation
+    for (int i = 0; i < N; i++) {
+      long long v = 3 * i + 1;
+      for (int j = 0; j < 300; j++) v = (7 * v + 5) % 1000003;
+      bad += dst[i] != (int)v, bad2 += dst2[i] != (int)v;
+    }
+    EXPECT(bad == 0 && bad2 == 0, "pageable async copies: %d / %d of %d values not there when the call returned",
+           bad, bad2, (int)N);
+    HIP_CHECK(hipStreamSynchronize(ps));
+    HIP_CHECK(hipFree(dp));
+    HIP_CHECK(hipStreamDestroy(ps));
+  }
   return ht_finish("streams");
 }
