@@ -60,6 +60,10 @@ hipError_t hip_status_error(umb_status st, const char *message);
 void hip_set_sticky(hipError_t e);
 hipError_t hip_sticky(void);
 
+/* [addr, addr + size) lies in a loaded module's image (its code and its __device__ variables):
+ * device memory the allocation registry does not hold (hip_module.c). */
+bool hip_module_holds(uint64_t addr, uint64_t size);
+
 /* ---- memory: hip_memory.c ---- */
 typedef enum hip_mem_kind { HIP_MEM_DEVICE = 1, HIP_MEM_HOST, HIP_MEM_REGISTERED, HIP_MEM_MANAGED } hip_mem_kind;
 

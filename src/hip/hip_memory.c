@@ -1,5 +1,6 @@
 /* Memory: device allocations in the reserved range, host memory the device maps (pinned,
  * registered, managed), and the copies and fills between any of them. */
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -747,14 +748,47 @@ HIP_EXPORT hipError_t hipGetSymbolSize(size_t *size, const void *symbol)
 
 /* ---- fills ---- */
 
+/* The bytes [dst, dst + span) may be filled: CLR's memset validation (its target must be memory
+ * the runtime gave out, an allocation or a module's __device__ variables, and the fill must end
+ * inside it). */
+static hipError_t fill_target_ok(hip_runtime *rt, void *dst, uint64_t span, const char *api)
+{
+    uint64_t a = (uint64_t)(uintptr_t)dst;
+    pthread_mutex_lock(&rt->lock);
+    const hip_alloc *al = hip_find_alloc(rt, dst);
+    uint64_t room = al ? al->base + al->size - a : 0;
+    pthread_mutex_unlock(&rt->lock);
+    if (al && span <= room) return hipSuccess;
+    if (al)
+        return hip_fail(hipErrorInvalidValue, api, "%" PRIu64 " bytes from %p run past the end of its allocation "
+                        "(%" PRIu64 " bytes left)", span, dst, room);
+    if (!hip_is_device_ptr(rt, dst))
+        return hip_fail(hipErrorInvalidValue, api, "%p is not device memory (a host pointer the runtime did not "
+                        "allocate or register?)", dst);
+    if (!hip_module_holds(a, span))
+        return hip_fail(hipErrorInvalidValue, api, "%" PRIu64 " bytes from %p are not in one allocation or module",
+                        span, dst);
+    return hipSuccess;
+}
+
 static hipError_t fill(void *dst, size_t pitch, size_t width, size_t height, size_t depth, size_t slice,
                        uint32_t value, uint32_t psize, hipStream_t s, bool async, const char *api)
 {
+    if (!width || !height || !depth) return hipSuccess;   /* nothing to fill: the pointer is not looked at */
+    if (width > SIZE_MAX / psize) return hip_fail(hipErrorInvalidValue, api, "%zu elements overflow", width);
     copy_job j = { .dst = dst, .dpitch = pitch, .dslice = slice, .width = width * psize, .height = height,
                    .depth = depth, .fill = true, .pattern_size = psize };
     memcpy(j.pattern, &value, psize);   /* little-endian: the low bytes */
     if (j.width > pitch) return hip_fail(hipErrorInvalidPitchValue, api, "width exceeds the pitch");
-    return submit(&j, s, async, api);
+    if (!dst) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    if (depth > 1 && slice < pitch * height) return hip_fail(hipErrorInvalidValue, api, "the slices overlap");
+    /* the bytes the fill touches, from the first to the last: (depth-1) slices, (height-1) rows, a row */
+    unsigned __int128 span = (unsigned __int128)(depth - 1) * slice + (unsigned __int128)(height - 1) * pitch + j.width;
+    if (span > UINT64_MAX) return hip_fail(hipErrorInvalidValue, api, "the extent overflows");
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    hipError_t e = fill_target_ok(rt, dst, (uint64_t)span, api);
+    return e ? e : submit(&j, s, async, api);
 }
 
 #define FILL1(dst, n, v, ps, s, async, api) fill((dst), (size_t)(n) * (ps), (n), 1, 1, 0, (v), (ps), (s), (async), (api))

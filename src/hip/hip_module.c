@@ -396,6 +396,21 @@ HIP_EXPORT void __hipUnregisterFatBinary(void **modules_)
     module_free(rt, m);
 }
 
+/* ---------------- device memory of the modules ---------------- */
+
+bool hip_module_holds(uint64_t addr, uint64_t size)
+{
+    bool in = false;
+    pthread_mutex_lock(&module_lock);
+    for (struct ihipModule_t *m = modules; m && !in; m = m->next) {
+        if (m->state != MOD_LOADED) continue;
+        uint64_t base = umb_rdna3_program_base(m->prog), len = umb_rdna3_program_code_words(m->prog) * 4;
+        in = addr >= base && addr - base <= len && size <= len - (addr - base);
+    }
+    pthread_mutex_unlock(&module_lock);
+    return in;
+}
+
 /* ---------------- lookups for launches and copies ---------------- */
 
 /* Resolve f's kernel in its (loaded) module; module_lock held. */

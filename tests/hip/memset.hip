@@ -7,8 +7,16 @@
 //   3840..3967 (words 960..991), a kernel adds 1 to words 960..1023: 1 for the zeroed ones, the
 //   index + 1 for the others.
 // The whole buffer is compared byte for byte with the host's model.
+// What CLR refuses (hip-tests' Unit_hipMemset_InvalidPtrTests, Unit_hipMemset3DAsync_Negative):
+// a fill of malloc'd host memory, one running 1 byte past its allocation, hipMemset3D with a
+// depth of SIZE_MAX, and a pitched pointer into no allocation -> hipErrorInvalidValue; a
+// zero extent with that pointer -> hipSuccess. A __device__ variable (a module's global, outside
+// the allocation registry) is filled through hipGetSymbolAddress.
 #include "hip_test.h"
+#include <limits>
 #include <vector>
+
+__device__ unsigned global_words[16];
 
 __global__ void write_index(unsigned *w, int first, int count)
 {
@@ -69,6 +77,22 @@ int main()
   printf("bytes 2..4 = %02x %02x %02x, word 512 = %#x, word 1000 = %u\n", got[2], got[3], got[4],
          ((unsigned *)got.data())[512], ((unsigned *)got.data())[1000]);
   HIP_CHECK(hipStreamDestroy(s));
+
+  std::vector<char> pageable(256);
+  EXPECT_ERR(hipMemset(pageable.data(), 1, 256), hipErrorInvalidValue, hipErrorInvalidValue);
+  EXPECT_ERR(hipMemset(buf + 1, 1, n), hipErrorInvalidValue, hipErrorInvalidValue);
+  hipPitchedPtr pp = make_hipPitchedPtr(buf, 64, 64, 8);
+  EXPECT_ERR(hipMemset3D(pp, 0, make_hipExtent(64, 8, std::numeric_limits<size_t>::max())), hipErrorInvalidValue,
+             hipErrorInvalidValue);
+  hipPitchedPtr past = make_hipPitchedPtr(buf + (1 << 30), 64, 64, 8);   // in no allocation
+  EXPECT_ERR(hipMemset3D(past, 0, make_hipExtent(64, 8, 1)), hipErrorInvalidValue, hipErrorInvalidValue);
+  HIP_CHECK(hipMemset3D(past, 0, make_hipExtent(0, 0, 0)));
+  void *gw = nullptr;
+  HIP_CHECK(hipGetSymbolAddress(&gw, HIP_SYMBOL(global_words)));
+  HIP_CHECK(hipMemsetD32(gw, 0x5eed, 16));
+  unsigned gh[16] = {0};
+  HIP_CHECK(hipMemcpyFromSymbol(gh, HIP_SYMBOL(global_words), sizeof gh));
+  for (int i = 0; i < 16; i++) EXPECT(gh[i] == 0x5eed, "global_words[%d] = %#x after hipMemsetD32", i, gh[i]);
   HIP_CHECK(hipFree(buf));
   return ht_finish("memset");
 }
