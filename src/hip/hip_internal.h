@@ -64,6 +64,9 @@ hipError_t hip_sticky(void);
  * device memory the allocation registry does not hold (hip_module.c). */
 bool hip_module_holds(uint64_t addr, uint64_t size);
 
+/* Stream priorities as CLR numbers them (hipDeviceGetStreamPriorityRange: least, greatest) */
+enum { HIP_STREAM_PRIORITY_HIGH = -1, HIP_STREAM_PRIORITY_LOW = 1 };
+
 /* ---- memory: hip_memory.c ---- */
 typedef enum hip_mem_kind { HIP_MEM_DEVICE = 1, HIP_MEM_HOST, HIP_MEM_REGISTERED, HIP_MEM_MANAGED } hip_mem_kind;
 

@@ -319,7 +319,7 @@ static int attribute(const hip_runtime *rt, hipDeviceAttribute_t a, bool *ok)
     case hipDeviceAttributeSharedMemPerMultiprocessor: return (int)p->maxSharedMemoryPerMultiProcessor;
     case hipDeviceAttributeMaxSharedMemoryPerMultiprocessor: return (int)p->maxSharedMemoryPerMultiProcessor;
     case hipDeviceAttributeSingleToDoublePrecisionPerfRatio: return 32;
-    case hipDeviceAttributeStreamPrioritiesSupported: return 0;
+    case hipDeviceAttributeStreamPrioritiesSupported: return 1;   /* kept and reported: hip_stream.c */
     case hipDeviceAttributeTccDriver: return p->tccDriver;
     case hipDeviceAttributeTextureAlignment: return (int)p->textureAlignment;
     case hipDeviceAttributeTexturePitchAlignment: return (int)p->texturePitchAlignment;
@@ -427,8 +427,8 @@ HIP_EXPORT hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemCo
 
 HIP_EXPORT hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest)
 {
-    if (least) *least = 0;
-    if (greatest) *greatest = 0;
+    if (least) *least = HIP_STREAM_PRIORITY_LOW;
+    if (greatest) *greatest = HIP_STREAM_PRIORITY_HIGH;
     return hipSuccess;
 }
 

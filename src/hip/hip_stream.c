@@ -150,9 +150,14 @@ static hipError_t create(hipStream_t *out, unsigned flags, int priority, const c
 
 HIP_EXPORT hipError_t hipStreamCreate(hipStream_t *s) { return create(s, hipStreamDefault, 0, "hipStreamCreate"); }
 HIP_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *s, unsigned flags) { return create(s, flags, 0, "hipStreamCreateWithFlags"); }
+/* CLR's three levels: -1 (high) .. 1 (low), other values clamped to them. A priority is a hint
+ * (CUDA: higher-priority work "may" be scheduled first); umbra keeps and reports it, and runs the
+ * commands of streams that contend for the device in submission order whatever their priority. */
 HIP_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t *s, unsigned flags, int priority)
 {
-    return create(s, flags, priority, "hipStreamCreateWithPriority");
+    int p = priority < HIP_STREAM_PRIORITY_HIGH ? HIP_STREAM_PRIORITY_HIGH
+          : priority > HIP_STREAM_PRIORITY_LOW ? HIP_STREAM_PRIORITY_LOW : priority;
+    return create(s, flags, p, "hipStreamCreateWithPriority");
 }
 
 HIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream)

@@ -1,5 +1,6 @@
 // Streams, events and callbacks. Four streams (hipStreamCreate; hipStreamCreateWithFlags
-// non-blocking for stream 1; hipStreamCreateWithPriority for stream 2), each with pinned buffers:
+// non-blocking for stream 1; hipStreamCreateWithPriority for stream 2 with the greatest priority
+// of the range, which is CLR's 1 .. -1, out-of-range priorities clamped), each with pinned buffers:
 //   H2D copy (in[k][i] = i + 1000k) -> callback 0 -> kernel: v = (7v + k) mod 1000003, 400
 //   times on stream 0 (slow) and once on the others -> callback 1 -> [stream 1 only:
 //   hipStreamWaitEvent on an event recorded on stream 0 after its kernel, then d1[i] += d0[i]]
@@ -79,6 +80,18 @@ int main()
   HIP_CHECK(hipDeviceGetStreamPriorityRange(&lo, &hi));
   HIP_CHECK(hipStreamCreateWithPriority(&s[2], hipStreamDefault, hi));
   HIP_CHECK(hipStreamCreate(&s[3]));
+  // CLR's range and clamping (hip-tests' Unit_hipStreamGetPriority_higher/_lower)
+  EXPECT(lo == 1 && hi == -1, "hipDeviceGetStreamPriorityRange: least %d, greatest %d (CLR: 1, -1)", lo, hi);
+  int prio = 0;
+  HIP_CHECK(hipStreamGetPriority(s[2], &prio));
+  EXPECT(prio == hi, "stream 2 priority %d, want %d", prio, hi);
+  for (int want : {-5, 7}) {
+    hipStream_t t;
+    HIP_CHECK(hipStreamCreateWithPriority(&t, hipStreamNonBlocking, want));
+    HIP_CHECK(hipStreamGetPriority(t, &prio));
+    EXPECT(prio == (want < hi ? hi : lo), "priority %d asked, %d kept (want it clamped to [%d, %d])", want, prio, hi, lo);
+    HIP_CHECK(hipStreamDestroy(t));
+  }
   unsigned flags = 0;
   HIP_CHECK(hipStreamGetFlags(s[1], &flags));
   EXPECT(flags == hipStreamNonBlocking, "hipStreamGetFlags(stream 1) = %u", flags);
