@@ -169,12 +169,33 @@ HIP_EXPORT hipError_t hipPointerGetAttribute(void *data, hipPointer_attribute at
     hipPointerAttribute_t a;
     hipError_t e = hipPointerGetAttributes(&a, ptr);
     if (e) return e;
+    /* each answer has the type and width CLR writes (IS_MANAGED and MAPPED a bool, RANGE_SIZE a
+       32-bit count): a caller's variable of that size is not overrun */
     switch (attribute) {
-    case HIP_POINTER_ATTRIBUTE_MEMORY_TYPE: *(hipMemoryType *)data = a.memoryType; return hipSuccess;
+    case HIP_POINTER_ATTRIBUTE_MEMORY_TYPE: *(uint32_t *)data = (uint32_t)a.memoryType; return hipSuccess;
     case HIP_POINTER_ATTRIBUTE_DEVICE_POINTER: *(void **)data = a.devicePointer; return hipSuccess;
-    case HIP_POINTER_ATTRIBUTE_HOST_POINTER: *(void **)data = a.hostPointer; return hipSuccess;
-    case HIP_POINTER_ATTRIBUTE_IS_MANAGED: *(int *)data = a.isManaged; return hipSuccess;
+    case HIP_POINTER_ATTRIBUTE_HOST_POINTER:
+        *(void **)data = a.hostPointer;
+        return a.hostPointer ? hipSuccess : hip_ret(hipErrorInvalidValue);   /* device memory: CLR's answer */
+    case HIP_POINTER_ATTRIBUTE_IS_MANAGED: *(bool *)data = a.isManaged; return hipSuccess;
     case HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL: *(int *)data = 0; return hipSuccess;
+    case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS: *(bool *)data = true; return hipSuccess;   /* the only behaviour */
+    case HIP_POINTER_ATTRIBUTE_MAPPED: *(bool *)data = true; return hipSuccess;
+    case HIP_POINTER_ATTRIBUTE_BUFFER_ID: {
+        hip_runtime *rt = hip_rt();
+        *(uint32_t *)data = rt ? hip_alloc_id(rt, ptr) : 0;
+        return hipSuccess;
+    }
+    case HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+    case HIP_POINTER_ATTRIBUTE_RANGE_SIZE: {
+        hipDeviceptr_t base = NULL;
+        size_t size = 0;
+        hipError_t r = hipMemGetAddressRange(&base, &size, ptr);
+        if (r) return hip_ret(hipErrorInvalidValue);
+        if (attribute == HIP_POINTER_ATTRIBUTE_RANGE_SIZE) *(uint32_t *)data = (uint32_t)size;
+        else *(hipDeviceptr_t *)data = base;
+        return hipSuccess;
+    }
     default:
         return hip_fail(hipErrorNotSupported, "hipPointerGetAttribute", "attribute %d is not one umbra answers", (int)attribute);
     }

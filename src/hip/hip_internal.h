@@ -47,6 +47,7 @@ typedef struct hip_runtime {
        data path's flush registers, which a program writes to make its writes to device memory
        visible; umbra's device sees host writes at once, so writes here need do nothing */
     unsigned int hdp_mem_flush, hdp_reg_flush;
+    uint32_t last_alloc_id;       /* the allocations' unique ids (hip_alloc.id) */
 } hip_runtime;
 
 /* The runtime, initialised on first use; NULL if the device could not be created (a message
@@ -64,6 +65,9 @@ hipError_t hip_sticky(void);
  * device memory the allocation registry does not hold (hip_module.c). */
 bool hip_module_holds(uint64_t addr, uint64_t size);
 
+/* The unique id of the allocation holding p (0: none) */
+uint32_t hip_alloc_id(hip_runtime *rt, const void *p);
+
 /* Stream priorities as CLR numbers them (hipDeviceGetStreamPriorityRange: least, greatest) */
 enum { HIP_STREAM_PRIORITY_HIGH = -1, HIP_STREAM_PRIORITY_LOW = 1 };
 
@@ -75,6 +79,7 @@ struct hip_alloc {
     hip_mem_kind kind;
     unsigned flags;
     uint64_t map_base, map_size;  /* host kinds: the page-aligned range mapped into the device */
+    uint32_t id;                  /* unique over the run (HIP_POINTER_ATTRIBUTE_BUFFER_ID) */
 };
 
 /* A 2D copy between any two kinds of memory on stream s (async: returns once enqueued). */

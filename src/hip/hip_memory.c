@@ -52,6 +52,7 @@ static bool registry_add(hip_runtime *rt, hip_alloc a)
     }
     size_t i = alloc_index(rt, a.base);
     memmove(&rt->allocs[i + 1], &rt->allocs[i], (rt->nallocs - i) * sizeof *rt->allocs);
+    a.id = ++rt->last_alloc_id;
     rt->allocs[i] = a;
     rt->nallocs++;
     return true;
@@ -353,6 +354,15 @@ HIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr, const
         attr->hostPointer = (void *)ptr;
     }
     return hipSuccess;
+}
+
+uint32_t hip_alloc_id(hip_runtime *rt, const void *p)
+{
+    pthread_mutex_lock(&rt->lock);
+    const hip_alloc *a = hip_find_alloc(rt, p);
+    uint32_t id = a ? a->id : 0;
+    pthread_mutex_unlock(&rt->lock);
+    return id;
 }
 
 HIP_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDeviceptr_t dptr)

@@ -4,6 +4,10 @@
 //   which a kernel reads in[i] = i and writes out[i] = 3i + 1 straight into host memory (seen by the
 //   host after hipDeviceSynchronize, no copy); hipHostGetFlags reports hipHostMallocMapped;
 //   hipPointerGetAttributes says host memory for it and device memory for a hipMalloc pointer;
+//   hipPointerGetAttribute of a pointer 100 bytes into the hipMalloc buffer: MAPPED and
+//   SYNC_MEMOPS true, written as one byte each (the next byte of the variable untouched), the
+//   range start and 32-bit size of the allocation, a non-zero BUFFER_ID different from the mapped
+//   buffer's, HOST_POINTER -> hipErrorInvalidValue (device memory), as CLR answers;
 //   hipHostRegister(malloc'ed memory, hipHostRegisterMapped) + hipHostGetDevicePointer: the kernel
 //   writes 3i + 1 into it as well, then hipHostUnregister.
 #include "hip_test.h"
@@ -57,6 +61,29 @@ int main()
   EXPECT(attr.devicePointer == dmap_out, "mapped memory: devicePointer %p, want %p", attr.devicePointer, (void *)dmap_out);
   HIP_CHECK(hipPointerGetAttributes(&attr, dout));
   EXPECT(attr.memoryType == hipMemoryTypeDevice, "hipMalloc memory: memoryType %d", (int)attr.memoryType);
+  {
+    hipDeviceptr_t inner = (char *)dout + 100;
+    bool flags[2] = {false, false};
+    unsigned char guard[2] = {0x5a, 0x5a};   // byte 1 of each: must stay
+    HIP_CHECK(hipPointerGetAttribute(&guard[0], HIP_POINTER_ATTRIBUTE_MAPPED, inner));
+    flags[0] = guard[0];
+    HIP_CHECK(hipPointerGetAttribute(&flags[1], HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, inner));
+    EXPECT(flags[0] && flags[1] && guard[1] == 0x5a, "MAPPED %d SYNC_MEMOPS %d, the byte after %#x", flags[0],
+           flags[1], guard[1]);
+    void *start = nullptr;
+    unsigned size = 0, id = 0, id_mapped = 0;
+    HIP_CHECK(hipPointerGetAttribute(&start, HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR, inner));
+    HIP_CHECK(hipPointerGetAttribute(&size, HIP_POINTER_ATTRIBUTE_RANGE_SIZE, inner));
+    EXPECT(start == (void *)dout && size == bytes, "range %p + %u, want %p + %zu", start, size, (void *)dout,
+           (size_t)bytes);
+    HIP_CHECK(hipPointerGetAttribute(&id, HIP_POINTER_ATTRIBUTE_BUFFER_ID, inner));
+    HIP_CHECK(hipPointerGetAttribute(&id_mapped, HIP_POINTER_ATTRIBUTE_BUFFER_ID, dmap_out));
+    EXPECT(id != 0 && id_mapped != 0 && id != id_mapped, "buffer ids %u and %u", id, id_mapped);
+    void *hp = (void *)1;
+    EXPECT_ERR(hipPointerGetAttribute(&hp, HIP_POINTER_ATTRIBUTE_HOST_POINTER, inner), hipErrorInvalidValue,
+               hipErrorInvalidValue);
+    (void)hipGetLastError();   // the expected error is the last one: clear it
+  }
 
   // Registered malloc memory.
   std::vector<int> reg(n + 64, -7);
