@@ -405,6 +405,10 @@ static hipError_t resource_image(hip_runtime *rt, const hipResourceDesc *r, plat
     case hipResourceTypeLinear:
         if (!r->res.linear.devPtr || !channel_format(&r->res.linear.desc, &pi->format, NULL))
             return hip_ret(hipErrorInvalidValue);
+        /* as CLR checks it: the memory starts on hipDeviceProp_t.textureAlignment (256 bytes) */
+        if ((uintptr_t)r->res.linear.devPtr % 256)
+            return hip_fail(hipErrorInvalidValue, api, "linear memory must start on a 256-byte boundary "
+                            "(textureAlignment)");
         pi->dim = PLAT_IMAGE_1D_BUFFER, pi->width = 1;
         plat_image_layout(pi);
         pi->width = r->res.linear.sizeInBytes / pi->elem_size;

@@ -9,7 +9,8 @@
 //   AtoH past the array's end -> hipErrorInvalidValue, into a 3D array -> hipErrorNotSupported;
 //   a region outside the array -> hipErrorInvalidValue; hipFreeArray twice -> hipErrorInvalidValue;
 //   hipArrayCreate (driver form: 4 x uint8, 16 x 4): Format and NumChannels.
-//   A texture object over linear memory (resType Linear, 1000 x uchar4, normalized-float reads):
+//   A texture object over linear memory (resType Linear, 1000 x uchar4, normalized-float reads;
+//   4 bytes off the 256-byte textureAlignment -> hipErrorInvalidValue, as CLR checks):
 //   tex1Dfetch<float4>(t, i) = bytes / 255 in RGBA order; element-type reads of int: the ints;
 //   hipGetTextureObjectResourceDesc / TextureDesc return what was given.
 //   A surface object of a 2D array: created and destroyed; a texture object of an array.
@@ -209,6 +210,13 @@ int main()
   hipTextureDesc ltd = {};
   ltd.readMode = hipReadModeNormalizedFloat;
   hipTextureObject_t t = 0;
+  {
+    hipResourceDesc odd = lr;   // linear memory off the 256-byte textureAlignment: refused, as CLR does
+    odd.res.linear.devPtr = (char *)dpx + 4;
+    odd.res.linear.sizeInBytes -= 4;
+    EXPECT_ERR(hipCreateTextureObject(&t, &odd, &ltd, nullptr), hipErrorInvalidValue, hipErrorInvalidValue);
+    (void)hipGetLastError();
+  }
   HIP_CHECK(hipCreateTextureObject(&t, &lr, &ltd, nullptr));
   hipLaunchKernelGGL(fetch_f4, dim3((N + 255) / 256), dim3(256), 0, 0, t, dout, N);
   HIP_CHECK(hipGetLastError());
