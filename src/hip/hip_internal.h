@@ -80,6 +80,8 @@ struct hip_alloc {
     unsigned flags;
     uint64_t map_base, map_size;  /* host kinds: the page-aligned range mapped into the device */
     uint32_t id;                  /* unique over the run (HIP_POINTER_ATTRIBUTE_BUFFER_ID) */
+    struct hip_page_advice *advice; /* managed: what hipMemAdvise / hipMemPrefetchAsync said of each
+                                       4 KiB page (NULL until the first), hipMemRangeGetAttribute */
 };
 
 /* A 2D copy between any two kinds of memory on stream s (async: returns once enqueued). */

@@ -160,6 +160,7 @@ HIP_EXPORT hipError_t hipFree(void *ptr)
     if (!found)
         return hip_fail(hipErrorInvalidValue, "hipFree", "%p is not the start of a device allocation", ptr);
     if (a.kind == HIP_MEM_MANAGED) {
+        free(a.advice);
         pthread_mutex_lock(&rt->plat.run_lock);
         umb_mem_unmap(rt->plat.dev, a.map_base, a.map_size);
         pthread_mutex_unlock(&rt->plat.run_lock);
@@ -229,7 +230,11 @@ static hipError_t host_alloc(void **ptr, size_t size, unsigned flags, hip_mem_ki
     if (!ptr) return hip_ret(hipErrorInvalidValue);
     *ptr = NULL;
     if (size == 0) return hipSuccess;
-    void *p = mmap(NULL, page_up(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    /* managed memory takes host pages as they are touched, as device memory does (a program may
+       ask for as much as the device's free memory, 24 GiB, and use a little); pinned memory is
+       reserved at once, as pinning it would */
+    int lazy = kind == HIP_MEM_MANAGED ? MAP_NORESERVE : 0;
+    void *p = mmap(NULL, page_up(size), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | lazy, -1, 0);
     if (p == MAP_FAILED) return hip_fail(hipErrorOutOfMemory, api, "%zu bytes of host memory", size);
     hipError_t e = hip_map_host(rt, p, size, kind, flags);
     if (e) {
@@ -388,10 +393,68 @@ HIP_EXPORT hipError_t hipMemPtrGetInfo(void *ptr, size_t *size)
 
 /* Managed memory is host memory the device maps: every range is coherent for both, so advice and
  * prefetches have nothing to move; they are checked and accepted. */
+/* ---------------- managed memory: advice, prefetches and what they left ---------------- */
+
+/* What the hints said of one page of a managed allocation. umbra's device and host share the
+ * memory, so the hints move nothing; they are kept to be reported (hipMemRangeGetAttribute). */
+typedef struct hip_page_advice {
+    uint8_t read_mostly, coarse;
+    uint8_t accessed_by;          /* bit 0: the device, bit 1: the CPU */
+    int8_t preferred, prefetched; /* a device id, hipCpuDeviceId, or hipInvalidDeviceId (none) */
+} hip_page_advice;
+
+enum { ADVICE_PAGE = 4096 };
+
+/* The managed allocation holding [ptr, ptr + count) (rt->lock held) and the pages it spans, its
+ * advice array made if `make`; NULL with *e set when the range is not managed memory. */
+static hip_alloc *managed_range(hip_runtime *rt, const void *ptr, size_t count, bool make, size_t *first,
+                                size_t *last, hipError_t *e)
+{
+    hip_alloc *a = (hip_alloc *)hip_find_alloc(rt, ptr);
+    uint64_t at = (uint64_t)(uintptr_t)ptr;
+    *e = hipErrorInvalidValue;
+    if (!ptr || !count || !a || a->kind != HIP_MEM_MANAGED || count > a->base + a->size - at) return NULL;
+    size_t pages = (a->size + ADVICE_PAGE - 1) / ADVICE_PAGE;
+    if (!a->advice && make) {
+        if (!(a->advice = malloc(pages * sizeof *a->advice))) return *e = hipErrorOutOfMemory, NULL;
+        for (size_t i = 0; i < pages; i++)
+            a->advice[i] = (hip_page_advice){ .preferred = hipInvalidDeviceId, .prefetched = hipInvalidDeviceId };
+    }
+    *first = (at - a->base) / ADVICE_PAGE, *last = (at + count - 1 - a->base) / ADVICE_PAGE;
+    *e = hipSuccess;
+    return a;
+}
+
+static bool location_ok(int device) { return device == 0 || device == hipCpuDeviceId; }
+
 HIP_EXPORT hipError_t hipMemAdvise(const void *ptr, size_t count, hipMemoryAdvise advice, int device)
 {
-    (void)advice;
-    if (!ptr || !count || (device != 0 && device != hipCpuDeviceId)) return hip_ret(hipErrorInvalidValue);
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    bool coarse = advice == hipMemAdviseSetCoarseGrain || advice == hipMemAdviseUnsetCoarseGrain;
+    if (advice < hipMemAdviseSetReadMostly || (advice > hipMemAdviseUnsetAccessedBy && !coarse))
+        return hip_fail(hipErrorInvalidValue, "hipMemAdvise", "advice %d is none HIP defines", (int)advice);
+    if (!location_ok(device)) return hip_fail(hipErrorInvalidDevice, "hipMemAdvise", "device %d", device);
+    size_t first, last;
+    hipError_t e;
+    pthread_mutex_lock(&rt->lock);
+    hip_alloc *a = managed_range(rt, ptr, count, true, &first, &last, &e);
+    for (size_t i = first; a && i <= last; i++) {
+        hip_page_advice *p = &a->advice[i];
+        uint8_t who = device == hipCpuDeviceId ? 2 : 1;
+        switch (advice) {
+        case hipMemAdviseSetReadMostly: p->read_mostly = 1; break;
+        case hipMemAdviseUnsetReadMostly: p->read_mostly = 0; break;
+        case hipMemAdviseSetPreferredLocation: p->preferred = (int8_t)device; break;
+        case hipMemAdviseUnsetPreferredLocation: p->preferred = hipInvalidDeviceId; break;
+        case hipMemAdviseSetAccessedBy: p->accessed_by |= who; break;
+        case hipMemAdviseUnsetAccessedBy: p->accessed_by &= (uint8_t)~who; break;
+        case hipMemAdviseSetCoarseGrain: p->coarse = 1; break;
+        default: p->coarse = 0; break;
+        }
+    }
+    pthread_mutex_unlock(&rt->lock);
+    if (e) return hip_fail(e, "hipMemAdvise", "%zu bytes at %p are not inside one managed allocation", count, ptr);
     return hipSuccess;
 }
 
@@ -399,8 +462,94 @@ HIP_EXPORT hipError_t hipMemPrefetchAsync(const void *ptr, size_t count, int dev
 {
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
-    if (!ptr || !count || (device != 0 && device != hipCpuDeviceId)) return hip_ret(hipErrorInvalidValue);
+    if (!location_ok(device)) return hip_fail(hipErrorInvalidDevice, "hipMemPrefetchAsync", "device %d", device);
     if (!hip_stream_resolve(rt, stream)) return hip_ret(hipErrorInvalidHandle);
+    size_t first, last;
+    hipError_t e;
+    pthread_mutex_lock(&rt->lock);
+    hip_alloc *a = managed_range(rt, ptr, count, true, &first, &last, &e);
+    for (size_t i = first; a && i <= last; i++) a->advice[i].prefetched = (int8_t)device;
+    pthread_mutex_unlock(&rt->lock);
+    if (e) return hip_fail(e, "hipMemPrefetchAsync", "%zu bytes at %p are not inside one managed allocation", count, ptr);
+    return hipSuccess;   /* the memory is where both the device and the host read it: nothing to move */
+}
+
+/* One attribute of [first, last]'s pages into data (data_size bytes, checked by the caller) */
+static void range_attribute(const hip_alloc *a, size_t first, size_t last, hipMemRangeAttribute attr, void *data,
+                            size_t data_size)
+{
+    static const hip_page_advice none = { .preferred = hipInvalidDeviceId, .prefetched = hipInvalidDeviceId };
+    const hip_page_advice *p0 = a->advice ? &a->advice[first] : &none;
+    int32_t v = 0;
+    uint8_t all_access = 3;
+    bool same_pref = true, same_pref_loc = true, all_ro = true, any_coarse = false, all_coarse = true;
+    for (size_t i = first; i <= last; i++) {
+        const hip_page_advice *p = a->advice ? &a->advice[i] : &none;
+        all_ro &= p->read_mostly != 0;
+        same_pref &= p->preferred == p0->preferred;
+        same_pref_loc &= p->prefetched == p0->prefetched;
+        all_access &= p->accessed_by;
+        any_coarse |= p->coarse != 0, all_coarse &= p->coarse != 0;
+    }
+    switch (attr) {
+    case hipMemRangeAttributeReadMostly: v = all_ro; break;
+    case hipMemRangeAttributePreferredLocation: v = same_pref ? p0->preferred : hipInvalidDeviceId; break;
+    case hipMemRangeAttributeLastPrefetchLocation: v = same_pref_loc ? p0->prefetched : hipInvalidDeviceId; break;
+    case hipMemRangeAttributeCoherencyMode:
+        v = all_coarse ? hipMemRangeCoherencyModeCoarseGrain
+          : any_coarse ? hipMemRangeCoherencyModeIndeterminate : hipMemRangeCoherencyModeFineGrain;
+        break;
+    default: {   /* AccessedBy: the locations advised for the whole range, then hipInvalidDeviceId */
+        int32_t *out = data;
+        size_t n = data_size / 4, k = 0;
+        if ((all_access & 1) && k < n) out[k++] = 0;
+        if ((all_access & 2) && k < n) out[k++] = hipCpuDeviceId;
+        while (k < n) out[k++] = hipInvalidDeviceId;
+        return;
+    }
+    }
+    memcpy(data, &v, 4);
+}
+
+static hipError_t range_attribute_checked(hip_runtime *rt, void *data, size_t data_size, hipMemRangeAttribute attr,
+                                          const void *ptr, size_t count, const char *api)
+{
+    bool list = attr == hipMemRangeAttributeAccessedBy;
+    if (!data || (list ? !data_size || data_size % 4 : data_size != 4))
+        return hip_fail(hipErrorInvalidValue, api, "attribute %d wants %s, not %zu bytes at %p", (int)attr,
+                        list ? "a multiple of 4 bytes" : "4 bytes", data_size, data);
+    if (attr != hipMemRangeAttributeReadMostly && attr != hipMemRangeAttributePreferredLocation && !list &&
+        attr != hipMemRangeAttributeLastPrefetchLocation && attr != hipMemRangeAttributeCoherencyMode)
+        return hip_fail(hipErrorInvalidValue, api, "attribute %d is none HIP defines", (int)attr);
+    size_t first, last;
+    hipError_t e;
+    pthread_mutex_lock(&rt->lock);
+    hip_alloc *a = managed_range(rt, ptr, count, false, &first, &last, &e);
+    if (a) range_attribute(a, first, last, attr, data, data_size);
+    pthread_mutex_unlock(&rt->lock);
+    if (e) return hip_fail(e, api, "%zu bytes at %p are not inside one managed allocation", count, ptr);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipMemRangeGetAttribute(void *data, size_t data_size, hipMemRangeAttribute attribute,
+                                              const void *dev_ptr, size_t count)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    return range_attribute_checked(rt, data, data_size, attribute, dev_ptr, count, "hipMemRangeGetAttribute");
+}
+
+HIP_EXPORT hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes, hipMemRangeAttribute *attributes,
+                                               size_t num_attributes, const void *dev_ptr, size_t count)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!data || !data_sizes || !attributes || !num_attributes) return hip_ret(hipErrorInvalidValue);
+    for (size_t i = 0; i < num_attributes; i++) {
+        hipError_t e = range_attribute_checked(rt, data[i], data_sizes[i], attributes[i], dev_ptr, count,
+                                               "hipMemRangeGetAttributes");
+        if (e) return e;
+    }
     return hipSuccess;
 }
 
