@@ -37,8 +37,11 @@ static int native_failed;   /* written once under native_once, read after it */
  * progress and refuses new ones ("the process is exiting"), and LLVM's destructors run with no
  * thread inside LLVM. Exit handlers run in the reverse order of their registration, so the handler
  * is registered when LLVM is first used (after LLVM's global objects) and again after the first
- * code generation (after the statics LLVM makes on first use). This is process-wide state because
- * LLVM's static objects are. */
+ * code generation (after the statics LLVM makes on first use). That first generation itself is
+ * not covered (the statics it makes are registered after the handler, and run before it), so it
+ * must not run while the program may exit: in a process whose devices live until exit (the HIP
+ * and OpenCL rooms: umb_jit_foreground_first) translators make it in the foreground
+ * (umb_jit_background_ok). This is process-wide state because LLVM's static objects are. */
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_idle = PTHREAD_COND_INITIALIZER;
 static unsigned gate_holds;      /* holds in progress, nested ones included */
@@ -53,6 +56,7 @@ static struct {
     unsigned holds;
 } gate_holders[GATE_HOLDERS];    /* a thread beyond GATE_HOLDERS holding it is only counted */
 static pthread_once_t gate_once = PTHREAD_ONCE_INIT, gate_again_once = PTHREAD_ONCE_INIT;
+
 
 /* This thread's entry (the lock held): NULL if it holds nothing and `add` is false or no entry
  * is free. */
@@ -282,6 +286,7 @@ bool umb_jit_compile(LLVMModuleRef m, LLVMCodeGenOptLevel level, const char *pas
     bool ok = compile_module(m, level, passes, obj, len, err, errlen);
     /* the code generator has made its lazily built statics: the exit handler again, to run first */
     pthread_once(&gate_again_once, register_gate);
+    umb_jit_note_generated();
     umb_jit_leave();
     return ok;
 }

@@ -18,6 +18,8 @@
 #include <stdint.h>
 
 #include <llvm-c/Core.h>
+
+#include "jit/jit_policy.h"
 #include <llvm-c/TargetMachine.h>
 
 typedef struct umb_jit umb_jit;

@@ -5,6 +5,8 @@
 
 #include "platform.h"
 
+#include "jit/jit_policy.h"
+
 static uint32_t env_u32(const char *name, uint32_t dflt)
 {
     const char *v = getenv(name);
@@ -84,6 +86,7 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
     memset(pl, 0, sizeof *pl);
     pl->who = who;
     pthread_mutex_init(&pl->run_lock, NULL);
+    umb_jit_foreground_first();   /* the rooms' devices live until the program exits: jit.h */
     umb_device_config cfg;
     umb_device_config_default(&cfg);
     cfg.host_threads = env_u32("UMBRA_THREADS", cfg.host_threads);

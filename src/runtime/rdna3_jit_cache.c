@@ -469,7 +469,7 @@ static jit_obj *obj_for_plan(rdna3_jit_cache *c, const rdna3_jit_request *rq, rd
         }
         /* an entry LLVM refuses (another LLVM's, damaged): translate again and replace it */
     }
-    if (rq->background) {
+    if (rq->background && umb_jit_background_ok()) {   /* else the process's first generation: jit.h */
         o->plan = *p;   /* the job takes the plan */
         *p = (rdna3_jit_plan){ 0 };
         o->wave_size = rq->wave_size;

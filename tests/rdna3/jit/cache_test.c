@@ -12,6 +12,10 @@
  *          threshold, which asks for the translation mid-launch (saying how much ran before it);
  *          later ones find it in memory once it is made. The launch is computed from the
  *          kernel's code size and the wave-instructions of one launch (umb_stats).
+ * foreground  as `auto` in a process that set umb_jit_foreground_first (the HIP and OpenCL
+ *          rooms, whose devices live until the program exits): the process's first translation
+ *          is made during the launch that asks for it, not in the background (a program exiting
+ *          during it crashed: src/jit/jit.c, the exit gate), so the next launch finds it in memory.
  * Every launch's results are checked against out[i] = i * SCALE; the translation log lines
  * (umb_rdna3_dispatch.jit_log) say where each translation came from. */
 #include <stdio.h>
@@ -20,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "jit/jit_policy.h"
 #include "umbra/rdna3.h"
 #include "umbra/umbra.h"
 
@@ -171,6 +176,8 @@ static void case_disk(const char *co1000)
     }
 }
 
+static bool foreground;   /* case foreground: the first translation in the foreground */
+
 static void case_auto(const char *co1000)
 {
     char line[512];
@@ -198,6 +205,17 @@ static void case_auto(const char *co1000)
     snprintf(want, sizeof want, "interpreted (%llu by earlier launches)", (unsigned long long)((firing - 1) * per_launch));
     CHECK(says(line, "translation asked after ") && says(line, want), "launch %llu: '%s', expected '%s'",
           (unsigned long long)firing, line, want);
+    if (foreground) {   /* made during that launch: the next one has it */
+        CHECK(!says(line, "background"), "launch %llu: '%s', expected a translation in the foreground",
+              (unsigned long long)firing, line);
+        launch(dev, a, UMB_RDNA3_JIT_AUTO, NULL, 1000, ITEMS, line, sizeof line);
+        CHECK(says(line, ", in memory,"), "launch %llu: '%s', expected the translation in memory",
+              (unsigned long long)firing + 1, line);
+        printf("foreground: translation asked and made in launch %llu\n", (unsigned long long)firing);
+        umb_rdna3_program_destroy(a);
+        umb_device_destroy(dev);
+        return;
+    }
     /* later launches run interpreted (while it is being made) until it is published */
     for (i = firing + 1; i < firing + 20000; i++) {
         launch(dev, a, UMB_RDNA3_JIT_AUTO, NULL, 1000, ITEMS, line, sizeof line);
@@ -216,7 +234,7 @@ static void case_auto(const char *co1000)
 int main(int argc, char **argv)
 {
     if (argc != 4) {
-        fprintf(stderr, "usage: cache_test SRC_DIR WORK_DIR memory|disk|auto\n");
+        fprintf(stderr, "usage: cache_test SRC_DIR WORK_DIR memory|disk|auto|foreground\n");
         return 2;
     }
     src_dir = argv[1], work = argv[2], which = argv[3];
@@ -226,6 +244,11 @@ int main(int argc, char **argv)
     if (!strcmp(argv[3], "memory")) case_memory(co1000, co3000);
     else if (!strcmp(argv[3], "disk")) case_disk(co1000);
     else if (!strcmp(argv[3], "auto")) case_auto(co1000);
+    else if (!strcmp(argv[3], "foreground")) {
+        umb_jit_foreground_first();
+        foreground = true;
+        case_auto(co1000);
+    }
     else return fprintf(stderr, "unknown case %s\n", argv[3]), 2;
     if (failures) return 1;
     printf("%s: ok\n", argv[3]);
