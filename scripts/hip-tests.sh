@@ -45,12 +45,9 @@ if [ -f "$src/tests/catch/CMakeLists.txt" ]; then catch=$src/tests/catch
 elif [ -f "$src/catch/CMakeLists.txt" ]; then catch=$src/catch
 else echo "hip-tests: $src holds neither tests/catch (ROCm/HIP) nor catch (ROCm/hip-tests)" >&2; exit 2; fi
 build=$(cd "${2:-$root/build}" 2>/dev/null && pwd) || { echo "hip-tests: no build folder ${2:-build}" >&2; exit 2; }
-umbra=$build/umbra
-dl=$build/devicelib
-[ -x "$umbra" ] && [ -f "$dl/oclc_isa_version_1100.bc" ] ||
-  { echo "hip-tests: $build has no umbra or devicelib (run scripts/build.sh)" >&2; exit 2; }
-work=$(realpath -m "${UMBRA_HIPTESTS_WORK:-/tmp/umbra-hip-tests}")
-case "$work/" in "$root"/*) echo "hip-tests: keep UMBRA_HIPTESTS_WORK outside the repository" >&2; exit 2 ;; esac
+. "$root/scripts/suite_common.sh"
+hip_suite_build hip-tests "$build"
+suite_work hip-tests UMBRA_HIPTESTS_WORK /tmp/umbra-hip-tests
 limit=${UMBRA_HIPTESTS_TIMEOUT:-600}
 read -r -a umbra_args <<<"${UMBRA_HIP_ARGS:-}"
 mkdir -p "$work/hip/bin" "$work/hip/lib" "$work/logs"

@@ -52,12 +52,9 @@ src=$(cd "$1" && pwd)
 build=$(cd "${2:-$root/build}" && pwd)
 [ -f "$src/rocprim/include/rocprim/rocprim.hpp" ] && [ -d "$src/test/rocprim" ] ||
   { echo "rocprim: $1 is not a rocPRIM source tree" >&2; exit 2; }
-umbra=$build/umbra
-dl=$build/devicelib
-[ -x "$umbra" ] && [ -f "$dl/oclc_isa_version_1100.bc" ] ||
-  { echo "rocprim: $build has no umbra or devicelib (run scripts/build.sh)" >&2; exit 2; }
-work=$(realpath -m "${UMBRA_ROCPRIM_WORK:-/tmp/umbra-rocprim}")
-case "$work/" in "$root"/*) echo "rocprim: keep UMBRA_ROCPRIM_WORK outside the repository" >&2; exit 2 ;; esac
+. "$root/scripts/suite_common.sh"
+hip_suite_build rocprim "$build"
+suite_work rocprim UMBRA_ROCPRIM_WORK /tmp/umbra-rocprim
 limit=${UMBRA_ROCPRIM_TIMEOUT:-3600}
 read -r -a umbra_args <<<"${UMBRA_HIP_ARGS:-}"
 read -r -a extra_cxxflags <<<"${UMBRA_ROCPRIM_CXXFLAGS:-}"

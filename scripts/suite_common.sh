@@ -23,3 +23,19 @@ suite_setup() {
     timeout_s=${!tvar:-1800}
     mkdir -p "$work"
 }
+
+# hip_suite_build NAME BUILD_DIR: sets umbra and dl (the build folder's umbra and device-library
+# folder, which the HIP suites compile against); exit 2 with a message without them.
+hip_suite_build() {
+    umbra=$2/umbra
+    dl=$2/devicelib
+    [ -x "$umbra" ] && [ -f "$dl/oclc_isa_version_1100.bc" ] ||
+        { echo "$1: $2 has no umbra or devicelib (run scripts/build.sh)" >&2; exit 2; }
+}
+
+# suite_work NAME VAR DEFAULT: work = the folder $VAR names (DEFAULT without it), refused inside
+# the repository (root): third-party code stays out of it.
+suite_work() {
+    work=$(realpath -m "${!2:-$3}")
+    case "$work/" in "$root"/*) echo "$1: keep $2 outside the repository" >&2; exit 2 ;; esac
+}
