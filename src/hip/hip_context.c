@@ -181,19 +181,15 @@ HIP_EXPORT hipError_t hipPointerGetAttribute(void *data, hipPointer_attribute at
     case HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL: *(int *)data = 0; return hipSuccess;
     case HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS: *(bool *)data = true; return hipSuccess;   /* the only behaviour */
     case HIP_POINTER_ATTRIBUTE_MAPPED: *(bool *)data = true; return hipSuccess;
-    case HIP_POINTER_ATTRIBUTE_BUFFER_ID: {
-        hip_runtime *rt = hip_rt();
-        *(uint32_t *)data = rt ? hip_alloc_id(rt, ptr) : 0;
-        return hipSuccess;
-    }
+    case HIP_POINTER_ATTRIBUTE_BUFFER_ID:
     case HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR:
-    case HIP_POINTER_ATTRIBUTE_RANGE_SIZE: {
-        hipDeviceptr_t base = NULL;
-        size_t size = 0;
-        hipError_t r = hipMemGetAddressRange(&base, &size, ptr);
-        if (r) return hip_ret(hipErrorInvalidValue);
-        if (attribute == HIP_POINTER_ATTRIBUTE_RANGE_SIZE) *(uint32_t *)data = (uint32_t)size;
-        else *(hipDeviceptr_t *)data = base;
+    case HIP_POINTER_ATTRIBUTE_RANGE_SIZE: {   /* the allocation itself */
+        hip_alloc al;
+        hip_runtime *rt = hip_rt();
+        if (!rt || !hip_alloc_lookup(rt, ptr, &al)) return hip_ret(hipErrorInvalidValue);
+        if (attribute == HIP_POINTER_ATTRIBUTE_BUFFER_ID) *(uint32_t *)data = al.id;
+        else if (attribute == HIP_POINTER_ATTRIBUTE_RANGE_SIZE) *(uint32_t *)data = (uint32_t)al.size;
+        else *(hipDeviceptr_t *)data = (hipDeviceptr_t)(uintptr_t)al.base;
         return hipSuccess;
     }
     default:

@@ -65,8 +65,6 @@ hipError_t hip_sticky(void);
  * device memory the allocation registry does not hold (hip_module.c). */
 bool hip_module_holds(uint64_t addr, uint64_t size);
 
-/* The unique id of the allocation holding p (0: none) */
-uint32_t hip_alloc_id(hip_runtime *rt, const void *p);
 
 /* Stream priorities as CLR numbers them (hipDeviceGetStreamPriorityRange: least, greatest) */
 enum { HIP_STREAM_PRIORITY_HIGH = -1, HIP_STREAM_PRIORITY_LOW = 1 };
@@ -83,6 +81,10 @@ struct hip_alloc {
     struct hip_page_advice *advice; /* managed: what hipMemAdvise / hipMemPrefetchAsync said of each
                                        4 KiB page (NULL until the first), hipMemRangeGetAttribute */
 };
+
+/* A copy of the allocation holding p (any kind) in *out; false if the runtime knows none. The
+ * copy's `advice` may be freed once the lock is released: not to be followed. */
+bool hip_alloc_lookup(hip_runtime *rt, const void *p, hip_alloc *out);
 
 /* A 2D copy between any two kinds of memory on stream s (async: returns once enqueued). */
 hipError_t hip_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,

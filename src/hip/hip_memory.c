@@ -42,6 +42,15 @@ static const hip_alloc *hip_find_alloc(hip_runtime *rt, const void *p)
     return a - b->base < (b->size ? b->size : 1) ? b : NULL;
 }
 
+bool hip_alloc_lookup(hip_runtime *rt, const void *p, hip_alloc *out)
+{
+    pthread_mutex_lock(&rt->lock);
+    const hip_alloc *a = hip_find_alloc(rt, p);
+    if (a) *out = *a;
+    pthread_mutex_unlock(&rt->lock);
+    return a != NULL;
+}
+
 static bool registry_add(hip_runtime *rt, hip_alloc a)
 {
     if (rt->nallocs == rt->cap) {
@@ -314,10 +323,8 @@ HIP_EXPORT hipError_t hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsig
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (!devPtr || flags) return hip_ret(hipErrorInvalidValue);
-    pthread_mutex_lock(&rt->lock);
-    const hip_alloc *a = hip_find_alloc(rt, hstPtr);
-    bool host = a && a->kind != HIP_MEM_DEVICE;
-    pthread_mutex_unlock(&rt->lock);
+    hip_alloc a;
+    bool host = hip_alloc_lookup(rt, hstPtr, &a) && a.kind != HIP_MEM_DEVICE;
     if (!host) return hip_fail(hipErrorInvalidValue, "hipHostGetDevicePointer", "%p is not pinned or registered host memory", hstPtr);
     *devPtr = hstPtr;   /* mapped at its own address: one address space */
     return hipSuccess;
@@ -341,12 +348,10 @@ HIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr, const
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (!attr || !ptr) return hip_ret(hipErrorInvalidValue);
-    pthread_mutex_lock(&rt->lock);
-    const hip_alloc *a = hip_find_alloc(rt, ptr);
-    hip_alloc copy = a ? *a : (hip_alloc){ 0 };
-    pthread_mutex_unlock(&rt->lock);
+    hip_alloc copy;
+    bool known = hip_alloc_lookup(rt, ptr, &copy);
     memset(attr, 0, sizeof *attr);
-    if (!a) return hip_ret(hipErrorInvalidValue);   /* as ROCm: memory HIP does not know */
+    if (!known) return hip_ret(hipErrorInvalidValue);   /* as ROCm: memory HIP does not know */
     attr->device = 0;
     attr->allocationFlags = copy.flags;
     attr->isManaged = copy.kind == HIP_MEM_MANAGED;
@@ -361,24 +366,12 @@ HIP_EXPORT hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr, const
     return hipSuccess;
 }
 
-uint32_t hip_alloc_id(hip_runtime *rt, const void *p)
-{
-    pthread_mutex_lock(&rt->lock);
-    const hip_alloc *a = hip_find_alloc(rt, p);
-    uint32_t id = a ? a->id : 0;
-    pthread_mutex_unlock(&rt->lock);
-    return id;
-}
-
 HIP_EXPORT hipError_t hipMemGetAddressRange(hipDeviceptr_t *pbase, size_t *psize, hipDeviceptr_t dptr)
 {
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
-    pthread_mutex_lock(&rt->lock);
-    const hip_alloc *a = hip_find_alloc(rt, dptr);
-    hip_alloc copy = a ? *a : (hip_alloc){ 0 };
-    pthread_mutex_unlock(&rt->lock);
-    if (!a) return hip_ret(hipErrorNotFound);
+    hip_alloc copy;
+    if (!hip_alloc_lookup(rt, dptr, &copy)) return hip_ret(hipErrorNotFound);
     if (pbase) *pbase = (void *)(uintptr_t)copy.base;
     if (psize) *psize = copy.size;
     return hipSuccess;
@@ -647,10 +640,8 @@ static void exec_job(hip_cmd *c)
 /* Memory the runtime knows nothing of: neither a device, pinned, registered nor managed allocation */
 static bool pageable(hip_runtime *rt, const void *p)
 {
-    pthread_mutex_lock(&rt->lock);
-    bool known = hip_find_alloc(rt, p) != NULL;
-    pthread_mutex_unlock(&rt->lock);
-    return !known;
+    hip_alloc a;
+    return !hip_alloc_lookup(rt, p, &a);
 }
 
 static hipError_t submit(const copy_job *job, hipStream_t stream, bool async, const char *api)
@@ -913,12 +904,11 @@ HIP_EXPORT hipError_t hipGetSymbolSize(size_t *size, const void *symbol)
 static hipError_t fill_target_ok(hip_runtime *rt, void *dst, uint64_t span, const char *api)
 {
     uint64_t a = (uint64_t)(uintptr_t)dst;
-    pthread_mutex_lock(&rt->lock);
-    const hip_alloc *al = hip_find_alloc(rt, dst);
-    uint64_t room = al ? al->base + al->size - a : 0;
-    pthread_mutex_unlock(&rt->lock);
-    if (al && span <= room) return hipSuccess;
-    if (al)
+    hip_alloc al;
+    bool known = hip_alloc_lookup(rt, dst, &al);
+    uint64_t room = known ? al.base + al.size - a : 0;
+    if (known && span <= room) return hipSuccess;
+    if (known)
         return hip_fail(hipErrorInvalidValue, api, "%" PRIu64 " bytes from %p run past the end of its allocation "
                         "(%" PRIu64 " bytes left)", span, dst, room);
     if (!hip_is_device_ptr(rt, dst))
