@@ -1,5 +1,5 @@
 /* The driver-style context API over the one device's primary context, peer access on a
- * one-device system, stream capture queries, the device's UUID and stream-ordered allocation. */
+ * one-device system, the device's UUID and stream-ordered allocation. */
 #include <string.h>
 
 #include "hip_internal.h"
@@ -131,17 +131,6 @@ HIP_EXPORT hipError_t hipDeviceGetUuid(hipUUID *uuid, hipDevice_t device)
     if (device != 0) return hip_ret(hipErrorInvalidDevice);
     memset(uuid, 0, sizeof *uuid);
     memcpy(uuid->bytes, "umbra-gfx1100-00", 16);
-    return hipSuccess;
-}
-
-/* Stream capture (graphs) is not supported: no stream is ever capturing. */
-HIP_EXPORT hipError_t hipStreamIsCapturing(hipStream_t stream, hipStreamCaptureStatus *status)
-{
-    hip_runtime *rt = hip_rt();
-    if (!rt) return hip_ret(hipErrorNoDevice);
-    if (!status) return hip_ret(hipErrorInvalidValue);
-    if (!hip_stream_resolve(rt, stream)) return hip_ret(hipErrorInvalidHandle);
-    *status = hipStreamCaptureStatusNone;
     return hipSuccess;
 }
 

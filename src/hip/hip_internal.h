@@ -11,6 +11,7 @@
  *   hip_launch.c     launch configurations, kernel launches, occupancy, function attributes
  *   hip_stream.c     streams, events, callbacks and the null stream's rules
  *   hip_image.c      arrays, texture and surface objects (on the platform layer's images)
+ *   hip_graph.c      graphs, executable graphs and stream capture
  *   hip_rtc.c        hipRTC on clang-19
  *   hip_unsupported.c  every other entry point of Debian's libamdhip64: hipErrorNotSupported
  */
@@ -48,6 +49,13 @@ typedef struct hip_runtime {
        visible; umbra's device sees host writes at once, so writes here need do nothing */
     unsigned int hdp_mem_flush, hdp_reg_flush;
     uint32_t last_alloc_id;       /* the allocations' unique ids (hip_alloc.id) */
+    /* graphs and stream capture (hip_graph.c): one lock for every graph, executable graph and
+       capture sequence, the streams' and events' capture fields; taken before `lock`, never after */
+    pthread_mutex_t graph_lock;
+    struct ihipGraph *graphs;     /* every live graph (also those a child-graph node owns) */
+    struct hipGraphExec *execs;   /* every live executable graph */
+    struct hip_capture *captures; /* capture sequences begun and not ended */
+    unsigned long long last_capture_id;
 } hip_runtime;
 
 /* The runtime, initialised on first use; NULL if the device could not be created (a message
@@ -86,6 +94,13 @@ struct hip_alloc {
  * copy's `advice` may be freed once the lock is released: not to be followed. */
 bool hip_alloc_lookup(hip_runtime *rt, const void *p, hip_alloc *out);
 
+/* p lies in the device heap (device allocations, module images); p is host memory the runtime
+ * knows nothing of (not pinned, registered or managed); the bytes from p to the end of the
+ * allocation holding it (UINT64_MAX: no allocation the runtime knows holds it). */
+bool hip_in_device_heap(const hip_runtime *rt, const void *p);
+bool hip_pageable_host(hip_runtime *rt, const void *p);
+uint64_t hip_alloc_room(hip_runtime *rt, const void *p);
+
 /* A 2D copy between any two kinds of memory on stream s (async: returns once enqueued). */
 hipError_t hip_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
                       hipMemcpyKind kind, hipStream_t s, bool async, const char *api);
@@ -104,6 +119,26 @@ struct ihipStream_t {
     int priority;
     bool is_null;
     struct ihipStream_t *next;    /* the runtime's list */
+    /* Stream capture (hip_graph.c, under its lock): the capture sequence the stream takes part in
+       (0: none) and the nodes its next captured operation depends on */
+    unsigned long long capture_id;
+    hipGraphNode_t *cap_deps;
+    size_t ncap_deps, cap_deps_cap;
+};
+
+struct ihipEvent_t {
+    unsigned flags;
+    plat_stream *ps;              /* where the last record was enqueued (retained), or NULL */
+    uint64_t seq;                 /* its marker's sequence number there */
+    uint64_t time_ns;             /* when the marker ran: host ns, or the simulated device clock */
+    uint64_t gen;                 /* records so far */
+    struct ihipEvent_t *next;
+    /* recorded in a capturing stream (hip_graph.c, under its lock): the capture and the nodes the
+       record stood after, and the stream it was recorded in */
+    unsigned long long capture_id;
+    hipGraphNode_t *cap_nodes;
+    size_t ncap_nodes;
+    hipStream_t cap_stream;
 };
 
 /* A command of a HIP stream: embeds plat_cmd first. */
@@ -126,6 +161,32 @@ hip_cmd *hip_cmd_new(void (*exec)(hip_cmd *), void *payload, void (*free_payload
 /* Enqueue and wait (the synchronous API calls): returns the command's result. */
 hipError_t hip_run_sync(hip_runtime *rt, hipStream_t s, hip_cmd *c);
 hipError_t hip_sync_all(hip_runtime *rt);   /* every stream drained; the sticky error */
+
+/* Make stream s wait for position seq of ps (a marker command); hipErrorOutOfMemory if it cannot. */
+hipError_t hip_stream_wait_position(hip_runtime *rt, hipStream_t s, plat_stream *ps, uint64_t seq);
+/* hipStreamWaitEvent without the capture rules and the handle checks. */
+hipError_t hip_stream_wait_event(hip_runtime *rt, hipStream_t s, hipEvent_t e);
+bool hip_event_valid(hip_runtime *rt, hipEvent_t e);
+
+/* ---- copies and fills: hip_memory.c ---- */
+typedef struct hip_copy_job {
+    uint8_t *dst;
+    const uint8_t *src;
+    size_t dpitch, spitch, dslice, sslice;   /* bytes between rows and between slices */
+    size_t width, height, depth;              /* bytes per row, rows, slices */
+    /* fills */
+    bool fill;
+    uint8_t pattern[4];
+    uint32_t pattern_size;
+} hip_copy_job;
+
+/* hip_cmd.exec of a copy or fill: its payload is a hip_copy_job. */
+void hip_copy_exec(hip_cmd *c);
+/* hipMemcpy3D's parameters as a job (validated). */
+hipError_t hip_copy3d_job(const struct hipMemcpy3DParms *p, hip_copy_job *out, const char *api);
+/* A fill of depth slices of height rows of width elements of psize bytes (validated). */
+hipError_t hip_fill_job(void *dst, size_t pitch, size_t width, size_t height, size_t depth, size_t slice, uint32_t value,
+                        uint32_t psize, hip_copy_job *out, const char *api);
 
 /* ---- modules and kernels: hip_module.c ---- */
 struct ihipModule_t;
@@ -156,6 +217,10 @@ typedef struct hip_launch_params {
 } hip_launch_params;
 
 hipError_t hip_launch(hip_runtime *rt, const hip_launch_params *p, hipStream_t stream, const char *api);
+/* The launch's command (configuration checked, arguments copied), not enqueued. */
+hipError_t hip_launch_cmd(hip_runtime *rt, const hip_launch_params *p, const char *api, hip_cmd **out);
+/* hipModuleLaunchKernel's `extra` array into p's argument buffer. */
+hipError_t hip_launch_extra(void **extra, hip_launch_params *p, const char *api);
 /* Resident workgroups of f per compute unit at this block size and dynamic LDS. */
 uint32_t hip_blocks_per_cu(hipFunction_t f, uint32_t block_threads, size_t dynamic_lds);
 
@@ -164,4 +229,23 @@ void hip_clock_advance(hip_runtime *rt, uint64_t ns);
 uint64_t hip_clock_now(hip_runtime *rt);
 /* Enqueue hipEventRecord's marker (hipExtLaunchKernel's start and stop events). */
 hipError_t hip_event_record(hip_runtime *rt, hipEvent_t e, hipStream_t s, const char *api);
+/* ---- graphs and stream capture: hip_graph.c ---- */
+/* s takes part in a capture sequence (active or invalidated): its work is recorded, not run. */
+bool hip_capturing(hipStream_t s);
+/* Record a launch / a copy or fill as a node of s's capture (sync: the call was a synchronous one,
+ * which a capture refuses and which invalidates it). */
+hipError_t hip_capture_launch(hip_runtime *rt, hipStream_t s, const hip_launch_params *p, const char *api);
+hipError_t hip_capture_copy(hip_runtime *rt, hipStream_t s, const hip_copy_job *j, bool sync, const char *api);
+/* Record hipStreamAddCallback's command as a host node (the node owns c's payload; c is freed). */
+hipError_t hip_capture_host_cmd(hip_runtime *rt, hipStream_t s, hip_cmd *c, const char *api);
+/* hipEventRecord / hipStreamWaitEvent on a stream taking part in a capture, or waiting for an
+ * event recorded in one: the capture's rules. *handled false: not a capture matter. */
+hipError_t hip_capture_event_record(hip_runtime *rt, hipStream_t s, hipEvent_t e, bool *handled);
+hipError_t hip_capture_wait_event(hip_runtime *rt, hipStream_t s, hipEvent_t e, bool *handled);
+/* A call that waits for s (or, s NULL, for the device): refused while s (any stream) captures,
+ * and the capture invalidated, as CUDA and CLR do; hipSuccess otherwise. */
+hipError_t hip_capture_forbids_sync(hipStream_t s, const char *api);
+/* The event is being destroyed / the stream too: forget what capture knows of it. */
+void hip_capture_forget_event(hipEvent_t e);
+void hip_capture_forget_stream(hipStream_t s);
 #endif

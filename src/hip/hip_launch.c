@@ -146,10 +146,8 @@ static hipError_t copy_args(const hip_launch_params *p, launch_job *j, const cha
     return hipSuccess;
 }
 
-hipError_t hip_launch(hip_runtime *rt, const hip_launch_params *p, hipStream_t stream, const char *api)
+hipError_t hip_launch_cmd(hip_runtime *rt, const hip_launch_params *p, const char *api, hip_cmd **out)
 {
-    hipStream_t s = hip_stream_resolve(rt, stream);
-    if (!s) return hip_fail(hipErrorInvalidHandle, api, "not a stream");
     hipError_t e = hip_function_ready(rt, p->f, api);
     if (e) return e;
     if ((e = check_config(rt, p, api))) return e;
@@ -177,10 +175,36 @@ hipError_t hip_launch(hip_runtime *rt, const hip_launch_params *p, hipStream_t s
         free_launch(j);
         return hip_ret(hipErrorOutOfMemory);
     }
-    if (p->start && (e = hip_event_record(rt, p->start, s, api))) return free(c), free_launch(j), e;
+    *out = c;
+    return hipSuccess;
+}
+
+hipError_t hip_launch(hip_runtime *rt, const hip_launch_params *p, hipStream_t stream, const char *api)
+{
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_fail(hipErrorInvalidHandle, api, "not a stream");
+    if (hip_capturing(s)) return hip_capture_launch(rt, s, p, api);
+    hip_cmd *c;
+    hipError_t e = hip_launch_cmd(rt, p, api, &c);
+    if (e) return e;
+    if (p->start && (e = hip_event_record(rt, p->start, s, api))) return c->pc.done(&c->pc), e;
     hip_enqueue(rt, s, c);
     if (p->stop) hip_event_record(rt, p->stop, s, api);
     return hip_sticky() ? hip_ret(hip_sticky()) : hipSuccess;
+}
+
+hipError_t hip_launch_extra(void **extra, hip_launch_params *p, const char *api)
+{
+    size_t *size = NULL;
+    for (int i = 0; extra[i] != HIP_LAUNCH_PARAM_END; i += 2) {
+        if (i > 64) return hip_fail(hipErrorInvalidValue, api, "extra is not terminated by HIP_LAUNCH_PARAM_END");
+        if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_POINTER) p->arg_buffer = extra[i + 1];
+        else if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_SIZE) size = extra[i + 1];
+        else return hip_fail(hipErrorInvalidValue, api, "extra[%d] is not a HIP_LAUNCH_PARAM_* key", i);
+    }
+    if (!p->arg_buffer || !size) return hip_fail(hipErrorInvalidValue, api, "extra lacks the buffer or its size");
+    p->arg_buffer_size = *size;
+    return hipSuccess;
 }
 
 #define RT_OR_FAIL()                                            \
@@ -246,15 +270,8 @@ static hipError_t module_launch(hipFunction_t f, unsigned gx, unsigned gy, unsig
                             .cooperative = cooperative, .start = start, .stop = stop };
     if (params && extra) return hip_fail(hipErrorInvalidValue, api, "both kernelParams and extra given");
     if (extra) {
-        size_t *size = NULL;
-        for (int i = 0; extra[i] != HIP_LAUNCH_PARAM_END; i += 2) {
-            if (i > 64) return hip_fail(hipErrorInvalidValue, api, "extra is not terminated by HIP_LAUNCH_PARAM_END");
-            if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_POINTER) p.arg_buffer = extra[i + 1];
-            else if (extra[i] == HIP_LAUNCH_PARAM_BUFFER_SIZE) size = extra[i + 1];
-            else return hip_fail(hipErrorInvalidValue, api, "extra[%d] is not a HIP_LAUNCH_PARAM_* key", i);
-        }
-        if (!p.arg_buffer || !size) return hip_fail(hipErrorInvalidValue, api, "extra lacks the buffer or its size");
-        p.arg_buffer_size = *size;
+        hipError_t e = hip_launch_extra(extra, &p, api);
+        if (e) return e;
     }
     return hip_launch(rt, &p, stream, api);
 }

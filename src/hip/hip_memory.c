@@ -51,6 +51,21 @@ bool hip_alloc_lookup(hip_runtime *rt, const void *p, hip_alloc *out)
     return a != NULL;
 }
 
+bool hip_in_device_heap(const hip_runtime *rt, const void *p) { return hip_is_device_ptr(rt, p); }
+
+bool hip_pageable_host(hip_runtime *rt, const void *p)
+{
+    hip_alloc a;
+    return !hip_is_device_ptr(rt, p) && !hip_alloc_lookup(rt, p, &a);
+}
+
+uint64_t hip_alloc_room(hip_runtime *rt, const void *p)
+{
+    hip_alloc a;
+    if (!hip_alloc_lookup(rt, p, &a)) return UINT64_MAX;
+    return a.base + a.size - (uint64_t)(uintptr_t)p;
+}
+
 static bool registry_add(hip_runtime *rt, hip_alloc a)
 {
     if (rt->nallocs == rt->cap) {
@@ -170,9 +185,9 @@ HIP_EXPORT hipError_t hipFree(void *ptr)
         return hip_fail(hipErrorInvalidValue, "hipFree", "%p is not the start of a device allocation", ptr);
     if (a.kind == HIP_MEM_MANAGED) {
         free(a.advice);
-        pthread_mutex_lock(&rt->plat.run_lock);
+        plat_lock(&rt->plat);
         umb_mem_unmap(rt->plat.dev, a.map_base, a.map_size);
-        pthread_mutex_unlock(&rt->plat.run_lock);
+        plat_unlock(&rt->plat);
         munmap((void *)(uintptr_t)a.map_base, a.map_size);
         return hipSuccess;
     }
@@ -220,7 +235,7 @@ static hipError_t hip_map_host(hip_runtime *rt, void *p, size_t size, hip_mem_ki
 static void unmap_host(hip_runtime *rt, const hip_alloc *a)
 {
     pthread_mutex_lock(&rt->lock);
-    pthread_mutex_lock(&rt->plat.run_lock);
+    plat_lock(&rt->plat);
     umb_mem_unmap(rt->plat.dev, a->map_base, a->map_size);
     for (size_t i = 0; i < rt->nallocs; i++) {   /* pages shared with another registration */
         const hip_alloc *o = &rt->allocs[i];
@@ -228,7 +243,7 @@ static void unmap_host(hip_runtime *rt, const hip_alloc *a)
             continue;
         umb_mem_map_host(rt->plat.dev, o->map_base, (void *)(uintptr_t)o->map_base, o->map_size);
     }
-    pthread_mutex_unlock(&rt->plat.run_lock);
+    plat_unlock(&rt->plat);
     pthread_mutex_unlock(&rt->lock);
 }
 
@@ -573,16 +588,7 @@ static hipError_t hip_copy_now(hip_runtime *rt, void *dst, const void *src, size
     return st ? hipErrorInvalidValue : hipSuccess;
 }
 
-typedef struct copy_job {
-    uint8_t *dst;
-    const uint8_t *src;
-    size_t dpitch, spitch, dslice, sslice;   /* bytes between rows and between slices */
-    size_t width, height, depth;              /* bytes per row, rows, slices */
-    /* fills */
-    bool fill;
-    uint8_t pattern[4];
-    uint32_t pattern_size;
-} copy_job;
+typedef hip_copy_job copy_job;
 
 static hipError_t fill_now(hip_runtime *rt, uint8_t *dst, const copy_job *j, size_t bytes)
 {
@@ -623,7 +629,7 @@ static uint64_t job_ns(hip_runtime *rt, const copy_job *j)
     return 0;
 }
 
-static void exec_job(hip_cmd *c)
+void hip_copy_exec(hip_cmd *c)
 {
     hip_runtime *rt = hip_rt();
     const copy_job *j = c->payload;
@@ -652,10 +658,11 @@ static hipError_t submit(const copy_job *job, hipStream_t stream, bool async, co
     if (!s) return hip_fail(hipErrorInvalidHandle, api, "not a stream");
     if (job->width * job->height * job->depth == 0) return hipSuccess;
     if (!job->dst || (!job->fill && !job->src)) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    if (hip_capturing(s)) return hip_capture_copy(rt, s, job, !async, api);
     copy_job *j = malloc(sizeof *j);
     if (!j) return hip_ret(hipErrorOutOfMemory);
     *j = *job;
-    hip_cmd *c = hip_cmd_new(exec_job, j, free);
+    hip_cmd *c = hip_cmd_new(hip_copy_exec, j, free);
     if (!c) return free(j), hip_ret(hipErrorOutOfMemory);
     if (!async) return hip_ret(hip_run_sync(rt, s, c));
     hip_enqueue(rt, s, c);
@@ -676,7 +683,8 @@ static hipError_t linear_copy(void *dst, const void *src, size_t size, hipStream
 {
     copy_job j = linear(dst, src, size);
     hip_runtime *rt = async && size ? hip_rt() : NULL;
-    if (rt && dst && src && (pageable(rt, dst) || pageable(rt, src))) async = false;
+    hipStream_t resolved = rt ? hip_stream_resolve(rt, s) : NULL;
+    if (rt && dst && src && !(resolved && hip_capturing(resolved)) && (pageable(rt, dst) || pageable(rt, src))) async = false;
     return submit(&j, s, async, api);
 }
 
@@ -782,7 +790,7 @@ static hipError_t param2d(const hip_Memcpy2D *p, hipStream_t s, bool async, cons
 HIP_EXPORT hipError_t hipMemcpyParam2D(const hip_Memcpy2D *p) { return param2d(p, NULL, false, "hipMemcpyParam2D"); }
 HIP_EXPORT hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *p, hipStream_t s) { return param2d(p, s, true, "hipMemcpyParam2DAsync"); }
 
-static hipError_t copy3d(const struct hipMemcpy3DParms *p, hipStream_t s, bool async, const char *api)
+hipError_t hip_copy3d_job(const struct hipMemcpy3DParms *p, hip_copy_job *out, const char *api)
 {
     if (!p) return hip_ret(hipErrorInvalidValue);
     if (!kind_ok(p->kind)) return hip_ret(hipErrorInvalidMemcpyDirection);
@@ -822,7 +830,15 @@ static hipError_t copy3d(const struct hipMemcpy3DParms *p, hipStream_t s, bool a
         j.height = ext[1], j.depth = ext[2];
     }
     if (j.width > j.spitch || j.width > j.dpitch) return hip_fail(hipErrorInvalidPitchValue, api, "width exceeds a pitch");
-    return submit(&j, s, async, api);
+    *out = j;
+    return hipSuccess;
+}
+
+static hipError_t copy3d(const struct hipMemcpy3DParms *p, hipStream_t s, bool async, const char *api)
+{
+    copy_job j;
+    hipError_t e = hip_copy3d_job(p, &j, api);
+    return e ? e : submit(&j, s, async, api);
 }
 
 HIP_EXPORT hipError_t hipMemcpy3D(const struct hipMemcpy3DParms *p) { return copy3d(p, NULL, false, "hipMemcpy3D"); }
@@ -920,10 +936,10 @@ static hipError_t fill_target_ok(hip_runtime *rt, void *dst, uint64_t span, cons
     return hipSuccess;
 }
 
-static hipError_t fill(void *dst, size_t pitch, size_t width, size_t height, size_t depth, size_t slice,
-                       uint32_t value, uint32_t psize, hipStream_t s, bool async, const char *api)
+hipError_t hip_fill_job(void *dst, size_t pitch, size_t width, size_t height, size_t depth, size_t slice, uint32_t value,
+                        uint32_t psize, hip_copy_job *out, const char *api)
 {
-    if (!width || !height || !depth) return hipSuccess;   /* nothing to fill: the pointer is not looked at */
+    if (!width || !height || !depth) return hip_fail(hipErrorInvalidValue, api, "an empty fill (%zu x %zu x %zu)", width, height, depth);
     if (width > SIZE_MAX / psize) return hip_fail(hipErrorInvalidValue, api, "%zu elements overflow", width);
     copy_job j = { .dst = dst, .dpitch = pitch, .dslice = slice, .width = width * psize, .height = height,
                    .depth = depth, .fill = true, .pattern_size = psize };
@@ -937,6 +953,16 @@ static hipError_t fill(void *dst, size_t pitch, size_t width, size_t height, siz
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     hipError_t e = fill_target_ok(rt, dst, (uint64_t)span, api);
+    if (!e) *out = j;
+    return e;
+}
+
+static hipError_t fill(void *dst, size_t pitch, size_t width, size_t height, size_t depth, size_t slice,
+                       uint32_t value, uint32_t psize, hipStream_t s, bool async, const char *api)
+{
+    if (!width || !height || !depth) return hipSuccess;   /* nothing to fill: the pointer is not looked at */
+    copy_job j;
+    hipError_t e = hip_fill_job(dst, pitch, width, height, depth, slice, value, psize, &j, api);
     return e ? e : submit(&j, s, async, api);
 }
 

@@ -193,9 +193,9 @@ static hipError_t module_load(hip_runtime *rt, struct ihipModule_t *m)
         m->image_size = size;
     }
     char err[768] = "";
-    pthread_mutex_lock(&rt->plat.run_lock);
+    plat_lock(&rt->plat);
     umb_status st = umb_rdna3_program_load_memory(rt->plat.dev, m->name, m->image, m->image_size, &m->prog, err, sizeof err);
-    pthread_mutex_unlock(&rt->plat.run_lock);
+    plat_unlock(&rt->plat);
     if (st) {
         snprintf(m->message, sizeof m->message, "%s", err);
         return module_fail(m, st == UMB_ERR_NOMEM ? hipErrorOutOfMemory : hipErrorInvalidImage);
@@ -221,9 +221,9 @@ static struct ihipModule_t *module_new(const char *name)
 static void module_free(hip_runtime *rt, struct ihipModule_t *m)
 {
     if (rt && m->prog) {
-        pthread_mutex_lock(&rt->plat.run_lock);
+        plat_lock(&rt->plat);
         umb_rdna3_program_destroy(m->prog);
-        pthread_mutex_unlock(&rt->plat.run_lock);
+        plat_unlock(&rt->plat);
     }
     for (struct ihipModuleSymbol_t *f = m->functions, *n; f; f = n) {
         n = f->next;

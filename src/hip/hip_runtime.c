@@ -31,6 +31,7 @@ static void init(void)
 {
     hip_runtime *rt = &runtime;
     pthread_mutex_init(&rt->lock, NULL);
+    pthread_mutex_init(&rt->graph_lock, NULL);
     if (!reserve_device_range(rt)) {
         fprintf(stderr, "umbra hip: cannot reserve even 4 GiB of address space for device memory\n");
         return;
@@ -368,7 +369,8 @@ HIP_EXPORT hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop)
 HIP_EXPORT hipError_t hipDeviceSynchronize(void)
 {
     RT_OR_FAIL(hipDeviceSynchronize);
-    return hip_ret(hip_sync_all(rt));
+    hipError_t e = hip_capture_forbids_sync(NULL, "hipDeviceSynchronize");
+    return e ? e : hip_ret(hip_sync_all(rt));
 }
 
 HIP_EXPORT hipError_t hipDeviceReset(void)

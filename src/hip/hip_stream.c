@@ -10,15 +10,6 @@
 
 #include "hip_internal.h"
 
-struct ihipEvent_t {
-    unsigned flags;
-    plat_stream *ps;              /* where the last record was enqueued (retained), or NULL */
-    uint64_t seq;                 /* its marker's sequence number there */
-    uint64_t time_ns;             /* when the marker ran: host ns, or the simulated device clock */
-    uint64_t gen;                 /* records so far */
-    struct ihipEvent_t *next;
-};
-
 static _Thread_local hipStream_t per_thread_stream;
 
 static pthread_mutex_t clock_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -117,6 +108,7 @@ static hipStream_t stream_new(hip_runtime *rt, unsigned flags, int priority)
     if (!s) return NULL;
     s->flags = flags, s->priority = priority;
     if (!(s->ps = plat_stream_create(s, 0))) return free(s), NULL;
+    plat_stream_set_priority(s->ps, priority);   /* CLR's -1..1 are the platform's levels */
     pthread_mutex_lock(&rt->lock);
     s->next = rt->streams, rt->streams = s;
     pthread_mutex_unlock(&rt->lock);
@@ -150,9 +142,10 @@ static hipError_t create(hipStream_t *out, unsigned flags, int priority, const c
 
 HIP_EXPORT hipError_t hipStreamCreate(hipStream_t *s) { return create(s, hipStreamDefault, 0, "hipStreamCreate"); }
 HIP_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *s, unsigned flags) { return create(s, flags, 0, "hipStreamCreateWithFlags"); }
-/* CLR's three levels: -1 (high) .. 1 (low), other values clamped to them. A priority is a hint
- * (CUDA: higher-priority work "may" be scheduled first); umbra keeps and reports it, and runs the
- * commands of streams that contend for the device in submission order whatever their priority. */
+/* CLR's three levels: -1 (high) .. 1 (low), other values clamped to them. When streams contend
+ * for the device, the command of the stream with the most urgent priority starts first (the
+ * platform's device lock serves waiting streams by priority), as a GPU's dispatcher favours a
+ * high-priority queue; a running command is not preempted. */
 HIP_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t *s, unsigned flags, int priority)
 {
     int p = priority < HIP_STREAM_PRIORITY_HIGH ? HIP_STREAM_PRIORITY_HIGH
@@ -172,6 +165,7 @@ HIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream)
     if (found) *pp = stream->next;
     pthread_mutex_unlock(&rt->lock);
     if (!found) return hip_ret(hipErrorInvalidHandle);
+    hip_capture_forget_stream(stream);
     plat_stream *ps = stream->ps;
     plat_stream_wait(ps, plat_stream_last(ps));   /* its work completes first, as HIP requires */
     plat_stream_close(ps, NULL);
@@ -212,7 +206,8 @@ HIP_EXPORT hipError_t hipStreamSynchronize(hipStream_t stream)
     if (!rt) return hip_ret(hipErrorNoDevice);
     hipStream_t s = hip_stream_resolve(rt, stream);
     if (!s) return hip_ret(hipErrorInvalidHandle);
-    return hip_ret(wait_stream(rt, s));
+    hipError_t e = hip_capture_forbids_sync(s, "hipStreamSynchronize");
+    return e ? e : hip_ret(wait_stream(rt, s));
 }
 
 hipError_t hip_sync_all(hip_runtime *rt)
@@ -228,6 +223,7 @@ HIP_EXPORT hipError_t hipStreamQuery(hipStream_t stream)
     if (!rt) return hip_ret(hipErrorNoDevice);
     hipStream_t s = hip_stream_resolve(rt, stream);
     if (!s) return hip_ret(hipErrorInvalidHandle);
+    if (hip_capturing(s)) return hip_fail(hipErrorStreamCaptureUnsupported, "hipStreamQuery", "the stream is capturing");
     return plat_stream_reached(s->ps, plat_stream_last(s->ps)) ? hipSuccess : hipErrorNotReady;
 }
 
@@ -282,13 +278,14 @@ HIP_EXPORT hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback
     hip_cmd *c = j ? hip_cmd_new(exec_callback, j, free) : NULL;
     if (!c) return free(j), hip_ret(hipErrorOutOfMemory);
     j->fn = callback, j->data = userData;
+    if (hip_capturing(s)) return hip_capture_host_cmd(rt, s, c, "hipStreamAddCallback");
     hip_enqueue(rt, s, c);
     return hipSuccess;
 }
 
 /* ---------------- events ---------------- */
 
-static bool event_valid(hip_runtime *rt, hipEvent_t e)
+bool hip_event_valid(hip_runtime *rt, hipEvent_t e)
 {
     pthread_mutex_lock(&rt->lock);
     hipEvent_t o = rt->events;
@@ -328,6 +325,7 @@ HIP_EXPORT hipError_t hipEventDestroy(hipEvent_t event)
     if (found) *pp = event->next;
     pthread_mutex_unlock(&rt->lock);
     if (!found) return hip_ret(hipErrorInvalidHandle);
+    hip_capture_forget_event(event);
     if (event->ps) {   /* its marker writes into it: let it run first */
         plat_stream_wait(event->ps, event->seq);
         plat_stream_release(event->ps);
@@ -382,10 +380,12 @@ HIP_EXPORT hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
 {
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
-    if (!event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
+    if (!hip_event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
     hipStream_t s = hip_stream_resolve(rt, stream);
     if (!s) return hip_ret(hipErrorInvalidHandle);
-    return hip_event_record(rt, event, s, "hipEventRecord");
+    bool captured = false;
+    hipError_t e = hip_capture_event_record(rt, s, event, &captured);
+    return captured ? e : hip_event_record(rt, event, s, "hipEventRecord");
 }
 
 /* The event's record position (retained stream, or NULL if never recorded). */
@@ -403,7 +403,7 @@ HIP_EXPORT hipError_t hipEventSynchronize(hipEvent_t event)
 {
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
-    if (!event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
+    if (!hip_event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
     uint64_t seq;
     plat_stream *ps = event_position(rt, event, &seq);
     if (!ps) return hipSuccess;   /* never recorded: nothing to wait for */
@@ -416,7 +416,7 @@ HIP_EXPORT hipError_t hipEventQuery(hipEvent_t event)
 {
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
-    if (!event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
+    if (!hip_event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
     uint64_t seq;
     plat_stream *ps = event_position(rt, event, &seq);
     if (!ps) return hipSuccess;
@@ -430,7 +430,7 @@ HIP_EXPORT hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (!ms) return hip_ret(hipErrorInvalidValue);
-    if (!event_valid(rt, start) || !event_valid(rt, stop)) return hip_ret(hipErrorInvalidHandle);
+    if (!hip_event_valid(rt, start) || !hip_event_valid(rt, stop)) return hip_ret(hipErrorInvalidHandle);
     if ((start->flags | stop->flags) & hipEventDisableTiming) return hip_ret(hipErrorInvalidHandle);
     uint64_t s1, s2;
     plat_stream *p1 = event_position(rt, start, &s1), *p2 = event_position(rt, stop, &s2);
@@ -449,24 +449,34 @@ HIP_EXPORT hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_
 
 static void exec_nothing(hip_cmd *c) { (void)c; }
 
+hipError_t hip_stream_wait_position(hip_runtime *rt, hipStream_t s, plat_stream *ps, uint64_t seq)
+{
+    hip_cmd *c = hip_cmd_new(exec_nothing, NULL, NULL);
+    if (!c) return hip_ret(hipErrorOutOfMemory);
+    bool queued = enqueue_after(rt, s, c, &(plat_dep){ .stream = ps, .seq = seq }) != 0;   /* retains ps */
+    if (!queued) free(c);
+    return queued ? hipSuccess : hip_ret(hipErrorOutOfMemory);
+}
+
+hipError_t hip_stream_wait_event(hip_runtime *rt, hipStream_t s, hipEvent_t e)
+{
+    uint64_t seq;
+    plat_stream *ps = event_position(rt, e, &seq);
+    if (!ps) return hipSuccess;   /* never recorded: no dependency */
+    hipError_t r = hip_stream_wait_position(rt, s, ps, seq);
+    plat_stream_release(ps);
+    return r;
+}
+
 HIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags)
 {
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (flags) return hip_ret(hipErrorInvalidValue);
-    if (!event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
+    if (!hip_event_valid(rt, event)) return hip_ret(hipErrorInvalidHandle);
     hipStream_t s = hip_stream_resolve(rt, stream);
     if (!s) return hip_ret(hipErrorInvalidHandle);
-    uint64_t seq;
-    plat_stream *ps = event_position(rt, event, &seq);
-    if (!ps) return hipSuccess;   /* never recorded: no dependency */
-    hip_cmd *c = hip_cmd_new(exec_nothing, NULL, NULL);
-    if (!c) {
-        plat_stream_release(ps);
-        return hip_ret(hipErrorOutOfMemory);
-    }
-    bool queued = enqueue_after(rt, s, c, &(plat_dep){ .stream = ps, .seq = seq }) != 0;   /* retains ps */
-    if (!queued) free(c);
-    plat_stream_release(ps);
-    return queued ? hipSuccess : hip_ret(hipErrorOutOfMemory);
+    bool captured = false;
+    hipError_t e = hip_capture_wait_event(rt, s, event, &captured);
+    return captured ? e : hip_stream_wait_event(rt, s, event);
 }

@@ -24,9 +24,9 @@ static void unload(cl_program p)
 {
     if (!p->prog) return;
     cl_device_id d = ocl_device();
-    pthread_mutex_lock(&d->p.run_lock);
+    plat_lock(&d->p);
     umb_rdna3_program_destroy(p->prog);
-    pthread_mutex_unlock(&d->p.run_lock);
+    plat_unlock(&d->p);
     p->prog = NULL;
 }
 
@@ -213,10 +213,10 @@ static cl_int load_executable(cl_program p)
     unload(p);
     char err[1024] = "";
     cl_device_id d = ocl_device();
-    pthread_mutex_lock(&d->p.run_lock);
+    plat_lock(&d->p);
     umb_status st = umb_rdna3_program_load_memory(d->p.dev, "program", p->binary, p->binary_size, &p->prog, err,
                                                    sizeof err);
-    pthread_mutex_unlock(&d->p.run_lock);
+    plat_unlock(&d->p);
     if (st) {
         append_log(p, err);
         return CL_BUILD_PROGRAM_FAILURE;

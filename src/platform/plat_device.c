@@ -85,7 +85,8 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
 {
     memset(pl, 0, sizeof *pl);
     pl->who = who;
-    pthread_mutex_init(&pl->run_lock, NULL);
+    pthread_mutex_init(&pl->run_lock.m, NULL);
+    pthread_cond_init(&pl->run_lock.free, NULL);
     umb_jit_foreground_first();   /* the rooms' devices live until the program exits: jit.h */
     umb_device_config cfg;
     umb_device_config_default(&cfg);
@@ -141,6 +142,61 @@ bool plat_init(umb_platform *pl, const char *who, plat_heap heap)
     return true;
 }
 
+/* ---------------- the device lock ---------------- */
+
+/* The thread's priority in a pthread key, not in ELF thread-local storage: the OpenCL platform is a
+ * library the ICD loader dlopen()s, where a _Thread_local lives in dynamically allocated TLS,
+ * which LeakSanitizer's exit-time scan of the threads' stacks and TLS trips over (a crash of the
+ * sanitizer's tracer, seen in the test suite). The key's value is the priority + 2 (0: not set). */
+static pthread_key_t priority_key;
+static pthread_once_t priority_once = PTHREAD_ONCE_INIT;
+
+static void priority_key_init(void) { pthread_key_create(&priority_key, NULL); }
+
+void plat_set_thread_priority(int priority)
+{
+    int p = priority < PLAT_PRIORITY_HIGH ? PLAT_PRIORITY_HIGH : priority > PLAT_PRIORITY_LOW ? PLAT_PRIORITY_LOW : priority;
+    pthread_once(&priority_once, priority_key_init);
+    pthread_setspecific(priority_key, (void *)(intptr_t)(p + 2));
+}
+
+int plat_thread_priority(void)
+{
+    pthread_once(&priority_once, priority_key_init);
+    intptr_t v = (intptr_t)pthread_getspecific(priority_key);
+    return v ? (int)v - 2 : PLAT_PRIORITY_NORMAL;
+}
+
+/* A thread of priority level `level` waits while the device is held or a more urgent thread waits. */
+static bool must_wait(const plat_device_lock *l, int level)
+{
+    if (l->held) return true;
+    for (int k = 0; k < level; k++)
+        if (l->waiting[k]) return true;
+    return false;
+}
+
+void plat_lock(umb_platform *pl)
+{
+    plat_device_lock *l = &pl->run_lock;
+    int level = plat_thread_priority() - PLAT_PRIORITY_HIGH;
+    pthread_mutex_lock(&l->m);
+    l->waiting[level]++;
+    while (must_wait(l, level)) pthread_cond_wait(&l->free, &l->m);
+    l->waiting[level]--;
+    l->held = true;
+    pthread_mutex_unlock(&l->m);
+}
+
+void plat_unlock(umb_platform *pl)
+{
+    plat_device_lock *l = &pl->run_lock;
+    pthread_mutex_lock(&l->m);
+    l->held = false;
+    pthread_cond_broadcast(&l->free);   /* every waiter looks again: the most urgent one takes it */
+    pthread_mutex_unlock(&l->m);
+}
+
 uint64_t plat_max_alloc(const umb_platform *pl)
 {
     return pl->global_mem_size / 4 > (128u << 20) ? pl->global_mem_size / 4 : (128u << 20);
@@ -148,33 +204,33 @@ uint64_t plat_max_alloc(const umb_platform *pl)
 
 umb_status plat_alloc(umb_platform *pl, uint64_t size, uint64_t *addr)
 {
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     umb_status st = umb_mem_alloc(pl->dev, size, 4096, addr);
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
     return st;
 }
 
 umb_status plat_free(umb_platform *pl, uint64_t addr)
 {
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     umb_status st = umb_mem_free(pl->dev, addr);
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
     return st;
 }
 
 umb_status plat_to_device(umb_platform *pl, uint64_t addr, const void *src, uint64_t size)
 {
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     umb_status st = umb_mem_copy_to_device(pl->dev, addr, src, size);
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
     return st;
 }
 
 umb_status plat_from_device(umb_platform *pl, uint64_t addr, void *dst, uint64_t size)
 {
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     umb_status st = umb_mem_copy_from_device(pl->dev, addr, dst, size);
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
     return st;
 }
 
@@ -188,7 +244,7 @@ umb_status plat_device_copy(umb_platform *pl, uint64_t dst, uint64_t src, uint64
     if (!buf) return UMB_ERR_NOMEM;
     umb_status st = UMB_OK;
     bool backwards = dst > src && dst < src + size;
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     for (uint64_t done = 0; done < size && !st;) {
         uint64_t n = size - done < BOUNCE_BYTES ? size - done : BOUNCE_BYTES;
         uint64_t off = backwards ? size - done - n : done;
@@ -196,7 +252,7 @@ umb_status plat_device_copy(umb_platform *pl, uint64_t dst, uint64_t src, uint64
         if (!st) st = umb_mem_copy_to_device(pl->dev, dst + off, buf, n);
         done += n;
     }
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
     free(buf);
     return st;
 }
@@ -210,12 +266,12 @@ umb_status plat_fill(umb_platform *pl, uint64_t addr, const void *pattern, uint3
     if (!buf) return UMB_ERR_NOMEM;
     for (uint64_t i = 0; i < chunk; i += pattern_size) memcpy(buf + i, pattern, pattern_size);
     umb_status st = UMB_OK;
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     for (uint64_t done = 0; done < size && !st; done += chunk) {
         uint64_t n = size - done < chunk ? size - done : chunk;
         st = umb_mem_copy_to_device(pl->dev, addr + done, buf, n);
     }
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
     free(buf);
     return st;
 }
@@ -274,17 +330,17 @@ bool plat_reserve_heap(plat_heap *out)
 
 umb_status plat_map_host(umb_platform *pl, void *host, uint64_t size)
 {
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     umb_status st = umb_mem_map_host(pl->dev, (uint64_t)(uintptr_t)host, host, size);
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
     return st;
 }
 
 void plat_unmap_host(umb_platform *pl, void *host, uint64_t size)
 {
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     umb_mem_unmap(pl->dev, (uint64_t)(uintptr_t)host, size);
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
 }
 
 static uint64_t page_up(uint64_t size) { return (size + 4095) & ~4095ull; }

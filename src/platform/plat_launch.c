@@ -44,7 +44,7 @@ umb_status plat_run(umb_platform *pl, const umb_rdna3_program *p, umb_rdna3_disp
 {
     umb_stats stats;
     memset(&stats, 0, sizeof stats);
-    pthread_mutex_lock(&pl->run_lock);
+    plat_lock(pl);
     d->trace = pl->trace;
     d->check_waitcnt = pl->check_waitcnt;
     d->jit = pl->jit;
@@ -57,6 +57,6 @@ umb_status plat_run(umb_platform *pl, const umb_rdna3_program *p, umb_rdna3_disp
                     umb_device_last_error(pl->dev));
     else append_stats(pl, d, &stats);
     if (pl->timing) umb_timing_forget_launches(pl->timing);   /* reported; keep no record per launch */
-    pthread_mutex_unlock(&pl->run_lock);
+    plat_unlock(pl);
     return st;
 }

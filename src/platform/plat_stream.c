@@ -23,6 +23,7 @@ struct plat_stream {
     unsigned refs;                /* under the lock */
     bool closing;
     void (*ended)(void *owner);
+    int priority;                 /* PLAT_PRIORITY_*: the worker's turn for the device */
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -187,10 +188,12 @@ static void *worker(void *arg)
         }
         bool failed = drop_deps(c);
         plat_event *ev = c->event;
+        int priority = s->priority;
         s->running = ev;
         pthread_mutex_unlock(&lock);
 
         if (ev) change(ev, PLAT_SUBMITTED), change(ev, PLAT_RUNNING);
+        plat_set_thread_priority(priority);
         c->status = failed ? PLAT_DEPENDENCY_FAILED : PLAT_COMPLETE;
         if (!failed) c->run(c);
         if (ev) change(ev, c->status);
@@ -209,6 +212,13 @@ static void *worker(void *arg)
     if (ended) ended(owner);
     plat_stream_release(s);   /* the worker's reference */
     return NULL;
+}
+
+void plat_stream_set_priority(plat_stream *s, int priority)
+{
+    pthread_mutex_lock(&lock);
+    s->priority = priority;
+    pthread_mutex_unlock(&lock);
 }
 
 plat_stream *plat_stream_create(void *owner, unsigned flags)

@@ -29,10 +29,22 @@
 #include "umbra/timing.h"
 #include "umbra/umbra.h"
 
+/* The device lock: one launch or copy at a time. Threads waiting for it are served most urgent
+ * priority first (a stream's priority, plat_stream_set_priority), then in no particular order, so
+ * that when streams contend for the device the higher-priority stream's next command starts
+ * first, as a GPU's dispatcher favours a high-priority queue's work (CUDA/HIP stream priorities). */
+enum { PLAT_PRIORITY_HIGH = -1, PLAT_PRIORITY_NORMAL = 0, PLAT_PRIORITY_LOW = 1, PLAT_PRIORITY_LEVELS = 3 };
+typedef struct plat_device_lock {
+    pthread_mutex_t m;
+    pthread_cond_t free;
+    bool held;
+    uint32_t waiting[PLAT_PRIORITY_LEVELS];   /* by priority, most urgent first */
+} plat_device_lock;
+
 typedef struct umb_platform {
     const char *who;              /* "umbra opencl", "umbra hip": the prefix of every message */
     umb_device *dev;
-    pthread_mutex_t run_lock;     /* one launch or copy at a time */
+    plat_device_lock run_lock;    /* one launch or copy at a time (plat_lock / plat_unlock) */
     uint64_t global_mem_size;     /* UMBRA_GLOBAL_MEM, default the RX 7900 XTX's 24 GiB */
     uint32_t compute_units;       /* UMBRA_CUS, default the XTX's 96 (or the timing machine's) */
     uint32_t reported_units;      /* what ROCm's OpenCL and HIP report: WGPs of 2 CUs (plat_reported_units) */
@@ -57,6 +69,15 @@ typedef struct umb_platform {
 typedef struct plat_heap {
     uint64_t base, size;
 } plat_heap;
+
+/* Take / release the device lock; the calling thread's priority (plat_thread_priority) decides
+ * its turn among waiting threads. */
+void plat_lock(umb_platform *pl);
+void plat_unlock(umb_platform *pl);
+/* The priority the calling thread waits for the device with (a stream's worker: its stream's;
+ * other threads: PLAT_PRIORITY_NORMAL); values outside HIGH..LOW are clamped. */
+void plat_set_thread_priority(int priority);
+int plat_thread_priority(void);
 
 /* Read the environment and create the device. False: a message naming the variable was printed. */
 bool plat_init(umb_platform *pl, const char *who, plat_heap heap);
@@ -194,6 +215,8 @@ struct plat_cmd {
 enum { PLAT_STREAM_OUT_OF_ORDER = 1u << 0 };
 
 plat_stream *plat_stream_create(void *owner, unsigned flags);   /* NULL: out of memory or no thread */
+/* The priority the stream's commands wait for the device with (PLAT_PRIORITY_*; default NORMAL). */
+void plat_stream_set_priority(plat_stream *s, int priority);
 void plat_stream_retain(plat_stream *s);
 void plat_stream_release(plat_stream *s);
 /* The creator lets go: the stream finishes what it holds, then its worker calls ended(owner) (if

@@ -103,8 +103,22 @@ int main(int argc, char **argv)
     expect("symbol_not_registered", hipMemcpyToSymbol(&host, &host, 4, 0, hipMemcpyHostToDevice), hipErrorInvalidSymbol);
 
     // An API umbra does not implement: hipErrorNotSupported and a message, never a fake success.
-    hipGraph_t g;
-    expect("unsupported_api", hipGraphCreate(&g, 0), hipErrorNotSupported);
+    hipMemPool_t pool;
+    expect("unsupported_api", hipDeviceGetDefaultMemPool(&pool, 0), hipErrorNotSupported);
+    hipGetLastError();
+
+    // Graph handles that are not graphs, nodes or executable graphs: refused, never followed.
+    hipGraph_t gg;
+    hipGraphNode_t node, bogus_node = reinterpret_cast<hipGraphNode_t>(&host);
+    expect("graph_create", hipGraphCreate(&gg, 0), hipSuccess);
+    expect("graph_bad_graph", hipGraphAddEmptyNode(&node, reinterpret_cast<hipGraph_t>(&host), nullptr, 0),
+           hipErrorInvalidValue);
+    expect("graph_bad_dependency", hipGraphAddEmptyNode(&node, gg, &bogus_node, 1), hipErrorInvalidValue);
+    hipGraphNodeType type;
+    expect("graph_bad_node_type", hipGraphNodeGetType(bogus_node, &type), hipErrorInvalidValue);
+    expect("graph_launch_bad_exec", hipGraphLaunch(reinterpret_cast<hipGraphExec_t>(&host), 0), hipErrorInvalidValue);
+    expect("graph_destroy", hipGraphDestroy(gg), hipSuccess);
+    expect("graph_destroy_twice", hipGraphDestroy(gg), hipErrorInvalidValue);
     hipGetLastError();
 
     // A kernel that faults: the next synchronising call reports it, and it stays reported.
