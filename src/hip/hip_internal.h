@@ -12,6 +12,7 @@
  *   hip_stream.c     streams, events, callbacks and the null stream's rules
  *   hip_image.c      arrays, texture and surface objects (on the platform layer's images)
  *   hip_graph.c      graphs, executable graphs and stream capture
+ *   hip_texref.c     texture references (`texture<>` variables) and their bindings
  *   hip_rtc.c        hipRTC on clang-19
  *   hip_unsupported.c  every other entry point of Debian's libamdhip64: hipErrorNotSupported
  */
@@ -42,6 +43,7 @@ typedef struct hip_runtime {
     struct ihipStream_t *streams; /* every live stream but the null stream */
     struct ihipEvent_t *events;   /* every live event */
     struct hip_image_obj *images; /* arrays, texture and surface objects (hip_image.c) */
+    struct texref_binding *texrefs; /* texture references' bindings (hip_texref.c) */
     uint64_t device_clock;        /* with a timing machine: simulated ns of the device's work so far
                                      (commands run one at a time, in the order the streams run them) */
     /* What hipDeviceProp_t.hdpMemFlushCntl / hdpRegFlushCntl point to: on a real card the host

@@ -357,13 +357,17 @@ HIP_EXPORT void __hipRegisterManagedVar(void *hipModule, void **pointer, void *i
     pthread_mutex_unlock(&module_lock);
 }
 
-/* Textures and surfaces are not supported yet (docs/HIP.md): their registration is recorded
- * nowhere, and every texture API returns hipErrorNotSupported. */
+/* A texture reference (`texture<T, dim, mode>` at namespace scope): a device variable holding a
+ * textureReference, whose textureObject hipBindTexture* set (hip_texref.c); registered as a
+ * variable so that hip_symbol_lookup finds it by its host shadow. */
 HIP_EXPORT void __hipRegisterTexture(void **modules_, void *var, char *hostVar, char *deviceVar, int type, int norm, int ext)
 {
-    (void)modules_, (void)var, (void)hostVar, (void)deviceVar, (void)type, (void)norm, (void)ext;
+    (void)type, (void)norm;
+    __hipRegisterVar(modules_, var, hostVar, deviceVar, ext, sizeof(textureReference), 0, 0);
 }
 
+/* Surface references (`surface<void, dim>`) are not supported: their registration is recorded
+ * nowhere (HIP 5.2 has no API to bind them either). */
 HIP_EXPORT void __hipRegisterSurface(void **modules_, void *var, char *hostVar, char *deviceVar, int type, int ext)
 {
     (void)modules_, (void)var, (void)hostVar, (void)deviceVar, (void)type, (void)ext;

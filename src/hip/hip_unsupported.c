@@ -14,7 +14,7 @@ int hip_unsupported_ret(int e);   /* hip_ret, typed without the HIP headers */
 static const char *why(const char *group)
 {
     switch (group[0]) {
-    case 'I': return group[1] == 'M' ? "texture references, mipmapped arrays and these array copies are not supported (docs/HIP.md)"
+    case 'I': return group[1] == 'M' ? "the driver API's texture references (hipTexRef*, hipModuleGetTexRef), mipmapped arrays and these array copies are not supported (docs/HIP.md)"
                    : group[1] == 'P' ? "inter-process memory and events are not supported"
                                      : "interoperation with graphics and external memory is not supported";
     case 'P': return group[1] == 'O' ? "memory pools are not supported" : "profiler and activity callbacks are not supported";
