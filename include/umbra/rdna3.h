@@ -233,6 +233,13 @@ typedef struct umb_rdna3_dispatch {
      * the device shares one). Else a folder (e.g. the one umb_cache_default_dir names, the OpenCL
      * compile cache's) where their machine code is kept for later processes. */
     const char *jit_cache_dir;
+    /* The compute units the launch's workgroups may run on (HSA's queue CU mask, a HIP stream's
+     * hipExtStreamCreateWithCUMask): bit c % 32 of cu_mask[c / 32] enables CU c of the device (of
+     * the timing model's machine when one is attached); bits past the last CU are ignored. NULL
+     * (or cu_mask_words 0): every CU. A mask that enables none is UMB_ERR_INVALID. Results do not
+     * depend on it; occupancy (a cooperative launch's bound), the workgroups' CUs and timing do. */
+    const uint32_t *cu_mask;
+    uint32_t cu_mask_words;
 } umb_rdna3_dispatch;
 
 enum { UMB_RDNA3_JIT_AUTO = 0, UMB_RDNA3_JIT_OFF = 1, UMB_RDNA3_JIT_ALWAYS = 2 };

@@ -146,6 +146,9 @@ typedef struct umb_launch {
     /* resources, for occupancy in timing mode (0 = unknown: not a limit) */
     uint32_t vgprs_per_warp, sgprs_per_warp, lds_per_wg;
     bool wgp_mode;              /* RDNA: a workgroup runs on a WGP (its CUs' SIMDs), not on one CU */
+    /* the CUs workgroups may run on, in increasing order (a CU mask); NULL: every CU */
+    const uint32_t *cus;
+    uint32_t ncus;
     /* filled by the core */
     _Atomic int failed;         /* set once: stop every host thread */
     umb_fault fault;            /* the first fault */

@@ -397,6 +397,15 @@ out:
 }
 
 /* Set up the launch state of slot s's workgroup (its first turn). */
+/* The CUs the launch's workgroups run on (a CU mask's, else every CU of the device), and the
+ * i-th of them: workgroup w runs on the (w mod count)-th. */
+static uint32_t launch_cus(const umb_launch *l)
+{
+    return l->cus ? l->ncus : umb_device_get_config(l->dev)->compute_units;
+}
+
+static uint32_t launch_cu(const umb_launch *l, uint64_t i) { return l->cus ? l->cus[i] : (uint32_t)i; }
+
 static umb_status start_workgroup(launch_run *run, host_thread *ht, wg_slot *s)
 {
     umb_launch *l = run->launch;
@@ -413,7 +422,7 @@ static umb_status start_workgroup(launch_run *run, host_thread *ht, wg_slot *s)
     wg->id[0] = (uint32_t)(linear % l->grid[0]);
     wg->id[1] = (uint32_t)(linear / l->grid[0] % l->grid[1]);
     wg->id[2] = (uint32_t)(linear / ((uint64_t)l->grid[0] * l->grid[1]));
-    wg->cu = (uint32_t)(linear % umb_device_get_config(l->dev)->compute_units);
+    wg->cu = launch_cu(l, linear % launch_cus(l));
     wg->nwarps = l->warps_per_wg;
     wg->stats = &ht->stats;
     s->inited = 0;
@@ -461,7 +470,7 @@ static void finish_workgroup(launch_run *run, host_thread *ht, wg_slot *s)
 /* The next workgroup of this thread's CUs, or false when none is left. */
 static bool next_workgroup(launch_run *run, host_thread *ht, uint64_t *linear)
 {
-    uint32_t ncu = umb_device_get_config(run->launch->dev)->compute_units;
+    uint32_t ncu = launch_cus(run->launch);
     for (; ht->next_wg < run->shared.wgs_total; ht->next_wg++)
         if ((ht->next_wg % ncu) % ht->count == ht->index) {
             *linear = ht->next_wg++;
@@ -498,7 +507,6 @@ static void report_no_progress(launch_run *run, host_thread *ht, uint64_t execut
             listed++;
         }
     }
-    const umb_device_config *cfg = umb_device_get_config(l->dev);
     launch_fail_locked(l, UMB_ERR_DEADLOCK,
                 "kernel %s: no forward progress: %" PRIu64 " warp-instructions ran while no workgroup finished, no "
                 "barrier completed and nothing was written to memory, and every resident wave is in a closed "
@@ -506,7 +514,7 @@ static void report_no_progress(launch_run *run, host_thread *ht, uint64_t execut
                 "resident workgroups on this host thread (the device holds %u per CU x %u CUs; %" PRIu64 " of %" PRIu64
                 " workgroups done): %s",
                 l->kernel_name ? l->kernel_name : "?", executed - ht->executed_at_epoch, resident,
-                l->concurrent_wgs ? (l->wgs_per_cu ? l->wgs_per_cu : 1u) : 1u, cfg->compute_units,
+                l->concurrent_wgs ? (l->wgs_per_cu ? l->wgs_per_cu : 1u) : 1u, launch_cus(l),
                 atomic_load(&run->shared.wgs_done), run->shared.wgs_total, waves);
 }
 
@@ -654,12 +662,11 @@ static void report_wait_deadlock(launch_run *run, host_thread *ht)
             listed++;
         }
     }
-    const umb_device_config *cfg = umb_device_get_config(l->dev);
     uint64_t total = run->shared.wgs_total, started = atomic_load(&run->wgs_started);
     char unstarted[256] = "";
     if (started < total)
         snprintf(unstarted, sizeof unstarted, ", %" PRIu64 " never started: the device holds %u per CU x %u CUs at once",
-                 total - started, l->concurrent_wgs ? (l->wgs_per_cu ? l->wgs_per_cu : 1u) : 1u, cfg->compute_units);
+                 total - started, l->concurrent_wgs ? (l->wgs_per_cu ? l->wgs_per_cu : 1u) : 1u, launch_cus(l));
     char msg[sizeof l->fault.message];
     snprintf(msg, sizeof msg,
              "kernel %s: waves wait at a GWS barrier or semaphore that can never release them: every wave that "
@@ -767,8 +774,7 @@ static umb_status check_launch(umb_launch *l)
     if (!l->fe || !l->fe->step || !l->fe->warp_init) return UMB_ERR_INVALID;
     if (l->all_resident && !umb_device_get_config(l->dev)->timing) {   /* (the timing model checks its own) */
         uint64_t wgs = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-        uint64_t holds = l->concurrent_wgs ? (uint64_t)(l->wgs_per_cu ? l->wgs_per_cu : 1) *
-                                                 umb_device_get_config(l->dev)->compute_units : 1;
+        uint64_t holds = l->concurrent_wgs ? (uint64_t)(l->wgs_per_cu ? l->wgs_per_cu : 1) * launch_cus(l) : 1;
         if (wgs > holds) {
             umb_device_set_error(l->dev, "launch %s: %" PRIu64 " workgroups must be resident at once, but the device "
                                  "holds %" PRIu64, l->kernel_name ? l->kernel_name : "?", wgs, holds);
@@ -806,8 +812,8 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
     run.shared.start = now_seconds();
     run.shared.progress = cfg->progress && isatty(STDERR_FILENO);
 
-    uint32_t nthreads = cfg->host_threads;
-    if (nthreads > cfg->compute_units) nthreads = cfg->compute_units;
+    uint32_t nthreads = cfg->host_threads, ncus = launch_cus(l);
+    if (nthreads > ncus) nthreads = ncus;
     if (nthreads > run.shared.wgs_total) nthreads = (uint32_t)run.shared.wgs_total;
     host_thread *hts = calloc(nthreads, sizeof *hts);
     pthread_t *tids = calloc(nthreads, sizeof *tids);
@@ -819,7 +825,7 @@ umb_status umb_launch_run(umb_launch *l, umb_stats *stats)
     uint32_t started = 0;
     for (uint32_t t = 0; t < nthreads && st == UMB_OK; t++) {
         hts[t] = (host_thread){.run = &run, .index = t, .count = nthreads};
-        hts[t].nslots = slots_of_thread(l, cfg->compute_units, t, nthreads, run.shared.wgs_total);
+        hts[t].nslots = slots_of_thread(l, ncus, t, nthreads, run.shared.wgs_total);
         hts[t].slots = calloc(hts[t].nslots, sizeof *hts[t].slots);
         hts[t].locals = calloc(hts[t].nslots, sizeof *hts[t].locals);
         if (!hts[t].slots || !hts[t].locals) st = UMB_ERR_NOMEM;

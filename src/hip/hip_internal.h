@@ -126,6 +126,10 @@ struct ihipStream_t {
     unsigned long long capture_id;
     hipGraphNode_t *cap_deps;
     size_t ncap_deps, cap_deps_cap;
+    /* hipExtStreamCreateWithCUMask: the mask as given (bit i: compute unit i as the device reports
+       them, multiProcessorCount) and as the device's CUs (NULL: every CU) */
+    uint32_t *cu_mask, *cu_mask_device;
+    uint32_t cu_mask_words, cu_mask_device_words;
 };
 
 struct ihipEvent_t {

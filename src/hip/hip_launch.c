@@ -67,6 +67,8 @@ static void exec_launch(hip_cmd *c)
         return;
     }
     uint64_t ns = 0;
+    j->d.cu_mask = c->stream->cu_mask_device;   /* the stream's CU mask (NULL: every CU) */
+    j->d.cu_mask_words = c->stream->cu_mask_device_words;
     umb_status st = plat_run(&rt->plat, hip_function_program(j->f), &j->d, &ns);
     if (rt->plat.timing) hip_clock_advance(rt, ns);
     if (st) {
@@ -179,6 +181,20 @@ hipError_t hip_launch_cmd(hip_runtime *rt, const hip_launch_params *p, const cha
     return hipSuccess;
 }
 
+/* A cooperative launch on a CU-masked stream: every block resident on the CUs the mask enables. */
+static hipError_t masked_cooperative_fits(const hip_launch_params *p, hipStream_t s, const char *api)
+{
+    uint32_t cus = 0;
+    for (uint32_t w = 0; w < s->cu_mask_device_words; w++) cus += (uint32_t)__builtin_popcount(s->cu_mask_device[w]);
+    uint64_t threads = (uint64_t)p->block.x * p->block.y * p->block.z;
+    uint64_t blocks = (uint64_t)p->grid.x * p->grid.y * p->grid.z;
+    uint64_t fit = (uint64_t)hip_blocks_per_cu(p->f, (uint32_t)threads, p->shared) * cus;
+    if (blocks <= fit) return hipSuccess;
+    return hip_fail(hipErrorCooperativeLaunchTooLarge, api, "kernel %s: %llu blocks, but only %llu can be resident at "
+                    "once on the %u compute units the stream's CU mask enables", p->f->name, (unsigned long long)blocks,
+                    (unsigned long long)fit, cus);
+}
+
 hipError_t hip_launch(hip_runtime *rt, const hip_launch_params *p, hipStream_t stream, const char *api)
 {
     hipStream_t s = hip_stream_resolve(rt, stream);
@@ -187,6 +203,7 @@ hipError_t hip_launch(hip_runtime *rt, const hip_launch_params *p, hipStream_t s
     hip_cmd *c;
     hipError_t e = hip_launch_cmd(rt, p, api, &c);
     if (e) return e;
+    if (p->cooperative && s->cu_mask_device && (e = masked_cooperative_fits(p, s, api))) return c->pc.done(&c->pc), e;
     if (p->start && (e = hip_event_record(rt, p->start, s, api))) return c->pc.done(&c->pc), e;
     hip_enqueue(rt, s, c);
     if (p->stop) hip_event_record(rt, p->stop, s, api);

@@ -286,6 +286,12 @@ HIP_EXPORT hipError_t hipMallocManaged(void **ptr, size_t size, unsigned int fla
 {
     if (flags != hipMemAttachGlobal && flags != hipMemAttachHost) return hip_ret(hipErrorInvalidValue);
     if (ptr && size == 0) return hip_ret(hipErrorInvalidValue);
+    /* On a GPU without XNACK (gfx1100) ROCm places managed memory in device memory: more than its
+       free memory is refused, as CLR refuses it (its pages are taken lazily here, so the host would
+       not refuse it itself) */
+    size_t free_bytes = 0, total = 0;
+    if (hipMemGetInfo(&free_bytes, &total) == hipSuccess && size > free_bytes)
+        return hip_fail(hipErrorOutOfMemory, "hipMallocManaged", "%zu bytes, but the device has %zu free", size, free_bytes);
     return host_alloc(ptr, size, flags, HIP_MEM_MANAGED, "hipMallocManaged");
 }
 

@@ -153,6 +153,59 @@ HIP_EXPORT hipError_t hipStreamCreateWithPriority(hipStream_t *s, unsigned flags
     return create(s, flags, p, "hipStreamCreateWithPriority");
 }
 
+/* The reported compute units' mask (bit i: unit i of multiProcessorCount, a WGP of two CUs on
+ * gfx10+ as CLR reports them) as a mask of the device's CUs. */
+static bool device_mask(hip_runtime *rt, hipStream_t s)
+{
+    uint32_t cus = rt->plat.compute_units, reported = rt->plat.reported_units, per = reported ? cus / reported : 1;
+    uint32_t words = (cus + 31) / 32;
+    if (!(s->cu_mask_device = calloc(words, sizeof *s->cu_mask_device))) return false;
+    s->cu_mask_device_words = words;
+    for (uint32_t i = 0; i < reported && i / 32 < s->cu_mask_words; i++)
+        if ((s->cu_mask[i / 32] >> (i % 32)) & 1u)
+            for (uint32_t c = i * per; c < (i + 1) * per && c < cus; c++) s->cu_mask_device[c / 32] |= 1u << (c % 32);
+    return true;
+}
+
+/* CLR's rules: a mask that enables none of the device's units is ignored (the stream uses every
+ * unit), bits past the last unit are ignored. */
+HIP_EXPORT hipError_t hipExtStreamCreateWithCUMask(hipStream_t *stream, uint32_t cuMaskSize, const uint32_t *cuMask)
+{
+    static const char api[] = "hipExtStreamCreateWithCUMask";
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!stream || !cuMaskSize || !cuMask) return hip_fail(hipErrorInvalidValue, api, "NULL pointer or empty mask");
+    uint32_t reported = rt->plat.reported_units, words = (reported + 31) / 32;
+    bool any = false;
+    for (uint32_t i = 0; i < reported && i / 32 < cuMaskSize; i++) any |= (cuMask[i / 32] >> (i % 32)) & 1u;
+    hipStream_t s = stream_new(rt, hipStreamDefault, 0);
+    if (!s) return hip_fail(hipErrorOutOfMemory, api, "no memory or thread for a stream");
+    if (any) {
+        if (!(s->cu_mask = calloc(words, sizeof *s->cu_mask))) return hipStreamDestroy(s), hip_ret(hipErrorOutOfMemory);
+        s->cu_mask_words = words;
+        for (uint32_t i = 0; i < reported && i / 32 < cuMaskSize; i++)
+            if ((cuMask[i / 32] >> (i % 32)) & 1u) s->cu_mask[i / 32] |= 1u << (i % 32);
+        if (!device_mask(rt, s)) return hipStreamDestroy(s), hip_ret(hipErrorOutOfMemory);
+    }
+    *stream = s;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipExtStreamGetCUMask(hipStream_t stream, uint32_t cuMaskSize, uint32_t *cuMask)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!cuMask || !cuMaskSize) return hip_fail(hipErrorInvalidValue, "hipExtStreamGetCUMask", "NULL or empty mask");
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    uint32_t reported = rt->plat.reported_units;
+    for (uint32_t w = 0; w < cuMaskSize; w++) {
+        uint32_t all = w * 32 >= reported ? 0 : reported - w * 32 >= 32 ? 0xffffffffu : (1u << (reported - w * 32)) - 1;
+        cuMask[w] = s->cu_mask ? (w < s->cu_mask_words ? s->cu_mask[w] : 0) : all;
+    }
+    return hipSuccess;
+}
+
 HIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream)
 {
     hip_runtime *rt = hip_rt();
@@ -169,6 +222,8 @@ HIP_EXPORT hipError_t hipStreamDestroy(hipStream_t stream)
     plat_stream *ps = stream->ps;
     plat_stream_wait(ps, plat_stream_last(ps));   /* its work completes first, as HIP requires */
     plat_stream_close(ps, NULL);
+    free(stream->cu_mask);
+    free(stream->cu_mask_device);
     free(stream);
     return hipSuccess;
 }

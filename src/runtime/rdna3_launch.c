@@ -36,6 +36,7 @@ typedef struct launch_plan {
     uint32_t local[3], ngroups[3], full[3], rem[3];
     uint32_t work_dim;
     uint32_t lds_size, dynamic_lds;
+    uint32_t *cus, ncus;             /* the CUs the CU mask enables (NULL: every CU) */
     uint8_t kernarg[1u << 16];
 } launch_plan;
 
@@ -248,13 +249,32 @@ uint32_t umb_rdna3_workgroups_per_cu(const umb_rdna3_kernel_info *ki, uint32_t b
     return workgroups_per_cu(ki, waves, lds_bytes);
 }
 
+/* The modelled GPU's compute units: the timing model's machine when one is attached. */
+static uint32_t device_cus(umb_device *dev)
+{
+    const umb_device_config *cfg = umb_device_get_config(dev);
+    return cfg->timing ? umb_timing_compute_units(cfg->timing) : cfg->compute_units;
+}
+
+/* The dispatch's CU mask as the list of CUs it enables. */
+static umb_status plan_cus(umb_device *dev, const umb_rdna3_dispatch *d, launch_plan *pl)
+{
+    if (!d->cu_mask || !d->cu_mask_words) return UMB_OK;
+    uint32_t cus = device_cus(dev), n = 0;
+    if (!(pl->cus = malloc(cus * sizeof *pl->cus))) return UMB_ERR_NOMEM;
+    for (uint32_t c = 0; c < cus && c / 32 < d->cu_mask_words; c++)
+        if ((d->cu_mask[c / 32] >> (c % 32)) & 1u) pl->cus[n++] = c;
+    if (!n) return bad(dev, UMB_ERR_INVALID, "kernel %s: the CU mask enables none of the device's %u CUs", pl->name, cus);
+    pl->ncus = n;
+    return UMB_OK;
+}
+
 /* A cooperative launch: every workgroup must be resident at once, as its waves wait for each other
  * at the GWS barrier (the hardware runtime refuses a larger one: hipErrorCooperativeLaunchTooLarge). */
 static umb_status check_cooperative(umb_device *dev, const launch_plan *pl, uint32_t waves_per_wg, uint64_t ngroups)
 {
     uint32_t per_cu = workgroups_per_cu(pl->ki, waves_per_wg, pl->lds_size);
-    const umb_device_config *cfg = umb_device_get_config(dev);
-    uint32_t cus = cfg->timing ? umb_timing_compute_units(cfg->timing) : cfg->compute_units;   /* the modelled GPU */
+    uint32_t cus = pl->cus ? pl->ncus : device_cus(dev);   /* the modelled GPU's, or those the CU mask enables */
     if (ngroups > RDNA3_GWS_COUNTER_MASK + 1u)   /* ockl's grid sync: one wave per workgroup at one resource */
         return bad(dev, UMB_ERR_INVALID,
                    "kernel %s: cooperative launch of %llu workgroups: a GWS barrier's 12-bit counter counts at most "
@@ -512,6 +532,7 @@ static umb_status execute(umb_device *dev, const umb_rdna3_program *p, const umb
         .wgs_per_cu = workgroups_per_cu(ki, ds.waves_per_wg, pl->lds_size),
         .vgprs_per_warp = ki->vgpr_count, .sgprs_per_warp = ki->sgpr_count, .lds_per_wg = pl->lds_size,
         .wgp_mode = (ki->kd.compute_pgm_rsrc1 >> 29) & 1u,   /* WGP_MODE: what the hardware reads */
+        .cus = pl->cus, .ncus = pl->ncus,
     };
     /* A cooperative launch owns the GWS; resource 0 counts a barrier of all its workgroups (minus
      * one, as the ds_gws_init ROCm's runtime issues before such a launch), the one ockl's
@@ -591,9 +612,11 @@ umb_status umb_rdna3_run(umb_device *dev, const umb_rdna3_program *p, const umb_
     uint64_t allocs[3] = { 0, 0, 0 };   /* kernarg + packet, scratch, printf buffer */
     umb_status st = plan_sizes(dev, d, pl);
     if (st == UMB_OK) st = plan_args(dev, d, pl);
+    if (st == UMB_OK) st = plan_cus(dev, d, pl);
     if (st == UMB_OK) st = execute(dev, p, d, pl, stats, allocs);
     for (int i = 0; i < 3; i++)
         if (allocs[i]) umb_mem_free(dev, allocs[i]);
+    free(pl->cus);
     free(pl);
     return st;
 }

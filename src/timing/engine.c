@@ -288,6 +288,7 @@ typedef struct trun {
     struct trun *master;         /* a partition's master (NULL: this is the master) */
     struct trun *parts;          /* master in the quantum mode: its partitions */
     uint32_t nparts, unit_cus;   /* ... and the CUs of a shader array (one L1) */
+    uint8_t *unit_off;           /* dispatch units (CU or WGP) the launch's CU mask leaves out (NULL: none) */
     tm_view *views;              /* one per shader array */
     uint32_t *array_waves;       /* resident waves of each shader array, a line each (ARRAY_WAVES
                                     apart): the master counts active arrays every quantum without
@@ -1468,6 +1469,7 @@ static bool dispatch(trun *r, uint64_t t)
         uint32_t u = units, home = 0;
         for (uint32_t i = 0; i < units; i++) {
             uint32_t k = (r->rr_cu + i) % units;
+            if (r->unit_off && r->unit_off[k]) continue;
             if (place(r, k, nw, simd_of, &home)) {
                 u = k;
                 break;
@@ -1531,6 +1533,31 @@ static bool retire_wg(trun *r, twg *g, uint64_t t)
     r->prefetch = r->resident_wgs * g->wg.nwarps > PREFETCH_WAVES;
     free_wg(r, g, g->wg.nwarps);
     return dispatch(r, t);
+}
+
+/* The dispatch units the launch's CU mask leaves out: a unit (a CU, or a WGP in WGP mode, whose
+ * workgroups use both CUs' SIMDs) takes workgroups only if the mask enables all its CUs. False if
+ * it leaves every unit out (or on host OOM: then no unit is left out). */
+static bool mask_units(trun *r)
+{
+    uint32_t units = r->m->cus / r->group;
+    uint8_t *on = calloc(r->m->cus, 1);
+    r->unit_off = calloc(units, 1);
+    if (!on || !r->unit_off) {
+        free(on), free(r->unit_off);
+        r->unit_off = NULL;
+        return true;
+    }
+    for (uint32_t i = 0; i < r->l->ncus; i++)
+        if (r->l->cus[i] < r->m->cus) on[r->l->cus[i]] = 1;
+    uint32_t left = 0;
+    for (uint32_t u = 0; u < units; u++) {
+        for (uint32_t c = u * r->group; c < (u + 1) * r->group; c++)
+            if (!on[c]) r->unit_off[u] = 1;
+        left += !r->unit_off[u];
+    }
+    free(on);
+    return left > 0;
 }
 
 /* ---- occupancy ---- */
@@ -1995,6 +2022,10 @@ static umb_status run(trun *r)
     r->wg_lds = round_up(l->lds_per_wg, m->lds_granule);
     /* WGP mode (the RDNA3 default): a workgroup's waves may use every SIMD of a WGP's CUs */
     r->group = l->wgp_mode && m->cus_per_wgp > 1 && m->cus % m->cus_per_wgp == 0 ? m->cus_per_wgp : 1;
+    if (l->cus && !mask_units(r))
+        return run_fail(r, UMB_ERR_INVALID, "kernel %s: the CU mask enables no whole %s of %s", kname(r),
+                        r->group > 1 ? "WGP" : "CU", m->name),
+               r->status;
     occupancy_limit(r);
     if (r->wg_lds > m->lds_per_cu || !r->rec->occ_limit ||
         (uint64_t)r->rec->occ_limit * m->simds_per_cu * r->group < l->warps_per_wg)
@@ -2132,6 +2163,7 @@ out:
     if (r) {
         for (uint32_t i = 0; i < r->nlocal; i++) umb_mem_destroy(r->local_pool[i]);
         free(r->local_pool);
+        free(r->unit_off);
         umb_slab_destroy(r->wave_blocks);
         free_parts(r);
         pc_table_free(&r->pcs);

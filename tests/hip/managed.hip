@@ -12,7 +12,8 @@
 // 0-3 read-mostly 0, preferred 0, accessed-by over page 1 [-1, -2] and over 0-1 [-2, -2], last
 // prefetch over 2-3 -1 and over 1-2 -2, coherency over 0 coarse, over 0-1 indeterminate; errors:
 // a 3-byte result, a range past the allocation, a hipMalloc pointer, hipMemAdvise to device 7
-// (hipErrorInvalidDevice); hipMemRangeGetAttributes of two attributes at once.
+// (hipErrorInvalidDevice); hipMemRangeGetAttributes of two attributes at once. More managed memory
+// than the device has free is refused (hipErrorOutOfMemory: gfx1100 keeps it in device memory).
 #include "hip_test.h"
 #include <vector>
 
@@ -108,5 +109,12 @@ int main()
   printf("p[999]=%d counter=%d\n", p[n - 1], counter);
   EXPECT(counter == 10 + 2 * n, "__managed__ counter = %d, want %d", counter, 10 + 2 * n);
   HIP_CHECK(hipFree(p));
+  {
+    size_t free_bytes = 0, total = 0;
+    HIP_CHECK(hipMemGetInfo(&free_bytes, &total));
+    void *too_much = nullptr;
+    EXPECT_ERR(hipMallocManaged(&too_much, free_bytes + 1, hipMemAttachGlobal), hipErrorOutOfMemory, hipErrorOutOfMemory);
+    EXPECT(too_much == nullptr, "a refused allocation returned %p", too_much);
+  }
   return ht_finish("managed");
 }
