@@ -141,7 +141,7 @@ HIP_EXPORT hipError_t hipMallocAsync(void **ptr, size_t size, hipStream_t stream
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (!hip_stream_resolve(rt, stream)) return hip_ret(hipErrorInvalidHandle);
-    return hipMalloc(ptr, size);
+    return hip_pool_alloc(rt, ptr, size, hip_pool_current(rt), "hipMallocAsync");   /* the device's current pool */
 }
 
 HIP_EXPORT hipError_t hipFreeAsync(void *ptr, hipStream_t stream)

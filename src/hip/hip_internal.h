@@ -13,6 +13,7 @@
  *   hip_image.c      arrays, texture and surface objects (on the platform layer's images)
  *   hip_graph.c      graphs, executable graphs and stream capture
  *   hip_texref.c     texture references (`texture<>` variables) and their bindings
+ *   hip_mempool.c    memory pools of stream-ordered allocation
  *   hip_rtc.c        hipRTC on clang-19
  *   hip_unsupported.c  every other entry point of Debian's libamdhip64: hipErrorNotSupported
  */
@@ -44,6 +45,8 @@ typedef struct hip_runtime {
     struct ihipEvent_t *events;   /* every live event */
     struct hip_image_obj *images; /* arrays, texture and surface objects (hip_image.c) */
     struct texref_binding *texrefs; /* texture references' bindings (hip_texref.c) */
+    struct ihipMemPoolHandle_t *pools; /* live memory pools (hip_mempool.c; under `lock`) */
+    struct ihipMemPoolHandle_t *default_pool, *current_pool;
     uint64_t device_clock;        /* with a timing machine: simulated ns of the device's work so far
                                      (commands run one at a time, in the order the streams run them) */
     /* What hipDeviceProp_t.hdpMemFlushCntl / hdpRegFlushCntl point to: on a real card the host
@@ -90,7 +93,17 @@ struct hip_alloc {
     uint32_t id;                  /* unique over the run (HIP_POINTER_ATTRIBUTE_BUFFER_ID) */
     struct hip_page_advice *advice; /* managed: what hipMemAdvise / hipMemPrefetchAsync said of each
                                        4 KiB page (NULL until the first), hipMemRangeGetAttribute */
+    struct ihipMemPoolHandle_t *pool; /* the memory pool it came from (hipMallocAsync,
+                                       hipMallocFromPoolAsync), or NULL (hip_mempool.c) */
 };
+
+/* ---- memory pools: hip_mempool.c ---- */
+/* An allocation from pool (at ptr, size bytes) is made / freed: the pool's counters follow. Under
+ * rt->lock. */
+void hip_pool_charge(struct ihipMemPoolHandle_t *pool, uint64_t size);
+void hip_pool_release(struct ihipMemPoolHandle_t *pool, uint64_t size);
+/* The device's current pool (its default pool until hipDeviceSetMemPool; NULL on host OOM). */
+struct ihipMemPoolHandle_t *hip_pool_current(hip_runtime *rt);
 
 /* A copy of the allocation holding p (any kind) in *out; false if the runtime knows none. The
  * copy's `advice` may be freed once the lock is released: not to be followed. */
@@ -102,6 +115,10 @@ bool hip_alloc_lookup(hip_runtime *rt, const void *p, hip_alloc *out);
 bool hip_in_device_heap(const hip_runtime *rt, const void *p);
 bool hip_pageable_host(hip_runtime *rt, const void *p);
 uint64_t hip_alloc_room(hip_runtime *rt, const void *p);
+
+/* A device allocation of size bytes charged to pool (NULL: none); hipMallocAsync's and
+ * hipMallocFromPoolAsync's. */
+hipError_t hip_pool_alloc(hip_runtime *rt, void **ptr, size_t size, struct ihipMemPoolHandle_t *pool, const char *api);
 
 /* A 2D copy between any two kinds of memory on stream s (async: returns once enqueued). */
 hipError_t hip_copy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,

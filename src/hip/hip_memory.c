@@ -103,7 +103,21 @@ static uint64_t device_bytes_in_use(const hip_runtime *rt)
 
 /* ---------------- device memory ---------------- */
 
+static hipError_t device_alloc_in(hip_runtime *rt, void **ptr, size_t size, unsigned flags, struct ihipMemPoolHandle_t *pool,
+                                  const char *api);
+
 static hipError_t device_alloc(hip_runtime *rt, void **ptr, size_t size, unsigned flags, const char *api)
+{
+    return device_alloc_in(rt, ptr, size, flags, NULL, api);
+}
+
+hipError_t hip_pool_alloc(hip_runtime *rt, void **ptr, size_t size, struct ihipMemPoolHandle_t *pool, const char *api)
+{
+    return device_alloc_in(rt, ptr, size, 0, pool, api);
+}
+
+static hipError_t device_alloc_in(hip_runtime *rt, void **ptr, size_t size, unsigned flags, struct ihipMemPoolHandle_t *pool,
+                                  const char *api)
 {
     if (!ptr) return hip_ret(hipErrorInvalidValue);
     *ptr = NULL;
@@ -117,7 +131,8 @@ static hipError_t device_alloc(hip_runtime *rt, void **ptr, size_t size, unsigne
     uint64_t addr;
     if (plat_alloc(&rt->plat, size, &addr)) return hip_fail(hipErrorOutOfMemory, api, "%zu bytes", size);
     pthread_mutex_lock(&rt->lock);
-    bool ok = registry_add(rt, (hip_alloc){ .base = addr, .size = size, .kind = HIP_MEM_DEVICE, .flags = flags });
+    bool ok = registry_add(rt, (hip_alloc){ .base = addr, .size = size, .kind = HIP_MEM_DEVICE, .flags = flags, .pool = pool });
+    if (ok && pool) hip_pool_charge(pool, size);
     pthread_mutex_unlock(&rt->lock);
     if (!ok) {
         plat_free(&rt->plat, addr);
@@ -180,6 +195,7 @@ HIP_EXPORT hipError_t hipFree(void *ptr)
     hip_alloc a;
     pthread_mutex_lock(&rt->lock);
     bool found = registry_take(rt, (uint64_t)(uintptr_t)ptr, 1u << HIP_MEM_DEVICE | 1u << HIP_MEM_MANAGED, &a);
+    if (found && a.pool) hip_pool_release(a.pool, a.size);
     pthread_mutex_unlock(&rt->lock);
     if (!found)
         return hip_fail(hipErrorInvalidValue, "hipFree", "%p is not the start of a device allocation", ptr);

@@ -103,8 +103,8 @@ int main(int argc, char **argv)
     expect("symbol_not_registered", hipMemcpyToSymbol(&host, &host, 4, 0, hipMemcpyHostToDevice), hipErrorInvalidSymbol);
 
     // An API umbra does not implement: hipErrorNotSupported and a message, never a fake success.
-    hipMemPool_t pool;
-    expect("unsupported_api", hipDeviceGetDefaultMemPool(&pool, 0), hipErrorNotSupported);
+    hipMemPoolPtrExportData export_data;
+    expect("unsupported_api", hipMemPoolExportPointer(&export_data, d), hipErrorNotSupported);
     hipGetLastError();
 
     // Graph handles that are not graphs, nodes or executable graphs: refused, never followed.
