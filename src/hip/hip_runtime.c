@@ -327,13 +327,13 @@ static int attribute(const hip_runtime *rt, hipDeviceAttribute_t a, bool *ok)
     case hipDeviceAttributeTotalConstantMemory: return (int)p->totalConstMem;
     case hipDeviceAttributeUnifiedAddressing: return 1;
     case hipDeviceAttributeWarpSize: return p->warpSize;
-    case hipDeviceAttributeMemoryPoolsSupported: return 0;
+    case hipDeviceAttributeMemoryPoolsSupported: return 1;   /* hip_mempool.c */
     case hipDeviceAttributeClockInstructionRate: return p->clockInstructionRate;
     case hipDeviceAttributeGcnArch: return p->gcnArch;
     case hipDeviceAttributeIsLargeBar: return p->isLargeBar;
     case hipDeviceAttributeAsicRevision: return p->asicRevision;
-    case hipDeviceAttributeCanUseStreamWaitValue: return 0;
-    case hipDeviceAttributeImageSupport: return 0;   /* images: not yet (docs/HIP.md) */
+    case hipDeviceAttributeCanUseStreamWaitValue: return 1;   /* hipStreamWaitValue32/64 (hip_stream.c) */
+    case hipDeviceAttributeImageSupport: return 1;   /* arrays, texture and surface objects (hip_image.c) */
     case hipDeviceAttributePhysicalMultiProcessorCount: return p->multiProcessorCount;
     case hipDeviceAttributeFineGrainSupport: return 1;
     default: *ok = false; return 0;

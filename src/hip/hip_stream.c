@@ -7,6 +7,7 @@
  * a blocking stream of the calling thread. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "hip_internal.h"
 
@@ -534,4 +535,102 @@ HIP_EXPORT hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, u
     bool captured = false;
     hipError_t e = hip_capture_wait_event(rt, s, event, &captured);
     return captured ? e : hip_stream_wait_event(rt, s, event);
+}
+
+/* ---------------- stream memory operations ---------------- */
+
+/* hipStreamWriteValue* / hipStreamWaitValue*: a 4- or 8-byte word of memory the runtime gave out
+ * (device memory, or pinned, registered or managed host memory), written or watched in stream
+ * order. A wait polls the word (through the device lock for device memory, so a kernel that runs
+ * holds it off until it ends) with a sleep that grows to a millisecond; like the GPU's, it waits
+ * for as long as the condition does not hold. */
+typedef struct memop_job {
+    uint8_t *ptr;
+    uint64_t value, mask;
+    unsigned width;               /* 4 or 8 */
+    unsigned cond;                /* hipStreamWaitValue*; UINT32_MAX: a write */
+} memop_job;
+
+static uint64_t memop_read(hip_runtime *rt, const memop_job *j)
+{
+    uint64_t v = 0;
+    if (hip_in_device_heap(rt, j->ptr)) {
+        plat_from_device(&rt->plat, (uint64_t)(uintptr_t)j->ptr, &v, j->width);
+    } else if (j->width == 8) {
+        v = __atomic_load_n((uint64_t *)j->ptr, __ATOMIC_ACQUIRE);
+    } else {
+        v = __atomic_load_n((uint32_t *)j->ptr, __ATOMIC_ACQUIRE);
+    }
+    return v;
+}
+
+static bool memop_holds(const memop_job *j, uint64_t v)
+{
+    uint64_t m = v & j->mask;
+    switch (j->cond) {
+    case hipStreamWaitValueGte: return m >= j->value;
+    case hipStreamWaitValueEq: return m == j->value;
+    case hipStreamWaitValueAnd: return (m & j->value) != 0;
+    default: return (~(m | (j->value & j->mask)) & (j->width == 4 ? 0xffffffffu : UINT64_MAX)) != 0;   /* Nor */
+    }
+}
+
+static void exec_memop(hip_cmd *c)
+{
+    hip_runtime *rt = hip_rt();
+    const memop_job *j = c->payload;
+    if (j->cond == UINT32_MAX) {
+        if (hip_in_device_heap(rt, j->ptr)) plat_to_device(&rt->plat, (uint64_t)(uintptr_t)j->ptr, &j->value, j->width);
+        else if (j->width == 8) __atomic_store_n((uint64_t *)j->ptr, j->value, __ATOMIC_RELEASE);
+        else __atomic_store_n((uint32_t *)j->ptr, (uint32_t)j->value, __ATOMIC_RELEASE);
+        return;
+    }
+    long ns = 20000;
+    while (!memop_holds(j, memop_read(rt, j))) {
+        nanosleep(&(struct timespec){ 0, ns }, NULL);
+        if (ns < 1000000) ns *= 2;
+    }
+}
+
+static hipError_t memop(hipStream_t stream, void *ptr, uint64_t value, uint64_t mask, unsigned width, unsigned cond,
+                        const char *api)
+{
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!ptr || (uintptr_t)ptr % width) return hip_fail(hipErrorInvalidValue, api, "%p is NULL or not %u-byte aligned", ptr, width);
+    if (cond != UINT32_MAX && cond > hipStreamWaitValueNor) return hip_fail(hipErrorInvalidValue, api, "flags %u", cond);
+    if (hip_pageable_host(rt, ptr) || hip_alloc_room(rt, ptr) < width)
+        return hip_fail(hipErrorInvalidValue, api, "%p is not memory the runtime gave out", ptr);
+    hipStream_t s = hip_stream_resolve(rt, stream);
+    if (!s) return hip_ret(hipErrorInvalidHandle);
+    if (hip_capturing(s))
+        return hip_fail(hipErrorStreamCaptureUnsupported, api, "stream memory operations cannot be captured");
+    memop_job *j = malloc(sizeof *j);
+    hip_cmd *c = j ? hip_cmd_new(exec_memop, j, free) : NULL;
+    if (!c) return free(j), hip_ret(hipErrorOutOfMemory);
+    *j = (memop_job){ .ptr = ptr, .value = value, .mask = mask, .width = width, .cond = cond };
+    hip_enqueue(rt, s, c);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipStreamWaitValue32(hipStream_t stream, void *ptr, uint32_t value, unsigned int flags, uint32_t mask)
+{
+    return memop(stream, ptr, value, mask, 4, flags, "hipStreamWaitValue32");
+}
+
+HIP_EXPORT hipError_t hipStreamWaitValue64(hipStream_t stream, void *ptr, uint64_t value, unsigned int flags, uint64_t mask)
+{
+    return memop(stream, ptr, value, mask, 8, flags, "hipStreamWaitValue64");
+}
+
+HIP_EXPORT hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32_t value, unsigned int flags)
+{
+    (void)flags;   /* reserved */
+    return memop(stream, ptr, value, UINT64_MAX, 4, UINT32_MAX, "hipStreamWriteValue32");
+}
+
+HIP_EXPORT hipError_t hipStreamWriteValue64(hipStream_t stream, void *ptr, uint64_t value, unsigned int flags)
+{
+    (void)flags;
+    return memop(stream, ptr, value, UINT64_MAX, 8, UINT32_MAX, "hipStreamWriteValue64");
 }
