@@ -152,6 +152,18 @@ HIP_EXPORT hipError_t hipFreeAsync(void *ptr, hipStream_t stream)
     return hipFree(ptr);
 }
 
+/* Several attributes at once: each as hipPointerGetAttribute answers it, the first error returned. */
+HIP_EXPORT hipError_t hipDrvPointerGetAttributes(unsigned int numAttributes, hipPointer_attribute *attributes, void **data,
+                                                 hipDeviceptr_t ptr)
+{
+    if (numAttributes && (!attributes || !data)) return hip_ret(hipErrorInvalidValue);
+    for (unsigned i = 0; i < numAttributes; i++) {
+        hipError_t e = hipPointerGetAttribute(data[i], attributes[i], ptr);
+        if (e) return e;
+    }
+    return hipSuccess;
+}
+
 HIP_EXPORT hipError_t hipPointerGetAttribute(void *data, hipPointer_attribute attribute, hipDeviceptr_t ptr)
 {
     if (!data) return hip_ret(hipErrorInvalidValue);

@@ -856,6 +856,50 @@ hipError_t hip_copy3d_job(const struct hipMemcpy3DParms *p, hip_copy_job *out, c
     return hipSuccess;
 }
 
+/* One side of a driver-API 3D copy: where its first byte is, and its row and slice pitches. */
+static hipError_t drv_side(hip_runtime *rt, hipMemoryType type, const void *host, hipDeviceptr_t dev, hipArray_t arr,
+                           unsigned x, unsigned y, unsigned z, unsigned pitch, unsigned height, const size_t ext[3],
+                           const uint8_t **at, size_t *row, size_t *slice, const char *api)
+{
+    if (type == hipMemoryTypeArray) {
+        uint8_t *a;
+        hipError_t e = hip_array_region(rt, arr, (size_t[3]){ x, y, z }, ext, &a, row, slice, NULL, api);
+        if (!e) *at = a;
+        return e;
+    }
+    const uint8_t *base = type == hipMemoryTypeHost ? host : (const uint8_t *)dev;
+    if (!base) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    *row = pitch ? pitch : ext[0];
+    *slice = *row * (height ? height : ext[1]);
+    if (ext[0] > *row) return hip_fail(hipErrorInvalidPitchValue, api, "width exceeds a pitch");
+    *at = base + (size_t)z * *slice + (size_t)y * *row + x;
+    return hipSuccess;
+}
+
+/* hipDrvMemcpy3D's parameters (X in bytes, memory types, each side's pitch and height). */
+static hipError_t drv_copy3d(const HIP_MEMCPY3D *p, hipStream_t s, bool async, const char *api)
+{
+    if (!p) return hip_ret(hipErrorInvalidValue);
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (p->srcLOD || p->dstLOD) return hip_fail(hipErrorNotSupported, api, "mipmap levels are not supported");
+    const size_t ext[3] = { p->WidthInBytes, p->Height ? p->Height : 1, p->Depth ? p->Depth : 1 };
+    copy_job j = { .width = ext[0], .height = ext[1], .depth = ext[2] };
+    const uint8_t *src = NULL, *dst = NULL;
+    hipError_t e = drv_side(rt, p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY,
+                            p->srcZ, p->srcPitch, p->srcHeight, ext, &src, &j.spitch, &j.sslice, api);
+    if (!e) e = drv_side(rt, p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, p->dstZ,
+                         p->dstPitch, p->dstHeight, ext, &dst, &j.dpitch, &j.dslice, api);
+    if (e) return e;
+    j.src = src, j.dst = (uint8_t *)dst;
+    return submit(&j, s, async, api);
+}
+
+HIP_EXPORT hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D *p) { return drv_copy3d(p, NULL, false, "hipDrvMemcpy3D"); }
+HIP_EXPORT hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D *p, hipStream_t s) { return drv_copy3d(p, s, true, "hipDrvMemcpy3DAsync"); }
+/* rows that need not be aligned: what every umbra copy allows */
+HIP_EXPORT hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *p) { return param2d(p, NULL, false, "hipDrvMemcpy2DUnaligned"); }
+
 static hipError_t copy3d(const struct hipMemcpy3DParms *p, hipStream_t s, bool async, const char *api)
 {
     copy_job j;

@@ -54,3 +54,15 @@ HIP_EXPORT hipError_t hipStreamSynchronize_spt(hipStream_t s) { return hipStream
 HIP_EXPORT hipError_t hipStreamGetPriority_spt(hipStream_t s, int *priority) { return hipStreamGetPriority(pt(s), priority); }
 HIP_EXPORT hipError_t hipStreamWaitEvent_spt(hipStream_t s, hipEvent_t e, unsigned int flags) { return hipStreamWaitEvent(pt(s), e, flags); }
 HIP_EXPORT hipError_t hipStreamGetFlags_spt(hipStream_t s, unsigned int *flags) { return hipStreamGetFlags(pt(s), flags); }
+
+HIP_EXPORT hipError_t hipMemcpy2DToArray_spt(hipArray *dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch,
+                                             size_t width, size_t height, hipMemcpyKind kind)
+{
+    return then_sync(hipMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind, hipStreamPerThread));
+}
+
+HIP_EXPORT hipError_t hipMemcpy2DFromArray_spt(void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset, size_t hOffset,
+                                               size_t width, size_t height, hipMemcpyKind kind)
+{
+    return then_sync(hipMemcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width, height, kind, hipStreamPerThread));
+}

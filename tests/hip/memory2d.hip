@@ -9,6 +9,11 @@
 //   to byte 0) -> each copy back is compared with the host's model. hipMemcpyParam2D of rows 4..9
 //   (srcY 4) of the second image to host memory with dstPitch 0: tightly packed rows (a zero
 //   pitch is the width, as CLR takes it); with srcPitch 0 from a packed host buffer back.
+// hipDrvMemcpy3D (the driver API's 3D copy: X in bytes, each side its own pitch and height): a
+// 6 x 4 x 3 box of ints of a 10 x 8 x 5 host volume, from (2, 1, 1), into a 3D array at element
+// (1, 2, 0) (X 4 bytes), then the array's whole 8 x 6 x 3 volume back into host memory with a pitch
+// of 40 bytes and a height of 7 rows: the box lands where it should, the rest reads 0 (the
+// array was zeroed through a first hipDrvMemcpy3D), and the padding keeps its sentinel.
 #include "hip_test.h"
 #include <vector>
 
@@ -106,5 +111,44 @@ int main()
   expect_image("hipMemcpyParam2D with srcPitch 0", host2, model2, W2, H2, W2 + 3);
   HIP_CHECK(hipFree(d));
   HIP_CHECK(hipFree(d2));
+  {
+    enum { VX = 10, VY = 8, VZ = 5, AX = 8, AY = 6, AZ = 3, BX = 6, BY = 4, BZ = 3, OP = 10, OH = 7 };
+    std::vector<int> vol(VX * VY * VZ), zero(AX * AY * AZ, 0), out(OP * OH * AZ, -7);
+    for (int i = 0; i < VX * VY * VZ; i++) vol[i] = i;
+    hipChannelFormatDesc d = hipCreateChannelDesc<int>();
+    hipArray *arr;
+    HIP_CHECK(hipMalloc3DArray(&arr, &d, make_hipExtent(AX, AY, AZ), 0));
+    HIP_MEMCPY3D c;
+    memset(&c, 0, sizeof c);
+    c.srcMemoryType = hipMemoryTypeHost, c.srcHost = zero.data(), c.srcPitch = AX * 4, c.srcHeight = AY;
+    c.dstMemoryType = hipMemoryTypeArray, c.dstArray = arr;
+    c.WidthInBytes = AX * 4, c.Height = AY, c.Depth = AZ;
+    HIP_CHECK(hipDrvMemcpy3D(&c));
+    memset(&c, 0, sizeof c);
+    c.srcMemoryType = hipMemoryTypeHost, c.srcHost = vol.data(), c.srcPitch = VX * 4, c.srcHeight = VY;
+    c.srcXInBytes = 2 * 4, c.srcY = 1, c.srcZ = 1;
+    c.dstMemoryType = hipMemoryTypeArray, c.dstArray = arr, c.dstXInBytes = 1 * 4, c.dstY = 2, c.dstZ = 0;
+    c.WidthInBytes = BX * 4, c.Height = BY, c.Depth = BZ;
+    HIP_CHECK(hipDrvMemcpy3D(&c));
+    memset(&c, 0, sizeof c);
+    c.srcMemoryType = hipMemoryTypeArray, c.srcArray = arr;
+    c.dstMemoryType = hipMemoryTypeHost, c.dstHost = out.data(), c.dstPitch = OP * 4, c.dstHeight = OH;
+    c.WidthInBytes = AX * 4, c.Height = AY, c.Depth = AZ;
+    HIP_CHECK(hipDrvMemcpy3DAsync(&c, 0));
+    HIP_CHECK(hipDeviceSynchronize());
+    int bad3 = 0;
+    for (int z = 0; z < AZ; z++)
+      for (int y = 0; y < OH; y++)
+        for (int x = 0; x < OP; x++) {
+          int got = out[(z * OH + y) * OP + x], want;
+          if (x >= AX || y >= AY) want = -7;   // padding of the host side
+          else if (x >= 1 && x < 1 + BX && y >= 2 && y < 2 + BY && z < BZ)
+            want = vol[((z + 1) * VY + (y - 2 + 1)) * VX + (x - 1 + 2)];
+          else want = 0;
+          if (got != want && bad3++ < 5) fprintf(stderr, "3D (%d,%d,%d): %d, want %d\n", x, y, z, got, want);
+        }
+    EXPECT(bad3 == 0, "hipDrvMemcpy3D: %d values differ", bad3);
+    HIP_CHECK(hipFreeArray(arr));
+  }
   return ht_finish("memory2d");
 }

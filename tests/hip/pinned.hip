@@ -76,6 +76,13 @@ int main()
     HIP_CHECK(hipPointerGetAttribute(&size, HIP_POINTER_ATTRIBUTE_RANGE_SIZE, inner));
     EXPECT(start == (void *)dout && size == bytes, "range %p + %u, want %p + %zu", start, size, (void *)dout,
            (size_t)bytes);
+    // the driver API's several-at-once form gives the same answers
+    void *start2 = nullptr;
+    unsigned size2 = 0;
+    hipPointer_attribute which[2] = { HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR, HIP_POINTER_ATTRIBUTE_RANGE_SIZE };
+    void *into[2] = { &start2, &size2 };
+    HIP_CHECK(hipDrvPointerGetAttributes(2, which, into, inner));
+    EXPECT(start2 == start && size2 == size, "hipDrvPointerGetAttributes: %p + %u", start2, size2);
     HIP_CHECK(hipPointerGetAttribute(&id, HIP_POINTER_ATTRIBUTE_BUFFER_ID, inner));
     HIP_CHECK(hipPointerGetAttribute(&id_mapped, HIP_POINTER_ATTRIBUTE_BUFFER_ID, dmap_out));
     EXPECT(id != 0 && id_mapped != 0 && id != id_mapped, "buffer ids %u and %u", id, id_mapped);
