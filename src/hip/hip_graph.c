@@ -1176,18 +1176,32 @@ static hipGraphNode_t exec_node(hipGraphExec_t x, hipGraphNode_t n)
 
 /* The start of the hipGraphExec*SetParams calls: x's copy of node n (of type t), once x's last
  * launch has ended (its commands read the payloads), with the lock held; else the error. */
+/* Take the lock once x has no launch in flight (its commands read the payloads a change would
+ * free); false (lock not held) if x is not a live executable graph. */
+static bool lock_idle(hip_runtime *rt, hipGraphExec_t x)
+{
+    for (;;) {
+        pthread_mutex_lock(&rt->graph_lock);
+        if (!exec_live(rt, x)) {
+            pthread_mutex_unlock(&rt->graph_lock);
+            return false;
+        }
+        uint64_t seq = 0;
+        plat_stream *ps = last_launch(x, &seq);
+        if (!ps || plat_stream_reached(ps, seq)) {
+            if (ps) plat_stream_release(ps);
+            return true;
+        }
+        pthread_mutex_unlock(&rt->graph_lock);   /* wait without it: host nodes may call HIP */
+        wait_released(ps, seq);
+    }
+}
+
 static hipError_t exec_node_locked(hip_runtime *rt, hipGraphExec_t x, hipGraphNode_t n, hipGraphNodeType t,
                                    hipGraphNode_t *out, const char *api)
 {
-    pthread_mutex_lock(&rt->graph_lock);
-    bool ok = exec_live(rt, x) && node_live(rt, n);
-    uint64_t seq = 0;
-    plat_stream *ps = ok ? last_launch(x, &seq) : NULL;
-    pthread_mutex_unlock(&rt->graph_lock);
-    if (!ok) return hip_fail(hipErrorInvalidValue, api, "not an executable graph or not a node");
-    wait_released(ps, seq);
-    pthread_mutex_lock(&rt->graph_lock);
-    hipGraphNode_t c = exec_live(rt, x) ? exec_node(x, n) : NULL;
+    if (!lock_idle(rt, x)) return hip_fail(hipErrorInvalidValue, api, "not an executable graph");
+    hipGraphNode_t c = node_live(rt, n) ? exec_node(x, n) : NULL;
     if (c && c->type == t && n->type == t) {
         *out = c;
         return hipSuccess;
@@ -1352,17 +1366,13 @@ HIP_EXPORT hipError_t hipGraphExecUpdate(hipGraphExec_t hGraphExec, hipGraph_t h
     RT_OR_FAIL();
     const char *api = "hipGraphExecUpdate";
     if (!hErrorNode_out || !updateResult_out) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
-    pthread_mutex_lock(&rt->graph_lock);
-    bool ok = exec_live(rt, hGraphExec) && graph_live(rt, hGraph);
-    uint64_t seq = 0;
-    plat_stream *ps = ok ? last_launch(hGraphExec, &seq) : NULL;
-    pthread_mutex_unlock(&rt->graph_lock);
-    if (!ok) return hip_fail(hipErrorInvalidValue, api, "not an executable graph or not a graph");
-    wait_released(ps, seq);
-    pthread_mutex_lock(&rt->graph_lock);
+    if (!lock_idle(rt, hGraphExec)) return hip_fail(hipErrorInvalidValue, api, "not an executable graph");
+    if (!graph_live(rt, hGraph)) {
+        pthread_mutex_unlock(&rt->graph_lock);
+        return hip_fail(hipErrorInvalidValue, api, "not a graph");
+    }
     hipError_t e = hipSuccess;
-    hipGraphExecUpdateResult r = exec_live(rt, hGraphExec) && graph_live(rt, hGraph)
-                               ? update_check(hGraphExec, hGraph, hErrorNode_out) : hipGraphExecUpdateError;
+    hipGraphExecUpdateResult r = update_check(hGraphExec, hGraph, hErrorNode_out);
     for (size_t i = 0; r == hipGraphExecUpdateSuccess && i < hGraph->nodes.n; i++) {
         hipGraphNode_t d = hGraphExec->g->nodes.v[i], s = hGraph->nodes.v[i];
         if (params_copy(rt, d, s)) r = hipGraphExecUpdateError, *hErrorNode_out = s;
@@ -1550,7 +1560,7 @@ hipError_t hip_capture_event_record(hip_runtime *rt, hipStream_t s, hipEvent_t e
             if (v) memcpy(v, s->cap_deps, s->ncap_deps * sizeof *v);
             free(e->cap_nodes);
             e->cap_nodes = v, e->ncap_nodes = s->ncap_deps;
-            e->capture_id = c->id, e->cap_stream = s;
+            e->capture_id = c->id;
         }
     }
     pthread_mutex_unlock(&rt->graph_lock);
@@ -1632,7 +1642,8 @@ void hip_capture_forget_stream(hipStream_t s)
     hip_runtime *rt = hip_rt();
     if (!rt) return;
     pthread_mutex_lock(&rt->graph_lock);
-    for (hip_capture *c = rt->captures; c; c = c->next) {
+    for (hip_capture *c = rt->captures, *next; c; c = next) {
+        next = c->next;
         if (c->origin == s) c->origin = NULL, c->invalidated = true;
         for (size_t i = 0; i < c->njoined; i++)
             if (c->joined[i] == s) {
@@ -1640,6 +1651,11 @@ void hip_capture_forget_stream(hipStream_t s)
                 c->invalidated = true;
                 break;
             }
+        if (!c->origin && !c->njoined) {   /* nobody can end it any more: gone with its graph */
+            hipGraph_t g = c->graph;
+            capture_end(rt, c);
+            graph_free(rt, g);
+        }
     }
     free(s->cap_deps);
     s->cap_deps = NULL, s->ncap_deps = s->cap_deps_cap = 0, s->capture_id = 0;
@@ -1657,7 +1673,9 @@ HIP_EXPORT hipError_t hipStreamBeginCapture(hipStream_t stream, hipStreamCapture
     pthread_mutex_lock(&rt->graph_lock);
     hipError_t e = s->capture_id ? hip_fail(hipErrorIllegalState, api, "the stream is capturing already") : hipSuccess;
     hip_capture *c = e ? NULL : calloc(1, sizeof *c);
-    if (!e && (!c || !(c->graph = graph_new(rt, false)))) e = hip_ret(hipErrorOutOfMemory);
+    /* the graph is the capture's until it ends (hipStreamGetCaptureInfo_v2 shows it; hipGraphDestroy
+       refuses it meanwhile) */
+    if (!e && (!c || !(c->graph = graph_new(rt, true)))) e = hip_ret(hipErrorOutOfMemory);
     if (!e) {
         c->id = ++rt->last_capture_id;
         c->origin = s, c->mode = mode, c->thread = pthread_self();
@@ -1717,6 +1735,7 @@ HIP_EXPORT hipError_t hipStreamEndCapture(hipStream_t stream, hipGraph_t *pGraph
         hipGraph_t g = c->graph;
         capture_end(rt, c);
         if (e) graph_free(rt, g), g = NULL;
+        else g->owned = false;   /* the program's now */
         *pGraph = g;
     }
     pthread_mutex_unlock(&rt->graph_lock);

@@ -157,11 +157,10 @@ struct ihipEvent_t {
     uint64_t gen;                 /* records so far */
     struct ihipEvent_t *next;
     /* recorded in a capturing stream (hip_graph.c, under its lock): the capture and the nodes the
-       record stood after, and the stream it was recorded in */
+       record stood after */
     unsigned long long capture_id;
     hipGraphNode_t *cap_nodes;
     size_t ncap_nodes;
-    hipStream_t cap_stream;
 };
 
 /* A command of a HIP stream: embeds plat_cmd first. */

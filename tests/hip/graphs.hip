@@ -27,7 +27,9 @@
 // ending in another stream (hipErrorStreamCaptureUnmatched), ending a stream that does not capture
 // and beginning twice (hipErrorIllegalState), capturing the null stream
 // (hipErrorStreamCaptureUnsupported). A graph launched into a capturing stream is a child-graph node;
-// hipStreamUpdateCaptureDependencies with an empty set makes the next node a root.
+// hipStreamUpdateCaptureDependencies with an empty set makes the next node a root. The graph being
+// captured cannot be destroyed before the capture ends; a stream destroyed while it captures takes
+// its capture with it.
 #include "hip_test.h"
 #include <vector>
 
@@ -362,6 +364,22 @@ static void captured_graph(hipStream_t s0, hipStream_t s1)
   HIP_CHECK(hipThreadExchangeStreamCaptureMode(&mode));
   EXPECT(mode == hipStreamCaptureModeGlobal, "the thread's previous mode %d", (int)mode);
   HIP_CHECK(hipThreadExchangeStreamCaptureMode(&mode));
+
+  // the graph being captured is the capture's: hipGraphDestroy refuses it until the capture ends
+  hipGraph_t inside2 = nullptr, ended = nullptr;
+  HIP_CHECK(hipStreamBeginCapture(s0, hipStreamCaptureModeGlobal));
+  inc<<<N / B, B, 0, s0>>>(d_x, 1, n);
+  HIP_CHECK(hipStreamGetCaptureInfo_v2(s0, &st0, nullptr, &inside2, nullptr, nullptr));
+  EXPECT_ERR(hipGraphDestroy(inside2), hipErrorInvalidValue, hipErrorInvalidValue);
+  HIP_CHECK(hipStreamEndCapture(s0, &ended));
+  EXPECT(ended == inside2, "the captured graph %p, %p while capturing", (void *)ended, (void *)inside2);
+  HIP_CHECK(hipGraphDestroy(ended));
+  // a stream destroyed while it captures: the capture goes with it (nothing leaks, nothing runs)
+  hipStream_t s2;
+  HIP_CHECK(hipStreamCreate(&s2));
+  HIP_CHECK(hipStreamBeginCapture(s2, hipStreamCaptureModeRelaxed));
+  inc<<<N / B, B, 0, s2>>>(d_x, 1000, n);
+  HIP_CHECK(hipStreamDestroy(s2));
 
   // nothing of the failed captures ran: d_x is still 6
   read_all(d_x, hx);
