@@ -14,6 +14,7 @@
  *   hip_graph.c      graphs, executable graphs and stream capture
  *   hip_texref.c     texture references (`texture<>` variables) and their bindings
  *   hip_mempool.c    memory pools of stream-ordered allocation
+ *   hip_vmm.c        virtual memory management (reserve, create, map, access)
  *   hip_rtc.c        hipRTC on clang-19
  *   hip_unsupported.c  every other entry point of Debian's libamdhip64: hipErrorNotSupported
  */
@@ -46,6 +47,7 @@ typedef struct hip_runtime {
     struct hip_image_obj *images; /* arrays, texture and surface objects (hip_image.c) */
     struct texref_binding *texrefs; /* texture references' bindings (hip_texref.c) */
     struct ihipMemPoolHandle_t *pools; /* live memory pools (hip_mempool.c; under `lock`) */
+    struct hip_vmm *vmm;          /* virtual memory management (hip_vmm.c; under `lock`), or NULL */
     struct ihipMemPoolHandle_t *default_pool, *current_pool;
     uint64_t device_clock;        /* with a timing machine: simulated ns of the device's work so far
                                      (commands run one at a time, in the order the streams run them) */
@@ -96,6 +98,13 @@ struct hip_alloc {
     struct ihipMemPoolHandle_t *pool; /* the memory pool it came from (hipMallocAsync,
                                        hipMallocFromPoolAsync), or NULL (hip_mempool.c) */
 };
+
+/* ---- virtual memory management: hip_vmm.c ---- */
+typedef struct hip_vmm hip_vmm;
+/* Device addresses [base, base + size) (outside the device heap) for hipMemAddressReserve. */
+bool hip_vmm_init(hip_runtime *rt, uint64_t base, uint64_t size);
+/* [addr, addr + size) is mapped by hipMemMap. */
+bool hip_vmm_holds(hip_runtime *rt, uint64_t addr, uint64_t size);
 
 /* ---- memory pools: hip_mempool.c ---- */
 /* An allocation from pool (at ptr, size bytes) is made / freed: the pool's counters follow. Under

@@ -996,9 +996,9 @@ static hipError_t fill_target_ok(hip_runtime *rt, void *dst, uint64_t span, cons
     if (!hip_is_device_ptr(rt, dst))
         return hip_fail(hipErrorInvalidValue, api, "%p is not device memory (a host pointer the runtime did not "
                         "allocate or register?)", dst);
-    if (!hip_module_holds(a, span))
-        return hip_fail(hipErrorInvalidValue, api, "%" PRIu64 " bytes from %p are not in one allocation or module",
-                        span, dst);
+    if (!hip_module_holds(a, span) && !hip_vmm_holds(rt, a, span))
+        return hip_fail(hipErrorInvalidValue, api, "%" PRIu64 " bytes from %p are not in one allocation, module or "
+                        "virtual memory mapping", span, dst);
     return hipSuccess;
 }
 

@@ -36,7 +36,11 @@ static void init(void)
         fprintf(stderr, "umbra hip: cannot reserve even 4 GiB of address space for device memory\n");
         return;
     }
-    if (!plat_init(&rt->plat, "umbra hip", (plat_heap){ rt->va_base, rt->va_size })) return;
+    /* the top quarter of a large range: device addresses for virtual memory management
+       (hipMemAddressReserve), outside the heap, where host pages are mapped (hip_vmm.c) */
+    uint64_t vmm = rt->va_size >= (64ull << 30) ? rt->va_size / 4 : 0;
+    if (!plat_init(&rt->plat, "umbra hip", (plat_heap){ rt->va_base, rt->va_size - vmm })) return;
+    if (vmm && !hip_vmm_init(rt, rt->va_base + rt->va_size - vmm, vmm)) return;
     fill_props(rt);
     rt->null_stream = calloc(1, sizeof *rt->null_stream);
     if (!rt->null_stream || !(rt->null_stream->ps = plat_stream_create(rt->null_stream, 0))) {

@@ -18,7 +18,7 @@ static const char *why(const char *group)
                    : group[1] == 'P' ? "inter-process memory and events are not supported"
                                      : "interoperation with graphics and external memory is not supported";
     case 'P': return group[1] == 'O' ? "sharing memory pools between processes is not supported" : "profiler and activity callbacks are not supported";
-    case 'V': return "virtual memory management is not supported";
+    case 'V': return "sharing virtual memory allocations between processes is not supported";
     case 'M': return "umbra simulates one device: multi-device launches and topology queries are not supported";
     default: return "not supported by umbra's HIP runtime";
     }
