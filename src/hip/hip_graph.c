@@ -876,6 +876,35 @@ static hipError_t node_locked(hip_runtime *rt, hipGraphNode_t n, hipGraphNodeTyp
     return hip_fail(hipErrorInvalidValue, api, "not a graph node of that type");
 }
 
+/* The Get calls that copy a field: field(n) of node n (of type t), size bytes, into out. */
+static const void *memset_field(hipGraphNode_t n) { return &n->ms; }
+static const void *host_field(hipGraphNode_t n) { return &n->host; }
+static const void *child_field(hipGraphNode_t n) { return &n->child; }
+static const void *event_field(hipGraphNode_t n) { return &n->event; }
+
+static hipError_t node_get(hipGraphNode_t n, hipGraphNodeType t, void *out, size_t size,
+                           const void *(*field)(hipGraphNode_t), const char *api)
+{
+    RT_OR_FAIL();
+    if (!out) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    hipError_t e = node_locked(rt, n, t, api);
+    if (e) return e;
+    memcpy(out, field(n), size);
+    pthread_mutex_unlock(&rt->graph_lock);
+    return hipSuccess;
+}
+
+/* The Set calls: node n (of type t) gets its new parameters from set(arg) under the lock. */
+static hipError_t node_set(hipGraphNode_t n, hipGraphNodeType t, node_setter set, const void *arg, const char *api)
+{
+    RT_OR_FAIL();
+    hipError_t e = node_locked(rt, n, t, api);
+    if (e) return e;
+    e = set(rt, n, arg, api);
+    pthread_mutex_unlock(&rt->graph_lock);
+    return e;
+}
+
 HIP_EXPORT hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node, hipKernelNodeParams *pNodeParams)
 {
     RT_OR_FAIL();
@@ -891,12 +920,7 @@ HIP_EXPORT hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node, hipKernel
 
 HIP_EXPORT hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node, const hipKernelNodeParams *pNodeParams)
 {
-    RT_OR_FAIL();
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeKernel, "hipGraphKernelNodeSetParams");
-    if (e) return e;
-    e = kernel_params_set(rt, node, pNodeParams, "hipGraphKernelNodeSetParams");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return node_set(node, hipGraphNodeTypeKernel, set_kernel, pNodeParams, "hipGraphKernelNodeSetParams");
 }
 
 /* A memcpy node's parameters as hipMemcpy3DParms (given so, or made from its job). */
@@ -925,119 +949,63 @@ HIP_EXPORT hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node, hipMemcpy
 
 HIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node, const hipMemcpy3DParms *pNodeParams)
 {
-    RT_OR_FAIL();
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeMemcpy, "hipGraphMemcpyNodeSetParams");
-    if (e) return e;
-    e = memcpy3d_set(node, pNodeParams, "hipGraphMemcpyNodeSetParams");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return node_set(node, hipGraphNodeTypeMemcpy, set_memcpy, pNodeParams, "hipGraphMemcpyNodeSetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void *dst, const void *src, size_t count,
                                                     hipMemcpyKind kind)
 {
-    RT_OR_FAIL();
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeMemcpy1D, "hipGraphMemcpyNodeSetParams1D");
-    if (e) return e;
-    e = memcpy1d_set(rt, node, dst, src, count, kind, "hipGraphMemcpyNodeSetParams1D");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    copy1d_args a = { .dst = dst, .src = src, .count = count, .kind = kind };
+    return node_set(node, hipGraphNodeTypeMemcpy1D, set_memcpy1d, &a, "hipGraphMemcpyNodeSetParams1D");
 }
 
 HIP_EXPORT hipError_t hipGraphMemcpyNodeSetParamsFromSymbol(hipGraphNode_t node, void *dst, const void *symbol, size_t count,
                                                             size_t offset, hipMemcpyKind kind)
 {
-    RT_OR_FAIL();
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeMemcpyFromSymbol, "hipGraphMemcpyNodeSetParamsFromSymbol");
-    if (e) return e;
-    e = symbol_set(rt, node, dst, symbol, count, offset, kind, false, "hipGraphMemcpyNodeSetParamsFromSymbol");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    copy1d_args a = { .dst = dst, .symbol = symbol, .count = count, .offset = offset, .kind = kind };
+    return node_set(node, hipGraphNodeTypeMemcpyFromSymbol, set_from_symbol, &a, "hipGraphMemcpyNodeSetParamsFromSymbol");
 }
 
 HIP_EXPORT hipError_t hipGraphMemcpyNodeSetParamsToSymbol(hipGraphNode_t node, const void *symbol, const void *src,
                                                           size_t count, size_t offset, hipMemcpyKind kind)
 {
-    RT_OR_FAIL();
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeMemcpyToSymbol, "hipGraphMemcpyNodeSetParamsToSymbol");
-    if (e) return e;
-    e = symbol_set(rt, node, (void *)src, symbol, count, offset, kind, true, "hipGraphMemcpyNodeSetParamsToSymbol");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    copy1d_args a = { .src = src, .symbol = symbol, .count = count, .offset = offset, .kind = kind };
+    return node_set(node, hipGraphNodeTypeMemcpyToSymbol, set_to_symbol, &a, "hipGraphMemcpyNodeSetParamsToSymbol");
 }
 
 HIP_EXPORT hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node, hipMemsetParams *pNodeParams)
 {
-    RT_OR_FAIL();
-    if (!pNodeParams) return hip_fail(hipErrorInvalidValue, "hipGraphMemsetNodeGetParams", "NULL pointer");
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeMemset, "hipGraphMemsetNodeGetParams");
-    if (e) return e;
-    *pNodeParams = node->ms;
-    pthread_mutex_unlock(&rt->graph_lock);
-    return hipSuccess;
+    return node_get(node, hipGraphNodeTypeMemset, pNodeParams, sizeof *pNodeParams, memset_field, "hipGraphMemsetNodeGetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node, const hipMemsetParams *pNodeParams)
 {
-    RT_OR_FAIL();
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeMemset, "hipGraphMemsetNodeSetParams");
-    if (e) return e;
-    e = memset_set(node, pNodeParams, "hipGraphMemsetNodeSetParams");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return node_set(node, hipGraphNodeTypeMemset, set_memset, pNodeParams, "hipGraphMemsetNodeSetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node, hipHostNodeParams *pNodeParams)
 {
-    RT_OR_FAIL();
-    if (!pNodeParams) return hip_fail(hipErrorInvalidValue, "hipGraphHostNodeGetParams", "NULL pointer");
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeHost, "hipGraphHostNodeGetParams");
-    if (e) return e;
-    *pNodeParams = node->host;
-    pthread_mutex_unlock(&rt->graph_lock);
-    return hipSuccess;
+    return node_get(node, hipGraphNodeTypeHost, pNodeParams, sizeof *pNodeParams, host_field, "hipGraphHostNodeGetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node, const hipHostNodeParams *pNodeParams)
 {
-    RT_OR_FAIL();
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeHost, "hipGraphHostNodeSetParams");
-    if (e) return e;
-    e = host_set(node, pNodeParams, "hipGraphHostNodeSetParams");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return node_set(node, hipGraphNodeTypeHost, set_host, pNodeParams, "hipGraphHostNodeSetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphChildGraphNodeGetGraph(hipGraphNode_t node, hipGraph_t *pGraph)
 {
-    RT_OR_FAIL();
-    if (!pGraph) return hip_fail(hipErrorInvalidValue, "hipGraphChildGraphNodeGetGraph", "NULL pointer");
-    hipError_t e = node_locked(rt, node, hipGraphNodeTypeGraph, "hipGraphChildGraphNodeGetGraph");
-    if (e) return e;
-    *pGraph = node->child;
-    pthread_mutex_unlock(&rt->graph_lock);
-    return hipSuccess;
+    return node_get(node, hipGraphNodeTypeGraph, pGraph, sizeof *pGraph, child_field, "hipGraphChildGraphNodeGetGraph");
 }
 
 static hipError_t event_get(hipGraphNode_t node, hipGraphNodeType t, hipEvent_t *out, const char *api)
 {
-    RT_OR_FAIL();
-    if (!out) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
-    hipError_t e = node_locked(rt, node, t, api);
-    if (e) return e;
-    *out = node->event;
-    pthread_mutex_unlock(&rt->graph_lock);
-    return hipSuccess;
+    return node_get(node, t, out, sizeof *out, event_field, api);
 }
 
 static hipError_t event_node_set(hipGraphNode_t node, hipGraphNodeType t, hipEvent_t ev, const char *api)
 {
-    RT_OR_FAIL();
-    hipError_t e = node_locked(rt, node, t, api);
-    if (e) return e;
-    e = event_set(rt, node, ev, api);
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return node_set(node, t, set_event, ev, api);
 }
 
 HIP_EXPORT hipError_t hipGraphEventRecordNodeGetEvent(hipGraphNode_t node, hipEvent_t *event_out)
@@ -1210,129 +1178,82 @@ static hipError_t exec_node_locked(hip_runtime *rt, hipGraphExec_t x, hipGraphNo
     return hip_fail(hipErrorInvalidValue, api, "the node is not of the executable graph, or not of this type");
 }
 
+/* The Exec*Set calls: x's copy of node n (of type t) gets its new parameters from set(arg). */
+static hipError_t exec_set(hipGraphExec_t x, hipGraphNode_t n, hipGraphNodeType t, node_setter set, const void *arg,
+                           const char *api)
+{
+    RT_OR_FAIL();
+    hipGraphNode_t c = NULL;
+    hipError_t e = exec_node_locked(rt, x, n, t, &c, api);
+    if (e) return e;
+    e = set(rt, c, arg, api);
+    pthread_mutex_unlock(&rt->graph_lock);
+    return e;
+}
+
 HIP_EXPORT hipError_t hipGraphExecKernelNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
                                                       const hipKernelNodeParams *pNodeParams)
 {
-    RT_OR_FAIL();
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, node, hipGraphNodeTypeKernel, &c, "hipGraphExecKernelNodeSetParams");
-    if (e) return e;
-    e = kernel_params_set(rt, c, pNodeParams, "hipGraphExecKernelNodeSetParams");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return exec_set(hGraphExec, node, hipGraphNodeTypeKernel, set_kernel, pNodeParams, "hipGraphExecKernelNodeSetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
                                                       hipMemcpy3DParms *pNodeParams)
 {
-    RT_OR_FAIL();
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, node, hipGraphNodeTypeMemcpy, &c, "hipGraphExecMemcpyNodeSetParams");
-    if (e) return e;
-    e = memcpy3d_set(c, pNodeParams, "hipGraphExecMemcpyNodeSetParams");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy, set_memcpy, pNodeParams, "hipGraphExecMemcpyNodeSetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParams1D(hipGraphExec_t hGraphExec, hipGraphNode_t node, void *dst,
                                                         const void *src, size_t count, hipMemcpyKind kind)
 {
-    RT_OR_FAIL();
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, node, hipGraphNodeTypeMemcpy1D, &c, "hipGraphExecMemcpyNodeSetParams1D");
-    if (e) return e;
-    e = memcpy1d_set(rt, c, dst, src, count, kind, "hipGraphExecMemcpyNodeSetParams1D");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    copy1d_args a = { .dst = dst, .src = src, .count = count, .kind = kind };
+    return exec_set(hGraphExec, node, hipGraphNodeTypeMemcpy1D, set_memcpy1d, &a, "hipGraphExecMemcpyNodeSetParams1D");
 }
 
 HIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsFromSymbol(hipGraphExec_t hGraphExec, hipGraphNode_t node, void *dst,
                                                                 const void *symbol, size_t count, size_t offset,
                                                                 hipMemcpyKind kind)
 {
-    RT_OR_FAIL();
-    const char *api = "hipGraphExecMemcpyNodeSetParamsFromSymbol";
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, node, hipGraphNodeTypeMemcpyFromSymbol, &c, api);
-    if (e) return e;
-    e = symbol_set(rt, c, dst, symbol, count, offset, kind, false, api);
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    copy1d_args a = { .dst = dst, .symbol = symbol, .count = count, .offset = offset, .kind = kind };
+    return exec_set(hGraphExec, node, hipGraphNodeTypeMemcpyFromSymbol, set_from_symbol, &a,
+                    "hipGraphExecMemcpyNodeSetParamsFromSymbol");
 }
 
 HIP_EXPORT hipError_t hipGraphExecMemcpyNodeSetParamsToSymbol(hipGraphExec_t hGraphExec, hipGraphNode_t node,
                                                               const void *symbol, const void *src, size_t count,
                                                               size_t offset, hipMemcpyKind kind)
 {
-    RT_OR_FAIL();
-    const char *api = "hipGraphExecMemcpyNodeSetParamsToSymbol";
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, node, hipGraphNodeTypeMemcpyToSymbol, &c, api);
-    if (e) return e;
-    e = symbol_set(rt, c, (void *)src, symbol, count, offset, kind, true, api);
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    copy1d_args a = { .src = src, .symbol = symbol, .count = count, .offset = offset, .kind = kind };
+    return exec_set(hGraphExec, node, hipGraphNodeTypeMemcpyToSymbol, set_to_symbol, &a,
+                    "hipGraphExecMemcpyNodeSetParamsToSymbol");
 }
 
 HIP_EXPORT hipError_t hipGraphExecMemsetNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
                                                       const hipMemsetParams *pNodeParams)
 {
-    RT_OR_FAIL();
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, node, hipGraphNodeTypeMemset, &c, "hipGraphExecMemsetNodeSetParams");
-    if (e) return e;
-    e = memset_set(c, pNodeParams, "hipGraphExecMemsetNodeSetParams");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return exec_set(hGraphExec, node, hipGraphNodeTypeMemset, set_memset, pNodeParams, "hipGraphExecMemsetNodeSetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphExecHostNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
                                                     const hipHostNodeParams *pNodeParams)
 {
-    RT_OR_FAIL();
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, node, hipGraphNodeTypeHost, &c, "hipGraphExecHostNodeSetParams");
-    if (e) return e;
-    e = host_set(c, pNodeParams, "hipGraphExecHostNodeSetParams");
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return exec_set(hGraphExec, node, hipGraphNodeTypeHost, set_host, pNodeParams, "hipGraphExecHostNodeSetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphExecChildGraphNodeSetParams(hipGraphExec_t hGraphExec, hipGraphNode_t node,
                                                           hipGraph_t childGraph)
 {
-    RT_OR_FAIL();
-    const char *api = "hipGraphExecChildGraphNodeSetParams";
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, node, hipGraphNodeTypeGraph, &c, api);
-    if (e) return e;
-    e = child_set(rt, c, childGraph, api);
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return exec_set(hGraphExec, node, hipGraphNodeTypeGraph, set_child, childGraph, "hipGraphExecChildGraphNodeSetParams");
 }
 
 HIP_EXPORT hipError_t hipGraphExecEventRecordNodeSetEvent(hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event)
 {
-    RT_OR_FAIL();
-    const char *api = "hipGraphExecEventRecordNodeSetEvent";
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, hNode, hipGraphNodeTypeEventRecord, &c, api);
-    if (e) return e;
-    e = event_set(rt, c, event, api);
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return exec_set(hGraphExec, hNode, hipGraphNodeTypeEventRecord, set_event, event, "hipGraphExecEventRecordNodeSetEvent");
 }
 
 HIP_EXPORT hipError_t hipGraphExecEventWaitNodeSetEvent(hipGraphExec_t hGraphExec, hipGraphNode_t hNode, hipEvent_t event)
 {
-    RT_OR_FAIL();
-    const char *api = "hipGraphExecEventWaitNodeSetEvent";
-    hipGraphNode_t c;
-    hipError_t e = exec_node_locked(rt, hGraphExec, hNode, hipGraphNodeTypeWaitEvent, &c, api);
-    if (e) return e;
-    e = event_set(rt, c, event, api);
-    pthread_mutex_unlock(&rt->graph_lock);
-    return e;
+    return exec_set(hGraphExec, hNode, hipGraphNodeTypeWaitEvent, set_event, event, "hipGraphExecEventWaitNodeSetEvent");
 }
 
 /* Whether graph g can replace the graph x was made from (HIP 5.2's rules): the same nodes in the
