@@ -325,17 +325,13 @@ static hipError_t symbol_set(hip_runtime *rt, hipGraphNode_t n, void *other, con
                              size_t offset, hipMemcpyKind kind, bool to_symbol, const char *api)
 {
     if (!symbol) return hip_fail(hipErrorInvalidSymbol, api, "NULL symbol");
-    uint64_t addr;
-    size_t size;
-    hipError_t e = hip_symbol_lookup(rt, symbol, &addr, &size, api);
+    uint8_t *var;
+    hipError_t e = hip_symbol_range(symbol, count, offset, &var, api);
     if (e) return e;
-    if (offset > size || count > size - offset)
-        return hip_fail(hipErrorInvalidValue, api, "%zu bytes at offset %zu of a %zu-byte variable", count, offset, size);
     if (to_symbol && (kind == hipMemcpyDeviceToHost || kind == hipMemcpyHostToHost))
         return hip_fail(hipErrorInvalidValue, api, "a copy to a device variable cannot have kind %d", (int)kind);
     if (!to_symbol && (kind == hipMemcpyHostToDevice || kind == hipMemcpyHostToHost))
         return hip_fail(hipErrorInvalidValue, api, "a copy from a device variable cannot have kind %d", (int)kind);
-    void *var = (void *)(uintptr_t)(addr + offset);
     return to_symbol ? memcpy1d_set(rt, n, var, other, count, kind, api) : memcpy1d_set(rt, n, other, var, count, kind, api);
 }
 

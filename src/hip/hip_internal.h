@@ -232,6 +232,9 @@ struct ihipModuleSymbol_t {
 hipError_t hip_function_for_host(hip_runtime *rt, const void *host_fn, hipFunction_t *out, const char *api);
 hipError_t hip_function_ready(hip_runtime *rt, hipFunction_t f, const char *api);
 const umb_rdna3_program *hip_function_program(hipFunction_t f);
+/* Bytes [offset, offset + count) of the `__device__` variable whose host shadow is symbol: their
+ * device address in *addr (hip_memory.c), or the error with a message. */
+hipError_t hip_symbol_range(const void *symbol, size_t count, size_t offset, uint8_t **addr, const char *api);
 /* A `__device__` variable by its host shadow: device address and size. */
 hipError_t hip_symbol_lookup(hip_runtime *rt, const void *host_var, uint64_t *addr, size_t *size, const char *api);
 

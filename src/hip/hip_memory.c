@@ -912,7 +912,7 @@ HIP_EXPORT hipError_t hipMemcpy3DAsync(const struct hipMemcpy3DParms *p, hipStre
 
 /* ---- symbols ---- */
 
-static hipError_t symbol_range(const void *symbol, size_t count, size_t offset, uint8_t **addr, const char *api)
+hipError_t hip_symbol_range(const void *symbol, size_t count, size_t offset, uint8_t **addr, const char *api)
 {
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
@@ -929,7 +929,7 @@ static hipError_t symbol_range(const void *symbol, size_t count, size_t offset, 
 HIP_EXPORT hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset, hipMemcpyKind kind)
 {
     uint8_t *a = NULL;
-    hipError_t e = symbol_range(symbol, count, offset, &a, "hipMemcpyToSymbol");
+    hipError_t e = hip_symbol_range(symbol, count, offset, &a, "hipMemcpyToSymbol");
     if (e) return e;
     return hipMemcpy(a, src, count, kind);
 }
@@ -937,7 +937,7 @@ HIP_EXPORT hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, siz
 HIP_EXPORT hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset, hipMemcpyKind kind)
 {
     uint8_t *a = NULL;
-    hipError_t e = symbol_range(symbol, count, offset, &a, "hipMemcpyFromSymbol");
+    hipError_t e = hip_symbol_range(symbol, count, offset, &a, "hipMemcpyFromSymbol");
     if (e) return e;
     return hipMemcpy(dst, a, count, kind);
 }
@@ -946,7 +946,7 @@ HIP_EXPORT hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src
                                              hipMemcpyKind kind, hipStream_t s)
 {
     uint8_t *a = NULL;
-    hipError_t e = symbol_range(symbol, count, offset, &a, "hipMemcpyToSymbolAsync");
+    hipError_t e = hip_symbol_range(symbol, count, offset, &a, "hipMemcpyToSymbolAsync");
     if (e) return e;
     return hipMemcpyAsync(a, src, count, kind, s);
 }
@@ -955,7 +955,7 @@ HIP_EXPORT hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, si
                                                hipMemcpyKind kind, hipStream_t s)
 {
     uint8_t *a = NULL;
-    hipError_t e = symbol_range(symbol, count, offset, &a, "hipMemcpyFromSymbolAsync");
+    hipError_t e = hip_symbol_range(symbol, count, offset, &a, "hipMemcpyFromSymbolAsync");
     if (e) return e;
     return hipMemcpyAsync(dst, a, count, kind, s);
 }
@@ -964,7 +964,7 @@ HIP_EXPORT hipError_t hipGetSymbolAddress(void **devPtr, const void *symbol)
 {
     if (!devPtr) return hip_ret(hipErrorInvalidValue);
     uint8_t *a = NULL;
-    hipError_t e = symbol_range(symbol, 0, 0, &a, "hipGetSymbolAddress");
+    hipError_t e = hip_symbol_range(symbol, 0, 0, &a, "hipGetSymbolAddress");
     if (!e) *devPtr = a;
     return e;
 }

@@ -56,6 +56,15 @@ static bool pool_live(hip_runtime *rt, hipMemPool_t p)
     return false;
 }
 
+/* pool_live under the lock, for the calls that only need to know the handle is a pool */
+static bool pool_checked(hip_runtime *rt, hipMemPool_t p)
+{
+    pthread_mutex_lock(&rt->lock);
+    bool ok = pool_live(rt, p);
+    pthread_mutex_unlock(&rt->lock);
+    return ok;
+}
+
 void hip_pool_charge(hipMemPool_t pool, uint64_t size)
 {
     pool->used += size;
@@ -159,9 +168,7 @@ HIP_EXPORT hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMem
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (!dev_ptr) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
     if (!hip_stream_resolve(rt, stream)) return hip_ret(hipErrorInvalidHandle);
-    pthread_mutex_lock(&rt->lock);
-    bool ok = pool_live(rt, mem_pool);
-    pthread_mutex_unlock(&rt->lock);
+    bool ok = pool_checked(rt, mem_pool);
     if (!ok) return hip_fail(hipErrorInvalidValue, api, "not a memory pool");
     return hip_pool_alloc(rt, dev_ptr, size, mem_pool, api);
 }
@@ -171,9 +178,7 @@ HIP_EXPORT hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_t
     (void)min_bytes_to_hold;   /* a pool caches no memory: nothing to release */
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
-    pthread_mutex_lock(&rt->lock);
-    bool ok = pool_live(rt, mem_pool);
-    pthread_mutex_unlock(&rt->lock);
+    bool ok = pool_checked(rt, mem_pool);
     return ok ? hipSuccess : hip_fail(hipErrorInvalidValue, "hipMemPoolTrimTo", "not a memory pool");
 }
 
@@ -239,9 +244,7 @@ HIP_EXPORT hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAcc
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (count && !desc_list) return hip_fail(hipErrorInvalidValue, api, "no descriptions");
-    pthread_mutex_lock(&rt->lock);
-    bool live = pool_live(rt, mem_pool);
-    pthread_mutex_unlock(&rt->lock);
+    bool live = pool_checked(rt, mem_pool);
     if (!live) return hip_fail(hipErrorInvalidValue, api, "not a memory pool");
     for (size_t i = 0; i < count; i++) {
         if (desc_list[i].location.type != hipMemLocationTypeDevice) return hip_fail(hipErrorInvalidValue, api, "location %zu", i);
@@ -258,9 +261,7 @@ HIP_EXPORT hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (!flags || !location) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
-    pthread_mutex_lock(&rt->lock);
-    bool live = pool_live(rt, mem_pool);
-    pthread_mutex_unlock(&rt->lock);
+    bool live = pool_checked(rt, mem_pool);
     if (!live) return hip_fail(hipErrorInvalidValue, api, "not a memory pool");
     if (location->type != hipMemLocationTypeDevice) return hip_fail(hipErrorInvalidValue, api, "not a device location");
     if (!device_ok(location->id)) return hip_ret(hipErrorInvalidDevice);
