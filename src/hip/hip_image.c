@@ -463,6 +463,13 @@ HIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t *out, const hipR
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (!out || !res || !td) return hip_ret(hipErrorInvalidValue);
     if (view) return hip_fail(hipErrorNotSupported, api, "resource views are not supported");
+    /* as ROCm 5.2's runtime: its sampler descriptor has no anisotropy, LOD bias or LOD clamps */
+    if (td->maxAnisotropy || td->mipmapLevelBias != 0.0f || td->minMipmapLevelClamp != 0.0f ||
+        td->maxMipmapLevelClamp != 0.0f)
+        return hip_fail(hipErrorNotSupported, api, "anisotropic filtering, mipmap level bias and mipmap level "
+                        "clamps are not supported (maxAnisotropy %u, bias %g, clamps %g..%g: set them to 0)",
+                        td->maxAnisotropy, (double)td->mipmapLevelBias, (double)td->minMipmapLevelClamp,
+                        (double)td->maxMipmapLevelClamp);
     hip_image_obj *o = calloc(1, sizeof *o);
     if (!o) return hip_ret(hipErrorOutOfMemory);
     hipError_t e = resource_image(rt, res, &o->pi, api);

@@ -342,7 +342,10 @@ HIP_EXPORT hiprtcResult hiprtcGetProgramLogSize(hiprtcProgram prog, size_t *logS
     hiprtcProgram p = program_get(prog);
     if (!p) return HIPRTC_ERROR_INVALID_PROGRAM;
     hiprtcResult r = HIPRTC_ERROR_INVALID_INPUT;
-    if (logSizeRet) *logSizeRet = strlen(p->log) + 1, r = HIPRTC_SUCCESS;
+    /* ROCm's rule: no log, size 0 (programs print the log when the size is not 0); a log counts
+     * its NUL, which hiprtcGetProgramLog writes (NVRTC's rule, for programs that print it with %s) */
+    size_t n = strlen(p->log);
+    if (logSizeRet) *logSizeRet = n ? n + 1 : 0, r = HIPRTC_SUCCESS;
     program_put(p);
     return r;
 }
@@ -352,7 +355,8 @@ HIP_EXPORT hiprtcResult hiprtcGetProgramLog(hiprtcProgram prog, char *log)
     hiprtcProgram p = program_get(prog);
     if (!p) return HIPRTC_ERROR_INVALID_PROGRAM;
     hiprtcResult r = HIPRTC_ERROR_INVALID_INPUT;
-    if (log) memcpy(log, p->log, strlen(p->log) + 1), r = HIPRTC_SUCCESS;
+    size_t n = strlen(p->log);
+    if (log) memcpy(log, p->log, n ? n + 1 : 0), r = HIPRTC_SUCCESS;   /* an empty log writes nothing */
     program_put(p);
     return r;
 }

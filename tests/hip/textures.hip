@@ -8,7 +8,8 @@
 //   surf2Dread of it in a kernel -> 2 * img + 1;
 //   a uchar4 array read through a texture with sRGB set (and normalized floats): colour decoded
 //   to linear by IEC 61966-2-1, alpha linear; sRGB without normalized floats is hipErrorInvalidValue
-//   (as ROCm: no CL_sRGBA format of 8-bit integers); a one-channel uchar texture ignores the flag.
+//   (as ROCm: no CL_sRGBA format of 8-bit integers); a one-channel uchar texture ignores the flag;
+//   maxAnisotropy 4, a mipmap level bias or a level clamp -> hipErrorNotSupported (as ROCm 5.2).
 // Registered in CTest once the tree has the MIMG executor (tests/hip/CMakeLists.txt).
 #include "hip_test.h"
 #include <cmath>
@@ -96,6 +97,16 @@ static void srgb_textures()
   HIP_CHECK(hipMallocArray(&a, &f1, W, H, 0));
   HIP_CHECK(hipMemcpy2DToArray(a, 0, 0, one.data(), W, W, H, hipMemcpyHostToDevice));
   rd.res.array.array = a;
+  // what ROCm 5.2's sampler cannot hold is refused as there (hipErrorNotSupported), not ignored
+  hipTextureDesc refused = td;
+  refused.maxAnisotropy = 4;
+  EXPECT(hipCreateTextureObject(&t, &rd, &refused, nullptr) == hipErrorNotSupported, "maxAnisotropy 4 accepted");
+  refused = td;
+  refused.mipmapLevelBias = 0.5f;
+  EXPECT(hipCreateTextureObject(&t, &rd, &refused, nullptr) == hipErrorNotSupported, "a mipmap level bias accepted");
+  refused = td;
+  refused.maxMipmapLevelClamp = 3.0f;
+  EXPECT(hipCreateTextureObject(&t, &rd, &refused, nullptr) == hipErrorNotSupported, "a mipmap level clamp accepted");
   HIP_CHECK(hipCreateTextureObject(&t, &rd, &td, nullptr));
   float *d1 = nullptr;
   HIP_CHECK(hipMalloc(&d1, W * H * sizeof(float)));

@@ -258,6 +258,14 @@ static void test_errors()
   RTC_EXPECT(hiprtcAddNameExpression(prog, "k"), HIPRTC_SUCCESS);
   const char *first = nullptr, *second = nullptr;
   RTC_EXPECT(hiprtcCompileProgram(prog, 0, nullptr), HIPRTC_SUCCESS);
+  // a clean compile leaves no log: size 0, as ROCm's hipRTC (rocm-examples' runtime_compilation
+  // prints the log whenever the size is not 0), and reading it writes nothing
+  size_t clean_log = 7;
+  RTC_EXPECT(hiprtcGetProgramLogSize(prog, &clean_log), HIPRTC_SUCCESS);
+  EXPECT(clean_log == 0, "a clean compile's log size is %zu, want 0", clean_log);
+  char untouched[2] = { 'x', 'y' };
+  RTC_EXPECT(hiprtcGetProgramLog(prog, untouched), HIPRTC_SUCCESS);
+  EXPECT(untouched[0] == 'x', "an empty log wrote into the caller's buffer");
   RTC_EXPECT(hiprtcGetLoweredName(prog, "k", &first), HIPRTC_SUCCESS);
   RTC_EXPECT(hiprtcCompileProgram(prog, 0, nullptr), HIPRTC_SUCCESS);
   RTC_EXPECT(hiprtcGetLoweredName(prog, "k", &second), HIPRTC_SUCCESS);
