@@ -2,7 +2,7 @@
 # Build AMD's HIP examples (ROCm/rocm-examples: HIP-Basic and Applications) unmodified, each with
 # its own Makefile, and run each under `umbra hip --`.
 #
-# usage: scripts/rocm-examples.sh [--only NAME]... [--libraries DIR] CHECKOUT [BUILD_DIR]
+# usage: scripts/rocm-examples.sh [--only NAME]... [--libraries DIR] [--tutorial-tests] CHECKOUT [BUILD_DIR]
 #   CHECKOUT   a checkout of ROCm/rocm-examples (the folder holding HIP-Basic/, Applications/,
 #              Libraries/ and Common/), kept outside this repository, e.g.
 #                git --git-dir=/work/.mirror/ROCm+rocm-examples/repo archive rocm-6.2.0 \
@@ -18,6 +18,12 @@
 #              CMake would generate. These examples print results without checking them; the
 #              script checks each against the value a host computation of its inputs gives
 #              (expected_lib below).
+#   --tutorial-tests  also build and run the reduction tutorial's googletest suites
+#              (Tutorials/reduction/test/v1..v10: every kernel against std::reduce over many
+#              sizes; 2-10 minutes each here), with Debian's libgtest-dev.
+# A checkout from after rocm-6.2.0 also has Tutorials/reduction: its nine example programs
+# (example/v1..v9, a reduction kernel made faster step by step, each checking its sum) are built
+# as its CMake builds them (C++20, the tutorial's include/ folder) and run.
 # Environment: UMBRA_ROCMEX_WORK (scratch folder, default /tmp/umbra-rocm-examples: a copy of the
 # sources, the builds and the logs), UMBRA_ROCMEX_TIMEOUT (seconds a run, default 600),
 # UMBRA_HIP_ARGS (options for `umbra hip`).
@@ -38,11 +44,12 @@
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-only=() libs=
+only=() libs= tutorial_tests=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --only) only+=("$2"); shift 2 ;;
     --libraries) libs=$(cd "$2" 2>/dev/null && pwd) || { echo "rocm-examples: no such folder: $2" >&2; exit 2; }; shift 2 ;;
+    --tutorial-tests) tutorial_tests=1; shift ;;
     -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "rocm-examples: unknown option $1" >&2; exit 2 ;;
     *) break ;;
@@ -66,6 +73,7 @@ rm -rf "$work/src"
 mkdir -p "$work/src" "$work/bin" "$work/logs"
 cp -r "$src/HIP-Basic" "$src/Applications" "$src/Common" "$work/src/"
 [ -n "$libs" ] && [ -d "$src/Libraries" ] && cp -r "$src/Libraries" "$work/src/"
+[ -d "$src/Tutorials/reduction" ] && mkdir -p "$work/src/Tutorials" && cp -r "$src/Tutorials/reduction" "$work/src/Tutorials/"
 
 # The header-only libraries as their installation would lay them out: include/rocprim, hipcub,
 # thrust, each with the version header its CMake generates from VERSION_STRING.
@@ -178,6 +186,39 @@ for dir in "$work"/src/HIP-Basic/*/ "$work"/src/Applications/*/ "${lib_dirs[@]}"
   else record "$name" pass "$last"
   fi
 done
+
+# The reduction tutorial: no Makefile; built as its CMake builds it (C++20, its include/ folder).
+# A program passes when it exits 0 and prints "Validation passed!" (examples) or googletest's
+# "[  PASSED  ]" with no failed test (tests).
+tutorial=$work/src/Tutorials/reduction
+run_tutorial() {   # NAME SOURCE PASS-TEXT EXTRA-FLAGS... (after the source: libraries)
+  local name=$1 source=$2 want=$3; shift 3
+  wanted "$name" || return 0
+  local log=$work/logs/${name//\//_}
+  if ! "$work/bin/hipcc" -std=c++20 -I "$work/src/Common" -I "$tutorial/include" "$source" "$@" \
+       -o "$log.exe" >"$log.build" 2>&1; then
+    record "$name" build-failed "$(grep -m1 -E 'error' "$log.build" | cut -c1-160)"; return 0
+  fi
+  timeout -k 10 "$limit" "$build/umbra" hip "${umbra_args[@]}" -- "$log.exe" >"$log.run" 2>&1
+  local rc=$?
+  local last; last=$(grep -a -v '^\s*$' "$log.run" | tail -1 | cut -c1-120)
+  if [ $rc = 124 ] || [ $rc = 137 ]; then record "$name" timeout "after ${limit} s"
+  elif [ $rc != 0 ] || ! grep -a -q -F "$want" "$log.run" || grep -a -q -F "[  FAILED  ]" "$log.run"; then
+    record "$name" fail "exit $rc: $last"
+  else record "$name" pass "$last"
+  fi
+}
+if [ -d "$tutorial" ]; then
+  for v in 1 2 3 4 5 6 7 8 9; do
+    [ -f "$tutorial/example/v$v.hip" ] && run_tutorial "reduction/example_v$v" "$tutorial/example/v$v.hip" "Validation passed!"
+  done
+  if [ $tutorial_tests = 1 ]; then
+    for v in 1 2 3 4 5 6 7 8 9 10; do
+      [ -f "$tutorial/test/v$v.hip" ] &&
+        run_tutorial "reduction/test_v$v" "$tutorial/test/v$v.hip" "[  PASSED  ]" -I "$tutorial/test" -lgtest
+    done
+  fi
+fi
 
 echo
 for s in pass fail build-failed timeout not-run; do

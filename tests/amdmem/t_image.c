@@ -448,6 +448,50 @@ static void img_array_mips(amt *t)
     EQ(t, amt_r16(t, layout_addr(&d, 2, 3, 2, 1, 0, 2)), 0xbeef);
 }
 
+/* Cube images without a sampler: image_load and image_store address (x, y, face) as a 2D array
+ * of 6 faces (ROCm's ockl uses them for surfCubemap*: face = the third coordinate); a face past
+ * the last reads 0 and is not written; get_resinfo counts cubes (faces / 6). */
+static void img_cube_load_store(amt *t)
+{
+    img_begin(t, 32);
+    amd_tsharp d = mkt(AMD_IMG_CUBE, 11, 4, 4, 5);   /* 16_UINT, 4 x 4 faces, faces 0..5 */
+    put_t(t, 0, &d);
+    for (unsigned f = 0; f < 6; f++)
+        for (unsigned y = 0; y < 4; y++)
+            for (unsigned x = 0; x < 4; x++) {
+                uint64_t a = layout_addr(&d, 2, 6, 0, x, y, f);
+                uint16_t v = (uint16_t)(f * 100 + y * 10 + x);
+                amt_w8(t, a, (uint8_t)v);
+                amt_w8(t, a + 1, (uint8_t)(v >> 8));
+            }
+    /* lane l: x = l % 4, y = l / 4 % 4, face = l % 7 (6: past the last face) */
+    for (unsigned l = 0; l < 32; l++) {
+        amt_v(t, 0, l, l % 4u);
+        amt_v(t, 1, l, l / 4u % 4u);
+        amt_v(t, 2, l, l % 7u);
+        amt_v(t, 8, l, 5000u + l);
+    }
+    amt_code(t, "image_load v5, v[0:2], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_CUBE\n"
+                "image_get_resinfo v[10:13], v3, s[0:7] dmask:0xf dim:SQ_RSRC_IMG_CUBE");
+    amt_vall(t, 3, 0);
+    RUNS(t);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned x = l % 4u, y = l / 4u % 4u, f = l % 7u;
+        EQ(t, amt_gv(t, 5, l), f < 6 ? f * 100 + y * 10 + x : 0);
+    }
+    EQ(t, amt_gv(t, 10, 0), 4);
+    EQ(t, amt_gv(t, 11, 0), 4);
+    EQ(t, amt_gv(t, 12, 0), 1);   /* one cube */
+    EQ(t, amt_gv(t, 13, 0), 1);   /* one level */
+    /* lanes 0..6 store 5000 + l at (1, 2, face l): faces 0-5 written, face 6 dropped */
+    for (unsigned l = 0; l < 32; l++) { amt_v(t, 0, l, 1); amt_v(t, 1, l, 2); amt_v(t, 2, l, l); }
+    amt_s(t, 126, 0x7fu);
+    amt_code(t, "image_store v8, v[0:2], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_CUBE");
+    RUNS(t);
+    for (unsigned f = 0; f < 6; f++) EQ(t, amt_r16(t, layout_addr(&d, 2, 6, 0, 1, 2, f)), 5000 + f);
+    EQ(t, amt_r16(t, layout_addr(&d, 2, 6, 0, 2, 2, 5)), 5 * 100 + 2 * 10 + 2);   /* its neighbour untouched */
+}
+
 /* image_get_resinfo: width, height, slices, levels of BASE_LEVEL + mip. */
 static void img_resinfo(amt *t)
 {
@@ -1067,6 +1111,7 @@ static void img_fuzz(amt *t)
 
 const amt_case amt_cases_image_exec[] = {
     C(img_load_store_2d_w32), C(img_load_store_2d_w64), C(img_store_int_saturate), C(img_packed_srgb_formats), C(img_swizzle_dmask_tfe), C(img_array_mips),
+    C(img_cube_load_store),
     C(img_resinfo), C(img_atomics_w32), C(img_atomics_w64), C(img_a16_nsa),
     C(img_sample_nearest_modes_w32), C(img_sample_nearest_modes_w64), C(img_sample_linear), C(img_sample_fixed_point),
     C(img_sample_l_mips), C(img_sample_lod_sources), C(img_gather4_offset_compare), C(img_sample_3d_1darray),
