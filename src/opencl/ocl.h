@@ -253,7 +253,10 @@ cl_ulong ocl_device_max_alloc(void);
 #define OCL_VERSION_MINOR 0
 #define OCL_VERSION (OCL_VERSION_MAJOR * 100 + OCL_VERSION_MINOR * 10)
 #define OCL_NUMERIC_VERSION CL_MAKE_VERSION(OCL_VERSION_MAJOR, OCL_VERSION_MINOR, 0)
-#define OCL_VERSION_STRING "OpenCL 3.0 umbra " UMBRA_VERSION_STRING
+/* No release number after the name (CL_DRIVER_VERSION has it): programs find the version by
+ * searching the string for "1.0" or "1.1" (the Khronos SDK's multi-device sample does), which
+ * "umbra 0.1.0" holds. */
+#define OCL_VERSION_STRING "OpenCL 3.0 umbra"
 #define OCL_OPENCL_C_VERSION_STRING "OpenCL C 1.2 "   /* the highest OpenCL C the device fully supports */
 /* ocl_amd.c: the names the platform reports (umbra's, or ROCm's with UMBRA_IDENTITY=rocm) and
  * AMD's device attribute queries (*found false: not one of them, or not ROCm's identity) */

@@ -19,8 +19,8 @@ else
   echo "$out" | grep -Eq "^ +Device Name +umbra RDNA3 gfx1100$" || fail "no umbra RDNA3 gfx1100 device"
 fi
 echo "$out" | grep -Eq "^ +Max compute units +48$" || fail "compute units (48 WGPs of 96 CUs, as ROCm reports the card)"
-echo "$out" | grep -Eq "^ +Platform Version +OpenCL 3\.0 umbra " || fail "platform version 3.0"
-echo "$out" | grep -Eq "^ +Device Version +OpenCL 3\.0 umbra " || fail "device version 3.0"
+echo "$out" | grep -Eq "^ +Platform Version +OpenCL 3\.0 umbra$" || fail "platform version 3.0"
+echo "$out" | grep -Eq "^ +Device Version +OpenCL 3\.0 umbra$" || fail "device version 3.0"
 echo "$out" | grep -Eq "^ +Device OpenCL C features +__opencl_c_int64 " || fail "OpenCL C features"
 echo "$out" | grep -Eq "^ +Generic address space support +Yes$" || fail "generic address space"
 echo "$out" | grep -Eq "^ +Image support +Yes$" || fail "image support"
