@@ -1,11 +1,15 @@
 /* bench_opencl: what the OpenCL platform costs on top of libumbra.
  *
- *   bench_opencl [--launches N] [--tiny-wgs W H] [--matmul N] [--nbody N] [--alu N] [--reps R]
+ *   bench_opencl [--launches N] [--tiny-wgs W H] [--sample W H] [--matmul N] [--nbody N] [--alu N] [--reps R]
  *
  * 1. Launches per second of an empty kernel (one work-item) through the API: N enqueues then one
  *    clFinish (the queue's throughput), and N enqueue + clFinish pairs (a round trip each); and
  *    the cost of a work-group of one work-item: one launch of W x H of them (default 1023 x 255)
  *    copying an image, as the CTS's imagedim tests do (--tiny-wgs 0 0 skips it).
+ * 1c. Image sampling (--sample W H, default 512 x 512; 0 0 skips it): read_imagef with a
+ *    bilinear, normalised, clamp-to-edge sampler, four samples a work-item, from an RGBA8 unorm
+ *    image and from an RGBA float image: samples per CPU second and a checksum of the output
+ *    (a change to the sampler's code must leave it as it was).
  * 2. The corpus' matmul_tiled and nbody and bench/rdna3's alu_loop, compiled once to a code object:
  *    the wall time of umb_rdna3_run on it (what `umbra run` does) against clEnqueueNDRangeKernel +
  *    clFinish of the same code object through the ICD (clCreateProgramWithBinary), same NDRange,
@@ -188,6 +192,75 @@ static void bench_tiny_workgroups(size_t w, size_t h, int reps)
            best.cpu / n * 1e6, best.wall / n * 1e6, memcmp(in, out, w * h * 4) ? " (WRONG COPY)" : "");
     free(in), free(out);
     clReleaseSampler(smp), clReleaseMemObject(a), clReleaseMemObject(b);
+    clReleaseKernel(k), clReleaseProgram(p);
+}
+
+/* ---------------- 1c. image sampling ---------------- */
+
+/* FNV-1a of n bytes: the output's fingerprint, compared across builds. */
+static uint64_t fnv1a(const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* One launch of w x h work-items, each taking four bilinear samples around its texel (the
+ * sampling paths of image-heavy programs: blur, resampling, the CTS's read tests). */
+static void bench_sample_format(size_t w, size_t h, int reps, cl_channel_type type)
+{
+    const char *src =
+        "__kernel void samp(read_only image2d_t src, sampler_t smp, __global float4 *out, float sx, float sy)\n"
+        "{\n"
+        "    int x = get_global_id(0), y = get_global_id(1);\n"
+        "    float u = (x + 0.37f) * sx, v = (y + 0.61f) * sy;\n"
+        "    float4 a = read_imagef(src, smp, (float2)(u, v));\n"
+        "    a += read_imagef(src, smp, (float2)(u + 0.5f * sx, v));\n"
+        "    a += read_imagef(src, smp, (float2)(u, v + 0.5f * sy));\n"
+        "    a += read_imagef(src, smp, (float2)(u - 0.25f * sx, v - 0.75f * sy));\n"
+        "    out[y * get_global_size(0) + x] = a;\n"
+        "}\n";
+    cl_program p;
+    cl_kernel k = kernel_from_source(src, "samp", &p);
+    cl_int e;
+    cl_image_format f = { CL_RGBA, type };
+    cl_image_desc d = { .image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = w, .image_height = h };
+    size_t texel = type == CL_FLOAT ? 16 : 4;
+    uint8_t *in = xalloc(w * h * texel);
+    uint64_t seed = 12345;
+    if (type == CL_FLOAT)
+        for (size_t i = 0; i < w * h * 4; i++) ((float *)in)[i] = frand(&seed);
+    else
+        for (size_t i = 0; i < w * h * 4; i++) in[i] = (uint8_t)(i * 7u + (i >> 8));
+    cl_mem img = clCreateImage(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, &f, &d, in, &e);
+    CHECK(e);
+    cl_mem out = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, w * h * 16, NULL, &e);
+    CHECK(e);
+    cl_sampler smp = clCreateSampler(ctx, CL_TRUE, CL_ADDRESS_CLAMP_TO_EDGE, CL_FILTER_LINEAR, &e);
+    CHECK(e);
+    float sx = 1.0f / (float)w, sy = 1.0f / (float)h;
+    CHECK(clSetKernelArg(k, 0, sizeof img, &img));
+    CHECK(clSetKernelArg(k, 1, sizeof smp, &smp));
+    CHECK(clSetKernelArg(k, 2, sizeof out, &out));
+    CHECK(clSetKernelArg(k, 3, sizeof sx, &sx));
+    CHECK(clSetKernelArg(k, 4, sizeof sy, &sy));
+    size_t global[2] = { w, h }, local[2] = { 16, 16 };
+    timing best = { 1e30, 1e30 };
+    for (int r = 0; r < reps; r++) {
+        double w0 = now(), c0 = cpu_now();
+        CHECK(clEnqueueNDRangeKernel(queue, k, 2, NULL, global, local, 0, NULL, NULL));
+        CHECK(clFinish(queue));
+        keep_best(&best, since(w0, c0));
+    }
+    float *res = xalloc(w * h * 16);
+    CHECK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, w * h * 16, res, 0, NULL, NULL));
+    double n = 4.0 * (double)w * (double)h;
+    printf("image sampling, %s RGBA %zu x %zu, bilinear: %.2f M samples per CPU second (%.3f s CPU, %.3f s wall), "
+           "output %016llx\n", type == CL_FLOAT ? "float" : "unorm8", w, h, n / best.cpu * 1e-6, best.cpu, best.wall,
+           (unsigned long long)fnv1a(res, w * h * 16));
+    free(in), free(res);
+    clReleaseSampler(smp), clReleaseMemObject(img), clReleaseMemObject(out);
     clReleaseKernel(k), clReleaseProgram(p);
 }
 
@@ -431,7 +504,7 @@ int main(int argc, char **argv)
 {
     int launches = 2000, reps = 3;
     uint32_t mm = 128, nb = 1024, alu = 16384;
-    size_t tiny_w = 1023, tiny_h = 255;
+    size_t tiny_w = 1023, tiny_h = 255, sample_w = 512, sample_h = 512;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--launches") && i + 1 < argc) launches = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--matmul") && i + 1 < argc) mm = (uint32_t)atoi(argv[++i]);
@@ -441,8 +514,11 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--tiny-wgs") && i + 2 < argc) {
             tiny_w = (size_t)atol(argv[++i]);
             tiny_h = (size_t)atol(argv[++i]);
+        } else if (!strcmp(argv[i], "--sample") && i + 2 < argc) {
+            sample_w = (size_t)atol(argv[++i]);
+            sample_h = (size_t)atol(argv[++i]);
         } else {
-            fprintf(stderr, "usage: bench_opencl [--launches N] [--tiny-wgs W H] [--matmul N] [--nbody N] [--alu N] [--reps R]\n");
+            fprintf(stderr, "usage: bench_opencl [--launches N] [--tiny-wgs W H] [--sample W H] [--matmul N] [--nbody N] [--alu N] [--reps R]\n");
             return 2;
         }
     }
@@ -458,6 +534,10 @@ int main(int argc, char **argv)
     open_platform();
     bench_launches(launches);
     if (tiny_w && tiny_h) bench_tiny_workgroups(tiny_w, tiny_h, reps);
+    if (sample_w && sample_h) {
+        bench_sample_format(sample_w, sample_h, reps, CL_UNORM_INT8);
+        bench_sample_format(sample_w, sample_h, reps, CL_FLOAT);
+    }
     bcase cases[3] = { make_matmul(mm), make_nbody(nb), make_alu_loop(alu) };
     for (int i = 0; i < 3; i++) {
         bcase *c = &cases[i];

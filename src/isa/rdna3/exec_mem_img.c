@@ -24,7 +24,18 @@ typedef struct img_ctx {
     uint32_t bpe, slices;
     bool sampler, unnorm;
     amd_img_level base_lv;  /* the layout of level t.base_level (most accesses; set with the T#) */
+    /* the texel format, decoded once per instruction for the per-texel loops */
+    uint8_t comp_pos[4];    /* bit position of each component in the element */
+    uint8_t decode;         /* TEXEL_GENERIC, TEXEL_WORDS32 or TEXEL_UNORM8 (texel_values) */
 } img_ctx;
+
+/* How texel_values turns an element into register values. The fast kinds give exactly what the
+ * generic amd_fmt_get_raw + amd_fmt_load32 path gives, without its per-component bit walk. */
+enum {
+    TEXEL_GENERIC,
+    TEXEL_WORDS32,   /* every component a whole 32-bit word, UINT, SINT or FLOAT: the word itself */
+    TEXEL_UNORM8,    /* every component one byte, UNORM (not sRGB): byte / 255 rounded once to f32 */
+};
 
 /* The address components of one lane (see mimg.h for their order). */
 typedef struct img_args {
@@ -46,6 +57,35 @@ static void img_level(const img_ctx *c, unsigned level, amd_img_level *lv)
 }
 
 /* ---- descriptors ---- */
+
+/* UNORM8 component values: i / 255 rounded once to f32 (amd_fmt_load32's value), folded by the
+ * compiler. Round to nearest even whatever the wave's MODE.FP_ROUND: that register governs the
+ * VALU, not the texture unit's format conversion. */
+#define U8F(i) (float)((double)(i) / 255.0)
+#define U8F4(i) U8F(i), U8F((i) + 1), U8F((i) + 2), U8F((i) + 3)
+#define U8F16(i) U8F4(i), U8F4((i) + 4), U8F4((i) + 8), U8F4((i) + 12)
+#define U8F64(i) U8F16(i), U8F16((i) + 16), U8F16((i) + 32), U8F16((i) + 48)
+static const float unorm8_f32[256] = { U8F64(0), U8F64(64), U8F64(128), U8F64(192) };
+#undef U8F64
+#undef U8F16
+#undef U8F4
+#undef U8F
+
+/* Component positions and the texel_values kind of c->f. */
+static void texel_decoder(img_ctx *c)
+{
+    const amd_buf_format *f = c->f;
+    bool words32 = f->num == AMD_NUM_UINT || f->num == AMD_NUM_SINT || f->num == AMD_NUM_FLOAT;
+    bool unorm8 = f->num == AMD_NUM_UNORM;
+    unsigned pos = 0;
+    for (unsigned k = 0; k < f->ncomp; k++) {
+        c->comp_pos[k] = (uint8_t)pos;
+        words32 = words32 && f->bits[k] == 32;
+        unorm8 = unorm8 && f->bits[k] == 8;
+        pos += f->bits[k];
+    }
+    c->decode = words32 ? TEXEL_WORDS32 : unorm8 ? TEXEL_UNORM8 : TEXEL_GENERIC;
+}
 
 static bool img_setup(rdna3_wave *w, const rdna3_inst *in, img_ctx *c)
 {
@@ -87,6 +127,7 @@ static bool img_setup(rdna3_wave *w, const rdna3_inst *in, img_ctx *c)
         return false;
     }
     c->bpe = c->f->bytes;
+    texel_decoder(c);
     c->slices = amd_img_type_arrayed(t->type) ? t->depth + 1u : 1u;
     amd_img_level_layout(t, c->bpe, c->slices, t->base_level, &c->base_lv);
     c->sampler = rdna3_mimg_has(c->oi, 'S');
@@ -184,11 +225,10 @@ static void dim_slots(unsigned dim, int *y, int *z, int *frag)
 /* ---- texels ---- */
 
 /* Byte address of texel (x, y, s) of `level`, or false if it lies outside the level. */
-static bool texel_addr(const img_ctx *c, unsigned level, int64_t x, int64_t y, int64_t s, uint64_t *addr)
+/* The address of texel (x, y, slice s) of a level whose layout is lv; false outside it. */
+static bool texel_addr_in(const img_ctx *c, const amd_img_level *lvp, int64_t x, int64_t y, int64_t s, uint64_t *addr)
 {
-    if (level > c->t.last_level) return false;
-    amd_img_level lv;
-    img_level(c, level, &lv);
+    const amd_img_level lv = *lvp;
     uint64_t nslices = c->t.type == AMD_IMG_3D ? lv.depth : c->slices;
     if (x < 0 || y < 0 || s < 0 || (uint64_t)x >= lv.width || (uint64_t)y >= lv.height || (uint64_t)s >= nslices)
         return false;
@@ -196,21 +236,48 @@ static bool texel_addr(const img_ctx *c, unsigned level, int64_t x, int64_t y, i
     return true;
 }
 
-/* Raw memory components of a texel; missing components read as 0 (X, Y, Z) and 1 (W). */
+static bool texel_addr(const img_ctx *c, unsigned level, int64_t x, int64_t y, int64_t s, uint64_t *addr)
+{
+    if (level > c->t.last_level) return false;
+    amd_img_level lv;
+    img_level(c, level, &lv);
+    return texel_addr_in(c, &lv, x, y, s, addr);
+}
+
+/* Raw memory components of a texel (the little-endian bit string of amd_fmt_get_raw, read as
+ * one 64-bit word from the component's first byte: a component spans at most 5 bytes); missing
+ * components read as 0 (X, Y, Z) and 1 (W). */
 static bool texel_raw(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, unsigned lane, uint64_t addr, uint32_t raw[4])
 {
-    uint8_t buf[16] = { 0 };
+    uint8_t buf[24] = { 0 };   /* 16 bytes of element, then room for the last component's 8-byte read */
     if (!rdna3_xm_load(w, in, lane, XM_GLOBAL, addr, buf, c->bpe)) return false;
-    for (unsigned k = 0; k < 4; k++) raw[k] = k < c->f->ncomp ? amd_fmt_get_raw(c->f, buf, k) : 0;
+    for (unsigned k = 0; k < 4; k++) {
+        if (k >= c->f->ncomp) { raw[k] = 0; continue; }
+        unsigned pos = c->comp_pos[k], n = c->f->bits[k];
+        uint64_t word;
+        memcpy(&word, buf + pos / 8u, sizeof word);
+        word >>= pos % 8u;
+        raw[k] = n == 32 ? (uint32_t)word : (uint32_t)(word & ((1ull << n) - 1));
+    }
     return true;
 }
 
 /* Register values (32-bit) of a texel's components, before DST_SEL. */
 static void texel_values(const img_ctx *c, const uint32_t raw[4], uint32_t v[4])
 {
-    for (unsigned k = 0; k < 4; k++)
-        v[k] = k < c->f->ncomp ? amd_fmt_load32(amd_fmt_comp_num(c->f, k), c->f->bits[k], raw[k])
-               : k == 3 ? amd_fmt_one32(c->f->num) : 0;
+    unsigned n = c->f->ncomp;
+    switch (c->decode) {
+    case TEXEL_WORDS32:   /* amd_fmt_load32 of a 32-bit UINT, SINT or FLOAT component is the raw word */
+        for (unsigned k = 0; k < n; k++) v[k] = raw[k];
+        break;
+    case TEXEL_UNORM8:    /* amd_fmt_load32's UNORM value, from the table */
+        for (unsigned k = 0; k < n; k++) v[k] = f2u(unorm8_f32[raw[k] & 255u]);
+        break;
+    default:
+        for (unsigned k = 0; k < n; k++) v[k] = amd_fmt_load32(amd_fmt_comp_num(c->f, k), c->f->bits[k], raw[k]);
+        break;
+    }
+    for (unsigned k = n; k < 4; k++) v[k] = k == 3 ? amd_fmt_one32(c->f->num) : 0;
 }
 
 static uint32_t sel32(const img_ctx *c, const uint32_t v[4], unsigned sel)
@@ -537,7 +604,7 @@ static bool fetch_addressed(rdna3_wave *w, const rdna3_inst *in, const img_ctx *
     }
     uint64_t addr;
     uint32_t raw[4];
-    if (!texel_addr(c, p.level, x, y, z, &addr)) {
+    if (p.level > c->t.last_level || !texel_addr_in(c, &lv, x, y, z, &addr)) {
         border_values(c, v);
         return true;
     }
