@@ -147,6 +147,19 @@ static void bench_launches(int n)
     clReleaseKernel(k), clReleaseProgram(p);
 }
 
+/* The best of reps launches of a 2D NDRange, each enqueued and finished. */
+static timing best_2d_launch(cl_kernel k, const size_t global[2], const size_t local[2], int reps)
+{
+    timing best = { 1e30, 1e30 };
+    for (int r = 0; r < reps; r++) {
+        double w0 = now(), c0 = cpu_now();
+        CHECK(clEnqueueNDRangeKernel(queue, k, 2, NULL, global, local, 0, NULL, NULL));
+        CHECK(clFinish(queue));
+        keep_best(&best, since(w0, c0));
+    }
+    return best;
+}
+
 /* ---------------- 1b. work-groups of one work-item ---------------- */
 
 /* One launch of w x h work-groups of one work-item each, copying an RGBA8 image through
@@ -178,13 +191,7 @@ static void bench_tiny_workgroups(size_t w, size_t h, int reps)
     CHECK(clSetKernelArg(k, 1, sizeof b, &b));
     CHECK(clSetKernelArg(k, 2, sizeof smp, &smp));
     size_t global[2] = { w, h }, local[2] = { 1, 1 };
-    timing best = { 1e30, 1e30 };
-    for (int r = 0; r < reps; r++) {
-        double w0 = now(), c0 = cpu_now();
-        CHECK(clEnqueueNDRangeKernel(queue, k, 2, NULL, global, local, 0, NULL, NULL));
-        CHECK(clFinish(queue));
-        keep_best(&best, since(w0, c0));
-    }
+    timing best = best_2d_launch(k, global, local, reps);
     size_t origin[3] = { 0, 0, 0 }, region[3] = { w, h, 1 };
     CHECK(clEnqueueReadImage(queue, b, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
     double n = (double)w * (double)h;
@@ -246,13 +253,7 @@ static void bench_sample_format(size_t w, size_t h, int reps, cl_channel_type ty
     CHECK(clSetKernelArg(k, 3, sizeof sx, &sx));
     CHECK(clSetKernelArg(k, 4, sizeof sy, &sy));
     size_t global[2] = { w, h }, local[2] = { 16, 16 };
-    timing best = { 1e30, 1e30 };
-    for (int r = 0; r < reps; r++) {
-        double w0 = now(), c0 = cpu_now();
-        CHECK(clEnqueueNDRangeKernel(queue, k, 2, NULL, global, local, 0, NULL, NULL));
-        CHECK(clFinish(queue));
-        keep_best(&best, since(w0, c0));
-    }
+    timing best = best_2d_launch(k, global, local, reps);
     float *res = xalloc(w * h * 16);
     CHECK(clEnqueueReadBuffer(queue, out, CL_TRUE, 0, w * h * 16, res, 0, NULL, NULL));
     double n = 4.0 * (double)w * (double)h;
