@@ -224,8 +224,7 @@ static void dim_slots(unsigned dim, int *y, int *z, int *frag)
 
 /* ---- texels ---- */
 
-/* Byte address of texel (x, y, s) of `level`, or false if it lies outside the level. */
-/* The address of texel (x, y, slice s) of a level whose layout is lv; false outside it. */
+/* The byte address of texel (x, y, slice s) of a level whose layout is lv; false outside it. */
 static bool texel_addr_in(const img_ctx *c, const amd_img_level *lvp, int64_t x, int64_t y, int64_t s, uint64_t *addr)
 {
     const amd_img_level lv = *lvp;
@@ -236,6 +235,7 @@ static bool texel_addr_in(const img_ctx *c, const amd_img_level *lvp, int64_t x,
     return true;
 }
 
+/* Byte address of texel (x, y, s) of `level`, or false if it lies outside the level. */
 static bool texel_addr(const img_ctx *c, unsigned level, int64_t x, int64_t y, int64_t s, uint64_t *addr)
 {
     if (level > c->t.last_level) return false;
