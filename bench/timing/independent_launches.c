@@ -58,7 +58,7 @@ static void *run_launch(void *arg)
     int32_t iters = 256;
     if (umb_device_create(&cfg, &dev) || umb_rdna3_program_load_file(dev, j->code_object, &prog, err, sizeof err) ||
         umb_mem_alloc(dev, (uint64_t)j->work_items * 4, 4096, &out)) {
-        fprintf(stderr, "independent_launches: %s: %s\n", j->code_object, dev ? umb_device_last_error(dev) : err);
+        fprintf(stderr, "independent_launches: %s\n", dev ? umb_device_last_error(dev) : err);
     } else {
         umb_rdna3_arg args[2] = { { .value = &out, .size = 8 }, { .value = &iters, .size = 4 } };
         umb_rdna3_dispatch d = { .kernel = "alu_loop", .work_dim = 1, .args = args, .nargs = 2,
@@ -91,8 +91,9 @@ int main(int argc, char **argv)
     }
     int failed = 0;
     for (int i = 0; i < n; i++) pthread_join(threads[i], NULL), failed |= jobs[i].failed;
+    if (failed) return 1;
     printf("%d independent launch%s, CPU seconds per launch:", n, n > 1 ? "es" : "");
     for (int i = 0; i < n; i++) printf(" %.3f", jobs[i].cpu_seconds);
     printf("\n");
-    return failed;
+    return 0;
 }
