@@ -12,11 +12,19 @@
  * twice what sleeping at once would (the classic bound for spin-then-block). */
 #define SPIN_NS 50000u
 
+/* Adaptive spinning: after SPIN_LOST_LIMIT meetings in a row whose spin ran out, early threads
+ * sleep at once, spinning again only at one meeting in SPIN_RETRY_EVERY (to notice that the
+ * machine has cores for them again). Two threads of a timing run on a two-core machine busy with
+ * another job took twice a one-thread run's time when they spun at every meeting. */
+#define SPIN_LOST_LIMIT 4u
+#define SPIN_RETRY_EVERY 64u
+
 void umb_spin_barrier_init(umb_spin_barrier *b, uint32_t count)
 {
     atomic_init(&b->arrived, 0);
     atomic_init(&b->generation, 0);
     atomic_init(&b->sleepers, 0);
+    atomic_init(&b->spins_lost, 0);
     b->count = count ? count : 1;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     b->spin_ns = cpus > 0 && b->count <= (uint64_t)cpus ? SPIN_NS : 0;
@@ -38,18 +46,33 @@ static void cpu_relax(void)
 #endif
 }
 
+/* Whether an early thread of the meeting of generation `gen` spins at all (adaptive spinning). */
+static bool spinning_pays(umb_spin_barrier *b, uint32_t gen)
+{
+    if (!b->spin_ns) return false;
+    return atomic_load_explicit(&b->spins_lost, memory_order_relaxed) < SPIN_LOST_LIMIT || gen % SPIN_RETRY_EVERY == 0;
+}
+
+/* Record how a spin ended: a success clears the count of lost spins, a loss adds one (capped). */
+static void spin_outcome(umb_spin_barrier *b, bool won)
+{
+    uint32_t lost = atomic_load_explicit(&b->spins_lost, memory_order_relaxed);
+    uint32_t next = won ? 0 : lost < SPIN_LOST_LIMIT ? lost + 1 : lost;
+    if (next != lost) atomic_store_explicit(&b->spins_lost, next, memory_order_relaxed);
+}
+
 /* True once the meeting of generation `gen` is over, spinning at most b->spin_ns. */
 static bool spin_until_next(umb_spin_barrier *b, uint32_t gen)
 {
-    if (!b->spin_ns) return false;
+    if (!spinning_pays(b, gen)) return false;
     uint64_t deadline = 0;
     for (uint32_t i = 1;; i++) {
-        if (atomic_load_explicit(&b->generation, memory_order_acquire) != gen) return true;
+        if (atomic_load_explicit(&b->generation, memory_order_acquire) != gen) return spin_outcome(b, true), true;
         cpu_relax();
         if (i % 64) continue;   /* read the clock now and then: it costs more than a pause */
         uint64_t t = now_ns();
         if (!deadline) deadline = t + b->spin_ns;
-        else if (t >= deadline) return false;
+        else if (t >= deadline) return spin_outcome(b, false), false;
     }
 }
 

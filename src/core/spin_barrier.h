@@ -5,7 +5,10 @@
  * early thread first spins (while a core is its own: the process's threads do not outnumber the
  * online CPUs), up to a bound in time, and only then sleeps on a futex; the last thread to arrive
  * wakes sleepers only if there are any. Reusable at once: a generation counter tells meetings
- * apart.
+ * apart. Spinning adapts: after several meetings in a row in which a spin ran out (the other
+ * threads were not running: a machine busy with other work), early threads sleep at once, and
+ * try spinning again only now and then; a spin that succeeds turns it back on. On a loaded
+ * machine a spin burns the time slice another thread of the same meeting is waiting for.
  *
  * Memory order: everything a thread wrote before umb_spin_barrier_wait is visible to every thread
  * after it returns (release by the arrival, acquire by the departure). */
@@ -22,6 +25,7 @@ typedef struct umb_spin_barrier {
     _Atomic uint32_t sleepers;     /* threads in (or about to enter) futex wait */
     uint32_t count;                /* threads per meeting */
     uint32_t spin_ns;              /* how long an early thread spins before sleeping; 0: never */
+    _Atomic uint32_t spins_lost;   /* meetings in a row whose spin ran out (capped) */
 } umb_spin_barrier;
 
 /* A barrier for `count` threads (>= 1). Spinning is on when count is at most the online CPUs. */
