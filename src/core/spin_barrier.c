@@ -12,12 +12,10 @@
  * twice what sleeping at once would (the classic bound for spin-then-block). */
 #define SPIN_NS 50000u
 
-/* Adaptive spinning: after SPIN_LOST_LIMIT meetings in a row whose spin ran out, early threads
- * sleep at once, spinning again only at one meeting in SPIN_RETRY_EVERY (to notice that the
+/* Adaptive spinning: after UMB_SPIN_LOST_LIMIT meetings in a row whose spin ran out, early threads
+ * sleep at once, spinning again only at one meeting in UMB_SPIN_RETRY_EVERY (to notice that the
  * machine has cores for them again). Two threads of a timing run on a two-core machine busy with
  * another job took twice a one-thread run's time when they spun at every meeting. */
-#define SPIN_LOST_LIMIT 4u
-#define SPIN_RETRY_EVERY 64u
 
 void umb_spin_barrier_init(umb_spin_barrier *b, uint32_t count)
 {
@@ -50,14 +48,14 @@ static void cpu_relax(void)
 static bool spinning_pays(umb_spin_barrier *b, uint32_t gen)
 {
     if (!b->spin_ns) return false;
-    return atomic_load_explicit(&b->spins_lost, memory_order_relaxed) < SPIN_LOST_LIMIT || gen % SPIN_RETRY_EVERY == 0;
+    return atomic_load_explicit(&b->spins_lost, memory_order_relaxed) < UMB_SPIN_LOST_LIMIT || gen % UMB_SPIN_RETRY_EVERY == 0;
 }
 
 /* Record how a spin ended: a success clears the count of lost spins, a loss adds one (capped). */
 static void spin_outcome(umb_spin_barrier *b, bool won)
 {
     uint32_t lost = atomic_load_explicit(&b->spins_lost, memory_order_relaxed);
-    uint32_t next = won ? 0 : lost < SPIN_LOST_LIMIT ? lost + 1 : lost;
+    uint32_t next = won ? 0 : lost < UMB_SPIN_LOST_LIMIT ? lost + 1 : lost;
     if (next != lost) atomic_store_explicit(&b->spins_lost, next, memory_order_relaxed);
 }
 

@@ -19,6 +19,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define UMB_SPIN_LOST_LIMIT 4u      /* lost spins in a row after which early threads sleep at once */
+#define UMB_SPIN_RETRY_EVERY 64u    /* ... and spin again only at one meeting in this many */
+
 typedef struct umb_spin_barrier {
     _Atomic uint32_t arrived;      /* threads at the current meeting */
     _Atomic uint32_t generation;   /* meetings completed; the futex word */

@@ -1,6 +1,8 @@
 /* umb_spin_barrier (src/core/spin_barrier.h): after each meeting every thread sees what every
  * other thread wrote before it, meetings never overlap, and it works both spinning (threads <= CPUs)
- * and sleeping (more threads than CPUs, and a thread that arrives long after the others). */
+ * and sleeping (more threads than CPUs, and a thread that arrives long after the others). And the
+ * spinning adapts: a thread that is late at every meeting makes the early one give up spinning
+ * (UMB_SPIN_LOST_LIMIT lost spins in a row), and meetings stay correct while it sleeps at once. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -66,6 +68,64 @@ static void meet(uint32_t threads, uint32_t rounds, uint32_t late_every)
     free(s);
 }
 
+/* Thread 0 of two arrives 2 ms late at `late` meetings in a row (far beyond the 50 us spin), then
+ * both meet `quick` more times checking each other's writes. Returns the largest count of lost
+ * spins thread 1 saw after a late meeting. */
+typedef struct lateness {
+    umb_spin_barrier b;
+    uint32_t late, quick;
+    uint64_t slot[2];
+    _Atomic uint64_t wrong;
+    uint32_t most_lost;
+} lateness;
+
+typedef struct late_arg {
+    lateness *s;
+    uint32_t index;
+} late_arg;
+
+static void *late_run(void *p)
+{
+    late_arg *a = p;
+    lateness *s = a->s;
+    for (uint32_t r = 1; r <= s->late; r++) {
+        if (a->index == 0) {
+            struct timespec ts = { 0, 2000000 };
+            nanosleep(&ts, NULL);
+        }
+        umb_spin_barrier_wait(&s->b);
+        uint32_t lost = atomic_load(&s->b.spins_lost);
+        if (a->index == 1 && lost > s->most_lost) s->most_lost = lost;
+    }
+    for (uint32_t r = 1; r <= s->quick; r++) {
+        s->slot[a->index] = r;
+        umb_spin_barrier_wait(&s->b);
+        if (s->slot[0] != r || s->slot[1] != r) atomic_fetch_add(&s->wrong, 1);
+        umb_spin_barrier_wait(&s->b);
+    }
+    return NULL;
+}
+
+static void adaptive_spinning(void)
+{
+    lateness *s = calloc(1, sizeof *s);
+    CHECK(s != NULL);
+    if (!s) return;
+    s->late = 40, s->quick = 500;
+    umb_spin_barrier_init(&s->b, 2);
+    pthread_t th[2];
+    late_arg args[2] = { { s, 0 }, { s, 1 } };
+    CHECK(pthread_create(&th[0], NULL, late_run, &args[0]) == 0);
+    CHECK(pthread_create(&th[1], NULL, late_run, &args[1]) == 0);
+    pthread_join(th[0], NULL);
+    pthread_join(th[1], NULL);
+    if (s->b.spin_ns)   /* (a one-CPU machine never spins) */
+        CHECK_EQ_U64(s->most_lost, UMB_SPIN_LOST_LIMIT);   /* the early thread gave up spinning */
+    CHECK_EQ_U64(atomic_load(&s->wrong), 0);               /* and meetings stayed correct */
+    CHECK_EQ_U64(atomic_load(&s->b.generation), s->late + 2ull * s->quick);
+    free(s);
+}
+
 int main(void)
 {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -74,6 +134,7 @@ int main(void)
     meet(2, 200, 10);                          /* a late thread: the other sleeps on the futex */
     uint32_t many = cpus > 0 && cpus < 8 ? (uint32_t)cpus * 2 : 16;
     meet(many, 2000, 0);                       /* more threads than CPUs: no spinning at all */
+    adaptive_spinning();
     umb_spin_barrier lone;
     umb_spin_barrier_init(&lone, (uint32_t)(cpus > 0 ? cpus + 1 : 2));
     CHECK_EQ_U64(lone.spin_ns, 0);             /* spinning only while each thread has a CPU */
