@@ -195,12 +195,13 @@ HIP_EXPORT hipError_t hipMalloc3DArray(hipArray **array, const struct hipChannel
     return new_array(rt, array, f, n, dim, e.width, e.height, depth, layers, flags, "hipMalloc3DArray");
 }
 
-HIP_EXPORT hipError_t hipArrayCreate(hipArray **array, const HIP_ARRAY_DESCRIPTOR *d)
+/* The driver API's element description (a format and 1, 2 or 4 channels) as a channel format
+ * descriptor; false for anything else. */
+static bool driver_channel_desc(hipArray_Format format, unsigned channels, hipChannelFormatDesc *cd)
 {
-    if (!array || !d) return hip_ret(hipErrorInvalidValue);
     hipChannelFormatKind kind;
     int bits;
-    switch (d->Format) {
+    switch (format) {
     case HIP_AD_FORMAT_UNSIGNED_INT8: kind = hipChannelFormatKindUnsigned, bits = 8; break;
     case HIP_AD_FORMAT_UNSIGNED_INT16: kind = hipChannelFormatKindUnsigned, bits = 16; break;
     case HIP_AD_FORMAT_UNSIGNED_INT32: kind = hipChannelFormatKindUnsigned, bits = 32; break;
@@ -209,12 +210,47 @@ HIP_EXPORT hipError_t hipArrayCreate(hipArray **array, const HIP_ARRAY_DESCRIPTO
     case HIP_AD_FORMAT_SIGNED_INT32: kind = hipChannelFormatKindSigned, bits = 32; break;
     case HIP_AD_FORMAT_HALF: kind = hipChannelFormatKindFloat, bits = 16; break;
     case HIP_AD_FORMAT_FLOAT: kind = hipChannelFormatKindFloat, bits = 32; break;
-    default: return hip_ret(hipErrorInvalidValue);
+    default: return false;
     }
-    unsigned n = d->NumChannels;
-    if (n != 1 && n != 2 && n != 4) return hip_ret(hipErrorInvalidValue);
-    hipChannelFormatDesc cd = { bits, n > 1 ? bits : 0, n > 2 ? bits : 0, n > 3 ? bits : 0, kind };
+    if (channels != 1 && channels != 2 && channels != 4) return false;
+    *cd = (hipChannelFormatDesc){ bits, channels > 1 ? bits : 0, channels > 2 ? bits : 0, channels > 3 ? bits : 0, kind };
+    return true;
+}
+
+/* The driver API's (format, channels) of a channel format descriptor (the inverse of the above). */
+static void driver_format(const hipChannelFormatDesc *cd, hipArray_Format *format, unsigned *channels)
+{
+    *channels = (cd->x > 0) + (cd->y > 0) + (cd->z > 0) + (cd->w > 0);
+    bool fl = cd->f == hipChannelFormatKindFloat, sg = cd->f == hipChannelFormatKindSigned;
+    switch (cd->x) {
+    case 8: *format = sg ? HIP_AD_FORMAT_SIGNED_INT8 : HIP_AD_FORMAT_UNSIGNED_INT8; break;
+    case 16: *format = fl ? HIP_AD_FORMAT_HALF : sg ? HIP_AD_FORMAT_SIGNED_INT16 : HIP_AD_FORMAT_UNSIGNED_INT16; break;
+    default: *format = fl ? HIP_AD_FORMAT_FLOAT : sg ? HIP_AD_FORMAT_SIGNED_INT32 : HIP_AD_FORMAT_UNSIGNED_INT32; break;
+    }
+}
+
+HIP_EXPORT hipError_t hipArrayCreate(hipArray **array, const HIP_ARRAY_DESCRIPTOR *d)
+{
+    hipChannelFormatDesc cd;
+    if (!array || !d || !driver_channel_desc(d->Format, d->NumChannels, &cd)) return hip_ret(hipErrorInvalidValue);
     hipError_t e = hipMallocArray(array, &cd, d->Width, d->Height, 0);
+    if (!e) (*array)->isDrv = true;
+    return e;
+}
+
+/* As ROCm 5.2's runtime: a depth of 0 makes a 2D array (1D with a height of 0), hipArrayLayered
+ * makes Depth the number of layers; the surface, cubemap and gather flags are not supported by
+ * its driver-API path (hipMalloc3DArray takes the first and the last). */
+HIP_EXPORT hipError_t hipArray3DCreate(hipArray **array, const HIP_ARRAY3D_DESCRIPTOR *d)
+{
+    hipChannelFormatDesc cd;
+    if (!array || !d || !driver_channel_desc(d->Format, d->NumChannels, &cd)) return hip_ret(hipErrorInvalidValue);
+    if (d->Flags & (hipArraySurfaceLoadStore | hipArrayCubemap | hipArrayTextureGather))
+        return hip_fail(hipErrorNotSupported, "hipArray3DCreate",
+                        "flags 0x%x: surface, cubemap and gather arrays are not created through the driver API "
+                        "(as in ROCm 5.2; hipMalloc3DArray takes hipArraySurfaceLoadStore and hipArrayTextureGather)",
+                        d->Flags);
+    hipError_t e = hipMalloc3DArray(array, &cd, make_hipExtent(d->Width, d->Height, d->Depth), d->Flags);
     if (!e) (*array)->isDrv = true;
     return e;
 }
@@ -545,6 +581,135 @@ HIP_EXPORT hipError_t hipGetTextureObjectResourceViewDesc(struct hipResourceView
     hip_image_obj *o = find_obj(rt, OBJ_TEXTURE, t, false);
     if (!v || !o) return hip_ret(hipErrorInvalidValue);
     *v = o->view;   /* no views: zero */
+    return hipSuccess;
+}
+
+/* ---------------- texture objects through the driver API ----------------
+ * The HIP_* descriptors converted to the runtime API's as ROCm 5.2 does (hip_conversions.hpp):
+ * resource and address/filter mode enums are the same numbers; HIP_TRSF_READ_AS_INTEGER is
+ * hipReadModeElementType (without it integer texels read as normalized floats),
+ * HIP_TRSF_NORMALIZED_COORDINATES and HIP_TRSF_SRGB the runtime's two switches. */
+
+static bool runtime_resource(const HIP_RESOURCE_DESC *d, hipResourceDesc *r)
+{
+    memset(r, 0, sizeof *r);
+    r->resType = (enum hipResourceType)d->resType;
+    switch (d->resType) {
+    case HIP_RESOURCE_TYPE_ARRAY: r->res.array.array = d->res.array.hArray; return true;
+    case HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY: r->res.mipmap.mipmap = d->res.mipmap.hMipmappedArray; return true;
+    case HIP_RESOURCE_TYPE_LINEAR:
+        r->res.linear.devPtr = d->res.linear.devPtr;
+        r->res.linear.sizeInBytes = d->res.linear.sizeInBytes;
+        return driver_channel_desc(d->res.linear.format, d->res.linear.numChannels, &r->res.linear.desc);
+    case HIP_RESOURCE_TYPE_PITCH2D:
+        r->res.pitch2D.devPtr = d->res.pitch2D.devPtr;
+        r->res.pitch2D.width = d->res.pitch2D.width;
+        r->res.pitch2D.height = d->res.pitch2D.height;
+        r->res.pitch2D.pitchInBytes = d->res.pitch2D.pitchInBytes;
+        return driver_channel_desc(d->res.pitch2D.format, d->res.pitch2D.numChannels, &r->res.pitch2D.desc);
+    default: return false;
+    }
+}
+
+static void driver_resource(const hipResourceDesc *r, HIP_RESOURCE_DESC *d)
+{
+    memset(d, 0, sizeof *d);
+    d->resType = (HIPresourcetype)r->resType;
+    switch (r->resType) {
+    case hipResourceTypeArray: d->res.array.hArray = r->res.array.array; break;
+    case hipResourceTypeMipmappedArray: d->res.mipmap.hMipmappedArray = r->res.mipmap.mipmap; break;
+    case hipResourceTypeLinear:
+        d->res.linear.devPtr = r->res.linear.devPtr;
+        d->res.linear.sizeInBytes = r->res.linear.sizeInBytes;
+        driver_format(&r->res.linear.desc, &d->res.linear.format, &d->res.linear.numChannels);
+        break;
+    default:
+        d->res.pitch2D.devPtr = r->res.pitch2D.devPtr;
+        d->res.pitch2D.width = r->res.pitch2D.width;
+        d->res.pitch2D.height = r->res.pitch2D.height;
+        d->res.pitch2D.pitchInBytes = r->res.pitch2D.pitchInBytes;
+        driver_format(&r->res.pitch2D.desc, &d->res.pitch2D.format, &d->res.pitch2D.numChannels);
+        break;
+    }
+}
+
+static void runtime_texture(const HIP_TEXTURE_DESC *d, hipTextureDesc *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int i = 0; i < 3; i++) t->addressMode[i] = (enum hipTextureAddressMode)d->addressMode[i];
+    t->filterMode = (enum hipTextureFilterMode)d->filterMode;
+    t->readMode = d->flags & HIP_TRSF_READ_AS_INTEGER ? hipReadModeElementType : hipReadModeNormalizedFloat;
+    t->sRGB = (d->flags & HIP_TRSF_SRGB) != 0;
+    t->normalizedCoords = (d->flags & HIP_TRSF_NORMALIZED_COORDINATES) != 0;
+    memcpy(t->borderColor, d->borderColor, sizeof t->borderColor);
+    t->maxAnisotropy = d->maxAnisotropy;
+    t->mipmapFilterMode = (enum hipTextureFilterMode)d->mipmapFilterMode;
+    t->mipmapLevelBias = d->mipmapLevelBias;
+    t->minMipmapLevelClamp = d->minMipmapLevelClamp;
+    t->maxMipmapLevelClamp = d->maxMipmapLevelClamp;
+}
+
+static void driver_texture(const hipTextureDesc *t, HIP_TEXTURE_DESC *d)
+{
+    memset(d, 0, sizeof *d);
+    for (int i = 0; i < 3; i++) d->addressMode[i] = (HIPaddress_mode)t->addressMode[i];
+    d->filterMode = (HIPfilter_mode)t->filterMode;
+    d->flags = (t->readMode == hipReadModeElementType ? HIP_TRSF_READ_AS_INTEGER : 0u) |
+               (t->sRGB == 1 ? HIP_TRSF_SRGB : 0u) | (t->normalizedCoords == 1 ? HIP_TRSF_NORMALIZED_COORDINATES : 0u);
+    d->maxAnisotropy = t->maxAnisotropy;
+    d->mipmapFilterMode = (HIPfilter_mode)t->mipmapFilterMode;
+    d->mipmapLevelBias = t->mipmapLevelBias;
+    d->minMipmapLevelClamp = t->minMipmapLevelClamp;
+    d->maxMipmapLevelClamp = t->maxMipmapLevelClamp;
+    memcpy(d->borderColor, t->borderColor, sizeof d->borderColor);
+}
+
+HIP_EXPORT hipError_t hipTexObjectCreate(hipTextureObject_t *out, const HIP_RESOURCE_DESC *res, const HIP_TEXTURE_DESC *td,
+                                         const HIP_RESOURCE_VIEW_DESC *view)
+{
+    if (!out || !res || !td) return hip_ret(hipErrorInvalidValue);
+    if (view) return hip_fail(hipErrorNotSupported, "hipTexObjectCreate", "resource views are not supported");
+    hipResourceDesc r;
+    if (!runtime_resource(res, &r))
+        return hip_fail(hipErrorInvalidValue, "hipTexObjectCreate",
+                        "resource type %d: an array, a mipmapped array, or linear or pitched memory of a format "
+                        "HIP_AD_FORMAT_* with 1, 2 or 4 channels", (int)res->resType);
+    hipTextureDesc t;
+    runtime_texture(td, &t);
+    return hipCreateTextureObject(out, &r, &t, NULL);
+}
+
+HIP_EXPORT hipError_t hipTexObjectDestroy(hipTextureObject_t t) { return destroy(OBJ_TEXTURE, t, "hipTexObjectDestroy"); }
+
+HIP_EXPORT hipError_t hipTexObjectGetResourceDesc(HIP_RESOURCE_DESC *d, hipTextureObject_t t)
+{
+    hipResourceDesc r;
+    if (!d || !t) return hip_ret(hipErrorInvalidValue);
+    hipError_t e = hipGetTextureObjectResourceDesc(&r, t);
+    if (!e) driver_resource(&r, d);
+    return e;
+}
+
+HIP_EXPORT hipError_t hipTexObjectGetTextureDesc(HIP_TEXTURE_DESC *d, hipTextureObject_t t)
+{
+    hipTextureDesc td;
+    if (!d || !t) return hip_ret(hipErrorInvalidValue);
+    hipError_t e = hipGetTextureObjectTextureDesc(&td, t);
+    if (!e) driver_texture(&td, d);
+    return e;
+}
+
+HIP_EXPORT hipError_t hipTexObjectGetResourceViewDesc(HIP_RESOURCE_VIEW_DESC *d, hipTextureObject_t t)
+{
+    struct hipResourceViewDesc v;
+    if (!d || !t) return hip_ret(hipErrorInvalidValue);
+    hipError_t e = hipGetTextureObjectResourceViewDesc(&v, t);
+    if (e) return e;
+    memset(d, 0, sizeof *d);
+    d->format = (HIPresourceViewFormat)v.format;
+    d->width = v.width, d->height = v.height, d->depth = v.depth;
+    d->firstMipmapLevel = v.firstMipmapLevel, d->lastMipmapLevel = v.lastMipmapLevel;
+    d->firstLayer = v.firstLayer, d->lastLayer = v.lastLayer;
     return hipSuccess;
 }
 
