@@ -195,9 +195,7 @@ HIP_EXPORT hipError_t hipMalloc3DArray(hipArray **array, const struct hipChannel
     return new_array(rt, array, f, n, dim, e.width, e.height, depth, layers, flags, "hipMalloc3DArray");
 }
 
-/* The driver API's element description (a format and 1, 2 or 4 channels) as a channel format
- * descriptor; false for anything else. */
-static bool driver_channel_desc(hipArray_Format format, unsigned channels, hipChannelFormatDesc *cd)
+bool hip_driver_channel_desc(hipArray_Format format, unsigned channels, hipChannelFormatDesc *cd)
 {
     hipChannelFormatKind kind;
     int bits;
@@ -232,7 +230,7 @@ static void driver_format(const hipChannelFormatDesc *cd, hipArray_Format *forma
 HIP_EXPORT hipError_t hipArrayCreate(hipArray **array, const HIP_ARRAY_DESCRIPTOR *d)
 {
     hipChannelFormatDesc cd;
-    if (!array || !d || !driver_channel_desc(d->Format, d->NumChannels, &cd)) return hip_ret(hipErrorInvalidValue);
+    if (!array || !d || !hip_driver_channel_desc(d->Format, d->NumChannels, &cd)) return hip_ret(hipErrorInvalidValue);
     hipError_t e = hipMallocArray(array, &cd, d->Width, d->Height, 0);
     if (!e) (*array)->isDrv = true;
     return e;
@@ -244,7 +242,7 @@ HIP_EXPORT hipError_t hipArrayCreate(hipArray **array, const HIP_ARRAY_DESCRIPTO
 HIP_EXPORT hipError_t hipArray3DCreate(hipArray **array, const HIP_ARRAY3D_DESCRIPTOR *d)
 {
     hipChannelFormatDesc cd;
-    if (!array || !d || !driver_channel_desc(d->Format, d->NumChannels, &cd)) return hip_ret(hipErrorInvalidValue);
+    if (!array || !d || !hip_driver_channel_desc(d->Format, d->NumChannels, &cd)) return hip_ret(hipErrorInvalidValue);
     if (d->Flags & (hipArraySurfaceLoadStore | hipArrayCubemap | hipArrayTextureGather))
         return hip_fail(hipErrorNotSupported, "hipArray3DCreate",
                         "flags 0x%x: surface, cubemap and gather arrays are not created through the driver API "
@@ -600,13 +598,13 @@ static bool runtime_resource(const HIP_RESOURCE_DESC *d, hipResourceDesc *r)
     case HIP_RESOURCE_TYPE_LINEAR:
         r->res.linear.devPtr = d->res.linear.devPtr;
         r->res.linear.sizeInBytes = d->res.linear.sizeInBytes;
-        return driver_channel_desc(d->res.linear.format, d->res.linear.numChannels, &r->res.linear.desc);
+        return hip_driver_channel_desc(d->res.linear.format, d->res.linear.numChannels, &r->res.linear.desc);
     case HIP_RESOURCE_TYPE_PITCH2D:
         r->res.pitch2D.devPtr = d->res.pitch2D.devPtr;
         r->res.pitch2D.width = d->res.pitch2D.width;
         r->res.pitch2D.height = d->res.pitch2D.height;
         r->res.pitch2D.pitchInBytes = d->res.pitch2D.pitchInBytes;
-        return driver_channel_desc(d->res.pitch2D.format, d->res.pitch2D.numChannels, &r->res.pitch2D.desc);
+        return hip_driver_channel_desc(d->res.pitch2D.format, d->res.pitch2D.numChannels, &r->res.pitch2D.desc);
     default: return false;
     }
 }

@@ -46,6 +46,7 @@ typedef struct hip_runtime {
     struct ihipEvent_t *events;   /* every live event */
     struct hip_image_obj *images; /* arrays, texture and surface objects (hip_image.c) */
     struct texref_binding *texrefs; /* texture references' bindings (hip_texref.c) */
+    struct module_texref *module_texrefs; /* hipModuleGetTexRef's references (hip_texref.c) */
     struct ihipMemPoolHandle_t *pools; /* live memory pools (hip_mempool.c; under `lock`) */
     struct hip_vmm *vmm;          /* virtual memory management (hip_vmm.c; under `lock`), or NULL */
     struct ihipMemPoolHandle_t *default_pool, *current_pool;
@@ -237,6 +238,9 @@ const umb_rdna3_program *hip_function_program(hipFunction_t f);
 hipError_t hip_symbol_range(const void *symbol, size_t count, size_t offset, uint8_t **addr, const char *api);
 /* A `__device__` variable by its host shadow: device address and size. */
 hipError_t hip_symbol_lookup(hip_runtime *rt, const void *host_var, uint64_t *addr, size_t *size, const char *api);
+/* The driver API's element description (HIP_AD_FORMAT_*, 1, 2 or 4 channels) as a channel format
+ * descriptor; false for anything else (hip_image.c). */
+bool hip_driver_channel_desc(hipArray_Format format, unsigned channels, hipChannelFormatDesc *cd);
 
 /* ---- launches: hip_launch.c ---- */
 typedef struct hip_launch_params {

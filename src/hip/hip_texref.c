@@ -7,8 +7,10 @@
  * texture object of the memory (hipCreateTextureObject, with the reference's own addressing,
  * filter, read mode, normalisation and sRGB fields), stores it in the reference's host copy and
  * copies the reference into the device variable, as CLR does; unbinding destroys the object and
- * clears the field. Mipmapped arrays and the driver API's hipTexRef* calls are not supported
- * (hipErrorNotSupported, hip_unsupported.c). */
+ * clears the field. The driver API's references are module variables (hipModuleGetTexRef): the
+ * runtime keeps a host textureReference for each, which hipTexRef* set and bind as above, writing
+ * the module's variable. Mipmapped arrays are not supported (hipErrorNotSupported,
+ * hip_unsupported.c). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +23,24 @@ typedef struct texref_binding {
     struct texref_binding *next;
 } texref_binding;
 
+/* A texture reference of a module, handed out by hipModuleGetTexRef (ref first: the same address). */
+typedef struct module_texref {
+    textureReference ref;
+    hipModule_t mod;
+    uint64_t addr;                /* the module variable's device address */
+    char *name;
+    struct module_texref *next;
+} module_texref;
+
+static module_texref *find_module_texref(hip_runtime *rt, const textureReference *ref)
+{
+    pthread_mutex_lock(&rt->lock);
+    module_texref *m = rt->module_texrefs;
+    while (m && &m->ref != ref) m = m->next;
+    pthread_mutex_unlock(&rt->lock);
+    return m;
+}
+
 static texref_binding *find_binding(hip_runtime *rt, const textureReference *ref, bool take)
 {
     for (texref_binding **pp = &rt->texrefs; *pp; pp = &(*pp)->next)
@@ -32,13 +52,17 @@ static texref_binding *find_binding(hip_runtime *rt, const textureReference *ref
     return NULL;
 }
 
-/* The device copy of reference `ref` gets its host copy (with textureObject set to obj). */
+/* The device copy of reference `ref` gets its host copy (with textureObject set to obj): a
+ * registered variable's through its host shadow, a module's at its address. */
 static hipError_t publish(const textureReference *ref, hipTextureObject_t obj, const char *api)
 {
     textureReference copy = *ref;
     copy.textureObject = obj;
     ((textureReference *)ref)->textureObject = obj;   /* the host copy too, as CLR writes it */
-    hipError_t e = hipMemcpyToSymbol(ref, &copy, sizeof copy, 0, hipMemcpyHostToDevice);
+    hip_runtime *rt = hip_rt();
+    module_texref *m = rt ? find_module_texref(rt, ref) : NULL;
+    hipError_t e = m ? hipMemcpyHtoD((hipDeviceptr_t)(uintptr_t)m->addr, &copy, sizeof copy)
+                     : hipMemcpyToSymbol(ref, &copy, sizeof copy, 0, hipMemcpyHostToDevice);
     return e ? hip_fail(e, api, "cannot write the texture reference's device variable") : hipSuccess;
 }
 
@@ -61,13 +85,16 @@ static hipError_t bind(const textureReference *ref, const hipResourceDesc *res, 
     if (!ref) return hip_fail(hipErrorInvalidValue, api, "NULL texture reference");
     uint64_t addr;
     size_t size;
-    if (hip_symbol_lookup(rt, ref, &addr, &size, api) || size < sizeof(textureReference))
+    if (!find_module_texref(rt, ref) && (hip_symbol_lookup(rt, ref, &addr, &size, api) || size < sizeof(textureReference)))
         return hip_fail(hipErrorInvalidValue, api, "%p is not a texture reference of the program", (const void *)ref);
     hipTextureDesc td;
     memset(&td, 0, sizeof td);
     memcpy(td.addressMode, ref->addressMode, sizeof td.addressMode);
     td.filterMode = ref->filterMode, td.readMode = ref->readMode, td.sRGB = ref->sRGB;
     td.normalizedCoords = ref->normalized;
+    td.maxAnisotropy = ref->maxAnisotropy, td.mipmapFilterMode = ref->mipmapFilterMode;
+    td.mipmapLevelBias = ref->mipmapLevelBias;
+    td.minMipmapLevelClamp = ref->minMipmapLevelClamp, td.maxMipmapLevelClamp = ref->maxMipmapLevelClamp;
     hipTextureObject_t obj;
     hipError_t e = hipCreateTextureObject(&obj, res, &td, NULL);
     if (e) return e;
@@ -190,4 +217,219 @@ HIP_EXPORT hipError_t hipGetTextureAlignmentOffset(size_t *offset, const texture
     if (b) *offset = b->offset;
     pthread_mutex_unlock(&rt->lock);
     return b ? hipSuccess : hip_fail(hipErrorInvalidValue, "hipGetTextureAlignmentOffset", "the reference is not bound");
+}
+
+/* ---------------- the driver API: module references and hipTexRef* ---------------- */
+
+HIP_EXPORT hipError_t hipModuleGetTexRef(textureReference **texRef, hipModule_t hmod, const char *name)
+{
+    static const char api[] = "hipModuleGetTexRef";
+    hip_runtime *rt = hip_rt();
+    if (!rt) return hip_ret(hipErrorNoDevice);
+    if (!texRef || !name) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    hipDeviceptr_t dptr;
+    size_t bytes;
+    hipError_t e = hipModuleGetGlobal(&dptr, &bytes, hmod, name);
+    if (e) return e;
+    if (bytes < sizeof(textureReference))
+        return hip_fail(hipErrorInvalidValue, api, "%s is %zu bytes, not a texture reference", name, bytes);
+    pthread_mutex_lock(&rt->lock);
+    module_texref *m = rt->module_texrefs;
+    while (m && !(m->mod == hmod && !strcmp(m->name, name))) m = m->next;
+    if (!m && (m = calloc(1, sizeof *m)) && (m->name = strdup(name))) {
+        m->mod = hmod, m->addr = (uint64_t)(uintptr_t)dptr;
+        m->ref.readMode = hipReadModeNormalizedFloat;   /* the driver API's default (as CLR sets it) */
+        m->next = rt->module_texrefs, rt->module_texrefs = m;
+    } else if (m && !m->name) {
+        free(m), m = NULL;
+    }
+    pthread_mutex_unlock(&rt->lock);
+    if (!m) return hip_ret(hipErrorOutOfMemory);
+    *texRef = &m->ref;
+    return hipSuccess;
+}
+
+/* hipTexRefSetArray's flags must be HIP_TRSA_OVERRIDE_FORMAT (CUDA's CU_TRSA_OVERRIDE_FORMAT): the
+ * reference's format applies. umbra reads the array in its own format, so a reference whose format
+ * is set and differs from the array's is refused. */
+HIP_EXPORT hipError_t hipTexRefSetArray(textureReference *tex, hipArray_const_t array, unsigned int flags)
+{
+    static const char api[] = "hipTexRefSetArray";
+    if (!tex || !array) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    if (flags != HIP_TRSA_OVERRIDE_FORMAT) return hip_fail(hipErrorInvalidValue, api, "flags %#x: HIP_TRSA_OVERRIDE_FORMAT is the only value", flags);
+    if (tex->numChannels && (tex->format != array->Format || (unsigned)tex->numChannels != array->NumChannels))
+        return hip_fail(hipErrorNotSupported, api, "the reference's format (%#x x %d) differs from the array's (%#x x %u): "
+                        "reading an array through another format is not supported",
+                        (unsigned)tex->format, tex->numChannels, (unsigned)array->Format, array->NumChannels);
+    hipResourceDesc res;
+    memset(&res, 0, sizeof res);
+    res.resType = hipResourceTypeArray;
+    res.res.array.array = (hipArray *)array;
+    return bind(tex, &res, 0, api);
+}
+
+/* Linear memory in the reference's format (hipTexRefSetFormat), from the 256-byte boundary at or
+ * below dptr: *ByteOffset the bytes the fetches must add, as hipBindTexture. */
+HIP_EXPORT hipError_t hipTexRefSetAddress(size_t *ByteOffset, textureReference *tex, hipDeviceptr_t dptr, size_t bytes)
+{
+    static const char api[] = "hipTexRefSetAddress";
+    if (!tex || !dptr) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    hipResourceDesc res;
+    memset(&res, 0, sizeof res);
+    res.resType = hipResourceTypeLinear;
+    if (!hip_driver_channel_desc(tex->format, (unsigned)tex->numChannels, &res.res.linear.desc))
+        return hip_fail(hipErrorInvalidValue, api, "the reference has no format (hipTexRefSetFormat: 1, 2 or 4 channels)");
+    const void *base;
+    size_t off;
+    hipError_t e = aligned_base(dptr, ByteOffset, &base, &off, api);
+    if (e) return e;
+    res.res.linear.devPtr = (void *)base, res.res.linear.sizeInBytes = bytes + off;
+    return bind(tex, &res, off, api);
+}
+
+HIP_EXPORT hipError_t hipTexRefSetAddress2D(textureReference *tex, const HIP_ARRAY_DESCRIPTOR *desc, hipDeviceptr_t dptr,
+                                            size_t pitch)
+{
+    static const char api[] = "hipTexRefSetAddress2D";
+    if (!tex || !desc || !dptr) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
+    if ((uintptr_t)dptr % 256) return hip_fail(hipErrorInvalidValue, api, "2D texture memory must start on a 256-byte boundary");
+    hipResourceDesc res;
+    memset(&res, 0, sizeof res);
+    res.resType = hipResourceTypePitch2D;
+    if (!hip_driver_channel_desc(desc->Format, desc->NumChannels, &res.res.pitch2D.desc))
+        return hip_fail(hipErrorInvalidValue, api, "format %#x with %u channels", (unsigned)desc->Format, desc->NumChannels);
+    res.res.pitch2D.devPtr = dptr, res.res.pitch2D.width = desc->Width, res.res.pitch2D.height = desc->Height;
+    res.res.pitch2D.pitchInBytes = pitch;
+    return bind(tex, &res, 0, api);
+}
+
+/* The memory a reference reads: linear or pitched memory's address (an array: hipErrorInvalidValue). */
+HIP_EXPORT hipError_t hipTexRefGetAddress(hipDeviceptr_t *dptr, const textureReference *tex)
+{
+    if (!dptr || !tex) return hip_ret(hipErrorInvalidValue);
+    hipResourceDesc res;
+    if (!tex->textureObject || hipGetTextureObjectResourceDesc(&res, tex->textureObject))
+        return hip_fail(hipErrorInvalidValue, "hipTexRefGetAddress", "the reference is not bound");
+    if (res.resType == hipResourceTypeLinear) *dptr = res.res.linear.devPtr;
+    else if (res.resType == hipResourceTypePitch2D) *dptr = res.res.pitch2D.devPtr;
+    else return hip_fail(hipErrorInvalidValue, "hipTexRefGetAddress", "the reference is bound to an array");
+    return hipSuccess;
+}
+
+/* The setters change the host reference; the next bind (hipTexRefSetArray / SetAddress /
+ * SetAddress2D) applies them, as in CUDA and CLR. */
+HIP_EXPORT hipError_t hipTexRefSetAddressMode(textureReference *tex, int dim, enum hipTextureAddressMode am)
+{
+    if (!tex || dim < 0 || dim > 2) return hip_ret(hipErrorInvalidValue);
+    tex->addressMode[dim] = am;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefSetFilterMode(textureReference *tex, enum hipTextureFilterMode fm)
+{
+    if (!tex) return hip_ret(hipErrorInvalidValue);
+    tex->filterMode = fm;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefSetFlags(textureReference *tex, unsigned int flags)
+{
+    if (!tex) return hip_ret(hipErrorInvalidValue);
+    tex->readMode = flags & HIP_TRSF_READ_AS_INTEGER ? hipReadModeElementType : hipReadModeNormalizedFloat;
+    tex->normalized = (flags & HIP_TRSF_NORMALIZED_COORDINATES) != 0;
+    tex->sRGB = (flags & HIP_TRSF_SRGB) != 0;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefSetFormat(textureReference *tex, hipArray_Format fmt, int channels)
+{
+    if (!tex) return hip_ret(hipErrorInvalidValue);
+    tex->format = fmt, tex->numChannels = channels;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefSetMaxAnisotropy(textureReference *tex, unsigned int maxAniso)
+{
+    if (!tex) return hip_ret(hipErrorInvalidValue);
+    tex->maxAnisotropy = maxAniso;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefSetMipmapFilterMode(textureReference *tex, enum hipTextureFilterMode fm)
+{
+    if (!tex) return hip_ret(hipErrorInvalidValue);
+    tex->mipmapFilterMode = fm;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefSetMipmapLevelBias(textureReference *tex, float bias)
+{
+    if (!tex) return hip_ret(hipErrorInvalidValue);
+    tex->mipmapLevelBias = bias;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefSetMipmapLevelClamp(textureReference *tex, float lo, float hi)
+{
+    if (!tex) return hip_ret(hipErrorInvalidValue);
+    tex->minMipmapLevelClamp = lo, tex->maxMipmapLevelClamp = hi;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefGetAddressMode(enum hipTextureAddressMode *pam, const textureReference *tex, int dim)
+{
+    if (!pam || !tex || dim < 0 || dim > 2) return hip_ret(hipErrorInvalidValue);
+    *pam = tex->addressMode[dim];
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefGetFilterMode(enum hipTextureFilterMode *pfm, const textureReference *tex)
+{
+    if (!pfm || !tex) return hip_ret(hipErrorInvalidValue);
+    *pfm = tex->filterMode;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefGetFlags(unsigned int *flags, const textureReference *tex)
+{
+    if (!flags || !tex) return hip_ret(hipErrorInvalidValue);
+    *flags = (tex->readMode == hipReadModeElementType ? HIP_TRSF_READ_AS_INTEGER : 0u) |
+             (tex->normalized == 1 ? HIP_TRSF_NORMALIZED_COORDINATES : 0u) | (tex->sRGB == 1 ? HIP_TRSF_SRGB : 0u);
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefGetFormat(hipArray_Format *fmt, int *channels, const textureReference *tex)
+{
+    if (!fmt || !channels || !tex) return hip_ret(hipErrorInvalidValue);
+    *fmt = tex->format, *channels = tex->numChannels;
+    return hipSuccess;
+}
+
+/* (CLR 5.2 returns hipErrorInvalidValue after storing the value, a slip; CUDA's is success.) */
+HIP_EXPORT hipError_t hipTexRefGetMaxAnisotropy(int *maxAniso, const textureReference *tex)
+{
+    if (!maxAniso || !tex) return hip_ret(hipErrorInvalidValue);
+    *maxAniso = (int)tex->maxAnisotropy;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefGetMipmapFilterMode(enum hipTextureFilterMode *pfm, const textureReference *tex)
+{
+    if (!pfm || !tex) return hip_ret(hipErrorInvalidValue);
+    *pfm = tex->mipmapFilterMode;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefGetMipmapLevelBias(float *bias, const textureReference *tex)
+{
+    if (!bias || !tex) return hip_ret(hipErrorInvalidValue);
+    *bias = tex->mipmapLevelBias;
+    return hipSuccess;
+}
+
+HIP_EXPORT hipError_t hipTexRefGetMipmapLevelClamp(float *lo, float *hi, const textureReference *tex)
+{
+    if (!lo || !hi || !tex) return hip_ret(hipErrorInvalidValue);
+    *lo = tex->minMipmapLevelClamp, *hi = tex->maxMipmapLevelClamp;
+    return hipSuccess;
 }
