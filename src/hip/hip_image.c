@@ -489,6 +489,48 @@ static hipError_t upload(hip_runtime *rt, const uint32_t *words, size_t n, uint6
     return hipSuccess;
 }
 
+/* A resource view's format (hipResViewFormat*: 1, 2 or 4 channels of 8/16/32-bit integers, 16/32-bit
+ * floats) as a channel format descriptor; false for the block-compressed ones. */
+static bool view_channel_desc(enum hipResourceViewFormat v, hipChannelFormatDesc *cd)
+{
+    if (v < hipResViewFormatUnsignedChar1 || v > hipResViewFormatFloat4) return false;
+    unsigned k = (unsigned)v - hipResViewFormatUnsignedChar1;   /* groups of three: 1, 2, 4 channels */
+    static const struct { int bits; hipChannelFormatKind kind; } group[8] = {
+        { 8, hipChannelFormatKindUnsigned }, { 8, hipChannelFormatKindSigned },   { 16, hipChannelFormatKindUnsigned },
+        { 16, hipChannelFormatKindSigned },  { 32, hipChannelFormatKindUnsigned }, { 32, hipChannelFormatKindSigned },
+        { 16, hipChannelFormatKindFloat },   { 32, hipChannelFormatKindFloat },
+    };
+    unsigned n = k % 3 == 0 ? 1 : k % 3 == 1 ? 2 : 4;
+    int b = group[k / 3].bits;
+    *cd = (hipChannelFormatDesc){ b, n > 1 ? b : 0, n > 2 ? b : 0, n > 3 ? b : 0, group[k / 3].kind };
+    return true;
+}
+
+/* A resource view of an array, as ROCm 5.2 makes it: the view's format reinterprets the array's
+ * texels (an image view of another format, element sizes equal); the view's sizes, mip levels and
+ * layers are kept for hipGetTextureObjectResourceViewDesc (ROCm 5.2 reads only the format). */
+static hipError_t apply_view(const hipResourceDesc *res, const struct hipResourceViewDesc *view, plat_image *pi,
+                             const char *api)
+{
+    if (res->resType != hipResourceTypeArray && res->resType != hipResourceTypeMipmappedArray)
+        return hip_fail(hipErrorInvalidValue, api, "a resource view needs an array resource");
+    if (view->format == hipResViewFormatNone) return hipSuccess;
+    hipChannelFormatDesc cd;
+    plat_image_format f;
+    if (!view_channel_desc(view->format, &cd))
+        return hip_fail(hipErrorNotSupported, api, "resource view format %d: block-compressed views are not supported",
+                        (int)view->format);
+    plat_image v = *pi;
+    if (!channel_format(&cd, &f, NULL)) return hip_ret(hipErrorInvalidValue);
+    v.format = f;
+    plat_image_layout(&v);
+    if (v.elem_size != pi->elem_size)
+        return hip_fail(hipErrorInvalidValue, api, "resource view format %d has %u-byte texels, the array %u-byte ones",
+                        (int)view->format, (unsigned)v.elem_size, (unsigned)pi->elem_size);
+    pi->format = f;
+    return hipSuccess;
+}
+
 HIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t *out, const hipResourceDesc *res,
                                              const hipTextureDesc *td, const struct hipResourceViewDesc *view)
 {
@@ -496,7 +538,6 @@ HIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t *out, const hipR
     hip_runtime *rt = hip_rt();
     if (!rt) return hip_ret(hipErrorNoDevice);
     if (!out || !res || !td) return hip_ret(hipErrorInvalidValue);
-    if (view) return hip_fail(hipErrorNotSupported, api, "resource views are not supported");
     /* as ROCm 5.2's runtime: its sampler descriptor has no anisotropy, LOD bias or LOD clamps */
     if (td->maxAnisotropy || td->mipmapLevelBias != 0.0f || td->minMipmapLevelClamp != 0.0f ||
         td->maxMipmapLevelClamp != 0.0f)
@@ -507,6 +548,7 @@ HIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t *out, const hipR
     hip_image_obj *o = calloc(1, sizeof *o);
     if (!o) return hip_ret(hipErrorOutOfMemory);
     hipError_t e = resource_image(rt, res, &o->pi, api);
+    if (!e && view) e = apply_view(res, view, &o->pi, api);
     if (e) return free(o), e;
     if (td->readMode == hipReadModeNormalizedFloat) normalized_view(&o->pi.format);
     if (td->sRGB && o->pi.format.order == PLAT_ORDER_RGBA) {
@@ -529,6 +571,7 @@ HIP_EXPORT hipError_t hipCreateTextureObject(hipTextureObject_t *out, const hipR
     }
     if ((e = upload(rt, words, TEXTURE_DWORDS, &o->desc_addr, api))) return free(o), e;
     o->kind = OBJ_TEXTURE, o->res = *res, o->tex = *td;
+    if (view) o->view = *view;
     add_obj(rt, o);
     *out = (hipTextureObject_t)(uintptr_t)o->desc_addr;
     return hipSuccess;
@@ -578,7 +621,7 @@ HIP_EXPORT hipError_t hipGetTextureObjectResourceViewDesc(struct hipResourceView
     if (!rt) return hip_ret(hipErrorNoDevice);
     hip_image_obj *o = find_obj(rt, OBJ_TEXTURE, t, false);
     if (!v || !o) return hip_ret(hipErrorInvalidValue);
-    *v = o->view;   /* no views: zero */
+    *v = o->view;   /* without a view: zero */
     return hipSuccess;
 }
 
@@ -666,7 +709,6 @@ HIP_EXPORT hipError_t hipTexObjectCreate(hipTextureObject_t *out, const HIP_RESO
                                          const HIP_RESOURCE_VIEW_DESC *view)
 {
     if (!out || !res || !td) return hip_ret(hipErrorInvalidValue);
-    if (view) return hip_fail(hipErrorNotSupported, "hipTexObjectCreate", "resource views are not supported");
     hipResourceDesc r;
     if (!runtime_resource(res, &r))
         return hip_fail(hipErrorInvalidValue, "hipTexObjectCreate",
@@ -674,7 +716,10 @@ HIP_EXPORT hipError_t hipTexObjectCreate(hipTextureObject_t *out, const HIP_RESO
                         "HIP_AD_FORMAT_* with 1, 2 or 4 channels", (int)res->resType);
     hipTextureDesc t;
     runtime_texture(td, &t);
-    return hipCreateTextureObject(out, &r, &t, NULL);
+    if (!view) return hipCreateTextureObject(out, &r, &t, NULL);
+    struct hipResourceViewDesc v = { (enum hipResourceViewFormat)view->format, view->width, view->height, view->depth,
+                                     view->firstMipmapLevel, view->lastMipmapLevel, view->firstLayer, view->lastLayer };
+    return hipCreateTextureObject(out, &r, &t, &v);
 }
 
 HIP_EXPORT hipError_t hipTexObjectDestroy(hipTextureObject_t t) { return destroy(OBJ_TEXTURE, t, "hipTexObjectDestroy"); }

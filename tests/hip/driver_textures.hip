@@ -10,8 +10,13 @@
 //     tex1Dfetch<int> returns the ints;
 //   * the getters return the descriptors given (resource type, array, format and channels, size,
 //     address and filter modes, flags);
+//   * resource views (as ROCm 5.2 makes them: the view's format reinterprets the array's texels):
+//     a 4-byte unsigned array viewed as HIP_RES_VIEW_FORMAT_FLOAT_1X32 reads the floats whose bits
+//     it holds; the view comes back from hipTexObjectGetResourceViewDesc as given; a view of
+//     another texel size and a view of linear memory are hipErrorInvalidValue, a block-compressed
+//     one hipErrorNotSupported;
 //   * errors: 3 channels and a bad format are hipErrorInvalidValue, the cubemap flag (as ROCm 5.2's
-//     driver path) and a resource view hipErrorNotSupported, null arguments hipErrorInvalidValue.
+//     driver path) hipErrorNotSupported, null arguments hipErrorInvalidValue.
 #include <vector>
 
 #include "hip_test.h"
@@ -210,6 +215,58 @@ static void linear_ints()
   HIP_CHECK(hipFree(d));
 }
 
+__global__ void read1d(hipTextureObject_t t, float *out, int n)
+{
+  int i = threadIdx.x;
+  if (i < n) out[i] = tex1D<float>(t, i + 0.5f);
+}
+
+static void views()
+{
+  const int N = 16;
+  HIP_ARRAY3D_DESCRIPTOR ad = { N, 0, 0, HIP_AD_FORMAT_UNSIGNED_INT32, 1, 0 };
+  hipArray *a;
+  HIP_CHECK(hipArray3DCreate(&a, &ad));
+  std::vector<float> f(N);
+  for (int i = 0; i < N; i++) f[i] = 0.75f * i - 3.0f;   // stored as their bits in the uint array
+  HIP_CHECK(hipMemcpyHtoA(a, 0, f.data(), N * sizeof(float)));
+  HIP_RESOURCE_DESC rd = array_resource(a);
+  HIP_TEXTURE_DESC td = point_clamp(HIP_TRSF_READ_AS_INTEGER);
+  HIP_RESOURCE_VIEW_DESC view;
+  memset(&view, 0, sizeof view);
+  view.format = HIP_RES_VIEW_FORMAT_FLOAT_1X32;
+  view.width = N;
+  hipTextureObject_t t;
+  HIP_CHECK(hipTexObjectCreate(&t, &rd, &td, &view));
+  float *d;
+  HIP_CHECK(hipMalloc(&d, N * sizeof(float)));
+  hipLaunchKernelGGL(read1d, dim3(1), dim3(N), 0, 0, t, d, N);
+  std::vector<float> got(N);
+  HIP_CHECK(hipMemcpy(got.data(), d, N * sizeof(float), hipMemcpyDeviceToHost));
+  for (int i = 0; i < N; i++) EXPECT(got[i] == f[i], "viewed texel %d = %g, want %g", i, got[i], f[i]);
+  HIP_RESOURCE_VIEW_DESC vg;
+  HIP_CHECK(hipTexObjectGetResourceViewDesc(&vg, t));
+  EXPECT(vg.format == HIP_RES_VIEW_FORMAT_FLOAT_1X32 && vg.width == (size_t)N, "view format %d width %zu",
+         (int)vg.format, vg.width);
+  HIP_CHECK(hipTexObjectDestroy(t));
+
+  view.format = HIP_RES_VIEW_FORMAT_FLOAT_2X32;   // 8-byte texels over 4-byte ones
+  EXPECT_ERR(hipTexObjectCreate(&t, &rd, &td, &view), hipErrorInvalidValue, hipErrorInvalidValue);
+  view.format = HIP_RES_VIEW_FORMAT_UNSIGNED_BC1;
+  EXPECT_ERR(hipTexObjectCreate(&t, &rd, &td, &view), hipErrorNotSupported, hipErrorNotSupported);
+  HIP_RESOURCE_DESC lin;
+  memset(&lin, 0, sizeof lin);
+  lin.resType = HIP_RESOURCE_TYPE_LINEAR;
+  lin.res.linear.devPtr = d;
+  lin.res.linear.format = HIP_AD_FORMAT_FLOAT;
+  lin.res.linear.numChannels = 1;
+  lin.res.linear.sizeInBytes = N * sizeof(float);
+  view.format = HIP_RES_VIEW_FORMAT_FLOAT_1X32;
+  EXPECT_ERR(hipTexObjectCreate(&t, &lin, &td, &view), hipErrorInvalidValue, hipErrorInvalidValue);
+  HIP_CHECK(hipArrayDestroy(a));
+  HIP_CHECK(hipFree(d));
+}
+
 static void errors()
 {
   hipArray *a = nullptr;
@@ -229,9 +286,6 @@ static void errors()
   EXPECT_ERR(hipTexObjectCreate(nullptr, &rd, &td, nullptr), hipErrorInvalidValue, hipErrorInvalidValue);
   EXPECT_ERR(hipTexObjectCreate(&t, nullptr, &td, nullptr), hipErrorInvalidValue, hipErrorInvalidValue);
   EXPECT_ERR(hipTexObjectCreate(&t, &rd, nullptr, nullptr), hipErrorInvalidValue, hipErrorInvalidValue);
-  HIP_RESOURCE_VIEW_DESC view;
-  memset(&view, 0, sizeof view);
-  EXPECT_ERR(hipTexObjectCreate(&t, &rd, &td, &view), hipErrorNotSupported, hipErrorNotSupported);
   HIP_RESOURCE_DESC three_ch = rd;
   three_ch.resType = HIP_RESOURCE_TYPE_LINEAR;
   three_ch.res.linear.format = HIP_AD_FORMAT_FLOAT;
@@ -249,6 +303,7 @@ int main()
   bytes_2d();
   layers();
   linear_ints();
+  views();
   errors();
   return ht_finish("driver_textures");
 }
