@@ -241,6 +241,10 @@ hipError_t hip_symbol_lookup(hip_runtime *rt, const void *host_var, uint64_t *ad
 /* The driver API's element description (HIP_AD_FORMAT_*, 1, 2 or 4 channels) as a channel format
  * descriptor; false for anything else (hip_image.c). */
 bool hip_driver_channel_desc(hipArray_Format format, unsigned channels, hipChannelFormatDesc *cd);
+/* A module is being unloaded: its texture references (hipModuleGetTexRef) are unbound and no
+ * longer write its memory; the host structs stay, so that late calls fail instead of touching
+ * freed memory (hip_texref.c). */
+void hip_texref_forget_module(hip_runtime *rt, hipModule_t mod);
 
 /* ---- launches: hip_launch.c ---- */
 typedef struct hip_launch_params {

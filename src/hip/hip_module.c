@@ -574,6 +574,7 @@ HIP_EXPORT hipError_t hipModuleUnload(hipModule_t module)
     while (*pp && *pp != module) pp = &(*pp)->next;
     if (*pp) *pp = module->next;
     pthread_mutex_unlock(&module_lock);
+    hip_texref_forget_module(rt, module);
     module_free(rt, module);
     return hipSuccess;
 }

@@ -61,6 +61,7 @@ static hipError_t publish(const textureReference *ref, hipTextureObject_t obj, c
     ((textureReference *)ref)->textureObject = obj;   /* the host copy too, as CLR writes it */
     hip_runtime *rt = hip_rt();
     module_texref *m = rt ? find_module_texref(rt, ref) : NULL;
+    if (m && !m->addr) return hipSuccess;   /* its module is gone (hip_texref_forget_module) */
     hipError_t e = m ? hipMemcpyHtoD((hipDeviceptr_t)(uintptr_t)m->addr, &copy, sizeof copy)
                      : hipMemcpyToSymbol(ref, &copy, sizeof copy, 0, hipMemcpyHostToDevice);
     return e ? hip_fail(e, api, "cannot write the texture reference's device variable") : hipSuccess;
@@ -85,7 +86,9 @@ static hipError_t bind(const textureReference *ref, const hipResourceDesc *res, 
     if (!ref) return hip_fail(hipErrorInvalidValue, api, "NULL texture reference");
     uint64_t addr;
     size_t size;
-    if (!find_module_texref(rt, ref) && (hip_symbol_lookup(rt, ref, &addr, &size, api) || size < sizeof(textureReference)))
+    module_texref *m = find_module_texref(rt, ref);
+    if (m && !m->addr) return hip_fail(hipErrorInvalidHandle, api, "the texture reference's module was unloaded");
+    if (!m && (hip_symbol_lookup(rt, ref, &addr, &size, api) || size < sizeof(textureReference)))
         return hip_fail(hipErrorInvalidValue, api, "%p is not a texture reference of the program", (const void *)ref);
     hipTextureDesc td;
     memset(&td, 0, sizeof td);
@@ -247,6 +250,19 @@ HIP_EXPORT hipError_t hipModuleGetTexRef(textureReference **texRef, hipModule_t 
     if (!m) return hip_ret(hipErrorOutOfMemory);
     *texRef = &m->ref;
     return hipSuccess;
+}
+
+void hip_texref_forget_module(hip_runtime *rt, hipModule_t mod)
+{
+    pthread_mutex_lock(&rt->lock);
+    module_texref *m = rt->module_texrefs;
+    pthread_mutex_unlock(&rt->lock);
+    for (; m; m = m->next) {   /* (entries are never removed: the walk needs no lock) */
+        if (m->mod != mod || !m->addr) continue;
+        unbind(rt, &m->ref);
+        m->ref.textureObject = NULL;
+        m->addr = 0, m->mod = NULL;
+    }
 }
 
 /* hipTexRefSetArray's flags must be HIP_TRSA_OVERRIDE_FORMAT (CUDA's CU_TRSA_OVERRIDE_FORMAT): the

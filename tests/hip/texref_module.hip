@@ -6,7 +6,8 @@
 // in the reference's format (hipTexRefSetFormat): offset 0 for an aligned pointer and 4 for one
 // 4 bytes past it, fetch1d returns the buffer's floats, hipTexRefGetAddress the aligned base;
 // errors: flags other than HIP_TRSA_OVERRIDE_FORMAT and no format for linear memory are
-// hipErrorInvalidValue, an array of another format than the reference's hipErrorNotSupported.
+// hipErrorInvalidValue, an array of another format than the reference's hipErrorNotSupported;
+// after hipModuleUnload a binding of its reference is hipErrorInvalidHandle.
 #include <vector>
 
 #include "hip_test.h"
@@ -122,5 +123,9 @@ int main(int argc, char **argv)
   HIP_CHECK(hipFree(d));
   HIP_CHECK(hipArrayDestroy(a));
   HIP_CHECK(hipModuleUnload(mod));
+  // a reference of an unloaded module: binding it fails, its settings stay readable
+  EXPECT_ERR(hipTexRefSetAddress(&off, lin, buf, N * sizeof(float)), hipErrorInvalidHandle, hipErrorInvalidHandle);
+  HIP_CHECK(hipTexRefGetFormat(&fmt, &channels, lin));
+  EXPECT(fmt == HIP_AD_FORMAT_FLOAT && channels == 1, "format after unload 0x%x x %d", (unsigned)fmt, channels);
   return ht_finish("texref_module");
 }
