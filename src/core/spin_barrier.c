@@ -12,11 +12,6 @@
  * twice what sleeping at once would (the classic bound for spin-then-block). */
 #define SPIN_NS 50000u
 
-/* Adaptive spinning: after UMB_SPIN_LOST_LIMIT meetings in a row whose spin ran out, early threads
- * sleep at once, spinning again only at one meeting in UMB_SPIN_RETRY_EVERY (to notice that the
- * machine has cores for them again). Two threads of a timing run on a two-core machine busy with
- * another job took twice a one-thread run's time when they spun at every meeting. */
-
 void umb_spin_barrier_init(umb_spin_barrier *b, uint32_t count)
 {
     atomic_init(&b->arrived, 0);
@@ -44,7 +39,11 @@ static void cpu_relax(void)
 #endif
 }
 
-/* Whether an early thread of the meeting of generation `gen` spins at all (adaptive spinning). */
+/* Adaptive spinning: after UMB_SPIN_LOST_LIMIT meetings in a row whose spin ran out, early threads
+ * sleep at once, spinning again only at one meeting in UMB_SPIN_RETRY_EVERY (to notice that the
+ * machine has cores for them again). Two threads of a timing run on a two-core machine busy with
+ * another job took twice a one-thread run's time when they spun at every meeting.
+ * Whether an early thread of the meeting of generation `gen` spins at all: */
 static bool spinning_pays(umb_spin_barrier *b, uint32_t gen)
 {
     if (!b->spin_ns) return false;
