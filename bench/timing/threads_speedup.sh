@@ -3,7 +3,8 @@
 # bench_rdna3's three kernels (matmul 256, nbody 2048, alu_loop 65536; the full 96-CU gfx1100
 # machine) under the timing model at 1 and 2 host threads.
 #   bench/timing/threads_speedup.sh wall [BUILD [ROUNDS]]   wall clock: the two alternate ROUNDS
-#       times (default 5); best and median seconds of each, and the ratio of the medians
+#       times (default 5); best and median seconds of each, the ratio of the medians, and the
+#       median user CPU time of each (two threads' total over one's: what they pay beyond the split)
 #   bench/timing/threads_speedup.sh insts [BUILD]           callgrind, one count per host thread
 #       (independent of the machine's load): the host instructions at 1 thread, and at 2 threads
 #       those of each thread; the ratio of the 1-thread total to the busiest thread's is the
@@ -58,7 +59,7 @@ fi
 for r in $(seq "$rounds"); do
     for th in 1 2; do
         for kern in matmul nbody alu; do
-            s=$( { /usr/bin/time -f "%e" "$build/umbra" run $($kern) --timing --threads "$th" --quiet >/dev/null; } 2>&1 | tail -1)
+            s=$( { /usr/bin/time -f "%e %U" "$build/umbra" run $($kern) --timing --threads "$th" --quiet >/dev/null; } 2>&1 | tail -1)
             echo "$kern $th $s" >>"$tmp/wall"
         done
     done
@@ -67,8 +68,10 @@ python3 - "$tmp/wall" <<'PY'
 import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 for kern in ("matmul", "nbody", "alu"):
-    t = {th: sorted(float(s) for k, h, s in rows if k == kern and h == th) for th in ("1", "2")}
+    t = {th: sorted(float(s) for k, h, s, u in rows if k == kern and h == th) for th in ("1", "2")}
+    cpu = {th: statistics.median(float(u) for k, h, s, u in rows if k == kern and h == th) for th in ("1", "2")}
     m1, m2 = statistics.median(t["1"]), statistics.median(t["2"])
     print(f"{kern:8} 1 thread best {t['1'][0]:.3f} s median {m1:.3f} s | 2 threads best {t['2'][0]:.3f} s "
-          f"median {m2:.3f} s | speed-up {m1 / m2:.2f}x (best {t['1'][0] / t['2'][0]:.2f}x)")
+          f"median {m2:.3f} s | speed-up {m1 / m2:.2f}x (best {t['1'][0] / t['2'][0]:.2f}x) | user CPU "
+          f"{cpu['1']:.2f} -> {cpu['2']:.2f} s ({cpu['2'] / cpu['1'] - 1:+.0%}: the two threads' extra work and waits)")
 PY
