@@ -215,16 +215,13 @@ bool hip_driver_channel_desc(hipArray_Format format, unsigned channels, hipChann
     return true;
 }
 
-/* The driver API's (format, channels) of a channel format descriptor (the inverse of the above). */
+/* The driver API's (format, channels) of a channel format descriptor (the inverse of the above):
+ * the array format of its platform format. */
 static void driver_format(const hipChannelFormatDesc *cd, hipArray_Format *format, unsigned *channels)
 {
-    *channels = (cd->x > 0) + (cd->y > 0) + (cd->z > 0) + (cd->w > 0);
-    bool fl = cd->f == hipChannelFormatKindFloat, sg = cd->f == hipChannelFormatKindSigned;
-    switch (cd->x) {
-    case 8: *format = sg ? HIP_AD_FORMAT_SIGNED_INT8 : HIP_AD_FORMAT_UNSIGNED_INT8; break;
-    case 16: *format = fl ? HIP_AD_FORMAT_HALF : sg ? HIP_AD_FORMAT_SIGNED_INT16 : HIP_AD_FORMAT_UNSIGNED_INT16; break;
-    default: *format = fl ? HIP_AD_FORMAT_FLOAT : sg ? HIP_AD_FORMAT_SIGNED_INT32 : HIP_AD_FORMAT_UNSIGNED_INT32; break;
-    }
+    plat_image_format f = { 0 };
+    if (!channel_format(cd, &f, channels)) *channels = 0;   /* (a stored descriptor was valid) */
+    *format = array_format(f.type);
 }
 
 HIP_EXPORT hipError_t hipArrayCreate(hipArray **array, const HIP_ARRAY_DESCRIPTOR *d)
