@@ -131,6 +131,35 @@ static hipError_t aligned_base(const void *p, size_t *offset, const void **base,
     return hipSuccess;
 }
 
+/* Bind linear memory from the texture alignment at or below devPtr (*offset: the bytes the fetches
+ * must add; see aligned_base). */
+static hipError_t bind_linear(const textureReference *tex, const void *devPtr, const hipChannelFormatDesc *desc,
+                              size_t size, size_t *offset, const char *api)
+{
+    const void *base;
+    size_t off;
+    hipError_t e = aligned_base(devPtr, offset, &base, &off, api);
+    if (e) return e;
+    hipResourceDesc res;
+    memset(&res, 0, sizeof res);
+    res.resType = hipResourceTypeLinear;
+    res.res.linear.devPtr = (void *)base, res.res.linear.desc = *desc, res.res.linear.sizeInBytes = size + off;
+    return bind(tex, &res, off, api);
+}
+
+/* Bind pitched memory, which must start on the texture alignment. */
+static hipError_t bind_pitch2d(const textureReference *tex, const void *devPtr, const hipChannelFormatDesc *desc,
+                               size_t width, size_t height, size_t pitch, const char *api)
+{
+    if ((uintptr_t)devPtr % 256) return hip_fail(hipErrorInvalidValue, api, "2D texture memory must start on a 256-byte boundary");
+    hipResourceDesc res;
+    memset(&res, 0, sizeof res);
+    res.resType = hipResourceTypePitch2D;
+    res.res.pitch2D.devPtr = (void *)devPtr, res.res.pitch2D.desc = *desc;
+    res.res.pitch2D.width = width, res.res.pitch2D.height = height, res.res.pitch2D.pitchInBytes = pitch;
+    return bind(tex, &res, 0, api);
+}
+
 HIP_EXPORT hipError_t hipBindTexture(size_t *offset, const textureReference *tex, const void *devPtr,
                                      const hipChannelFormatDesc *desc, size_t size)
 {
@@ -143,15 +172,7 @@ HIP_EXPORT hipError_t hipBindTexture(size_t *offset, const textureReference *tex
         if (room == UINT64_MAX) return hip_fail(hipErrorInvalidValue, api, "%p is not device memory", devPtr);
         size = (size_t)room;
     }
-    const void *base;
-    size_t off;
-    hipError_t e = aligned_base(devPtr, offset, &base, &off, api);
-    if (e) return e;
-    hipResourceDesc res;
-    memset(&res, 0, sizeof res);
-    res.resType = hipResourceTypeLinear;
-    res.res.linear.devPtr = (void *)base, res.res.linear.desc = *desc, res.res.linear.sizeInBytes = size + off;
-    return bind(tex, &res, off, api);
+    return bind_linear(tex, devPtr, desc, size, offset, api);
 }
 
 HIP_EXPORT hipError_t hipBindTexture2D(size_t *offset, const textureReference *tex, const void *devPtr,
@@ -159,17 +180,8 @@ HIP_EXPORT hipError_t hipBindTexture2D(size_t *offset, const textureReference *t
 {
     static const char api[] = "hipBindTexture2D";
     if (!devPtr || !desc) return hip_fail(hipErrorInvalidValue, api, "NULL pointer or channel description");
-    const void *base;
-    size_t off;
-    hipError_t e = aligned_base(devPtr, offset, &base, &off, api);
-    if (e) return e;
-    if (off) return hip_fail(hipErrorInvalidValue, api, "2D texture memory must start on a 256-byte boundary");
-    hipResourceDesc res;
-    memset(&res, 0, sizeof res);
-    res.resType = hipResourceTypePitch2D;
-    res.res.pitch2D.devPtr = (void *)devPtr, res.res.pitch2D.desc = *desc;
-    res.res.pitch2D.width = width, res.res.pitch2D.height = height, res.res.pitch2D.pitchInBytes = pitch;
-    return bind(tex, &res, 0, api);
+    if (offset) *offset = 0;
+    return bind_pitch2d(tex, devPtr, desc, width, height, pitch, api);
 }
 
 HIP_EXPORT hipError_t hipBindTextureToArray(const textureReference *tex, hipArray_const_t array,
@@ -290,17 +302,10 @@ HIP_EXPORT hipError_t hipTexRefSetAddress(size_t *ByteOffset, textureReference *
 {
     static const char api[] = "hipTexRefSetAddress";
     if (!tex || !dptr) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
-    hipResourceDesc res;
-    memset(&res, 0, sizeof res);
-    res.resType = hipResourceTypeLinear;
-    if (!hip_driver_channel_desc(tex->format, (unsigned)tex->numChannels, &res.res.linear.desc))
+    hipChannelFormatDesc cd;
+    if (!hip_driver_channel_desc(tex->format, (unsigned)tex->numChannels, &cd))
         return hip_fail(hipErrorInvalidValue, api, "the reference has no format (hipTexRefSetFormat: 1, 2 or 4 channels)");
-    const void *base;
-    size_t off;
-    hipError_t e = aligned_base(dptr, ByteOffset, &base, &off, api);
-    if (e) return e;
-    res.res.linear.devPtr = (void *)base, res.res.linear.sizeInBytes = bytes + off;
-    return bind(tex, &res, off, api);
+    return bind_linear(tex, dptr, &cd, bytes, ByteOffset, api);
 }
 
 HIP_EXPORT hipError_t hipTexRefSetAddress2D(textureReference *tex, const HIP_ARRAY_DESCRIPTOR *desc, hipDeviceptr_t dptr,
@@ -308,15 +313,10 @@ HIP_EXPORT hipError_t hipTexRefSetAddress2D(textureReference *tex, const HIP_ARR
 {
     static const char api[] = "hipTexRefSetAddress2D";
     if (!tex || !desc || !dptr) return hip_fail(hipErrorInvalidValue, api, "NULL pointer");
-    if ((uintptr_t)dptr % 256) return hip_fail(hipErrorInvalidValue, api, "2D texture memory must start on a 256-byte boundary");
-    hipResourceDesc res;
-    memset(&res, 0, sizeof res);
-    res.resType = hipResourceTypePitch2D;
-    if (!hip_driver_channel_desc(desc->Format, desc->NumChannels, &res.res.pitch2D.desc))
+    hipChannelFormatDesc cd;
+    if (!hip_driver_channel_desc(desc->Format, desc->NumChannels, &cd))
         return hip_fail(hipErrorInvalidValue, api, "format %#x with %u channels", (unsigned)desc->Format, desc->NumChannels);
-    res.res.pitch2D.devPtr = dptr, res.res.pitch2D.width = desc->Width, res.res.pitch2D.height = desc->Height;
-    res.res.pitch2D.pitchInBytes = pitch;
-    return bind(tex, &res, 0, api);
+    return bind_pitch2d(tex, dptr, &cd, desc->Width, desc->Height, pitch, api);
 }
 
 /* The memory a reference reads: linear or pitched memory's address (an array: hipErrorInvalidValue). */
