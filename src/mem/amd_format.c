@@ -73,12 +73,7 @@ static unsigned comp_pos(const amd_buf_format *f, unsigned c)
 
 uint32_t amd_fmt_get_raw(const amd_buf_format *f, const uint8_t *mem, unsigned c)
 {
-    unsigned pos = comp_pos(f, c), n = f->bits[c];
-    uint64_t v = 0;
-    unsigned first = pos / 8, last = (pos + n - 1) / 8;
-    for (unsigned b = last + 1; b-- > first;) v = (v << 8) | mem[b];
-    v >>= pos % 8;
-    return n == 32 ? (uint32_t)v : (uint32_t)(v & ((1ull << n) - 1));
+    return amd_fmt_bits(mem, comp_pos(f, c), f->bits[c]);
 }
 
 void amd_fmt_put_raw(const amd_buf_format *f, uint8_t *mem, unsigned c, uint32_t raw)

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum amd_num {
     AMD_NUM_UNORM, AMD_NUM_SNORM, AMD_NUM_USCALED, AMD_NUM_SSCALED,
@@ -40,6 +41,26 @@ static inline unsigned amd_fmt_comp_num(const amd_buf_format *f, unsigned c)
 
 /* Is a register value of this format a float (UNORM/SNORM/SCALED/FLOAT) or an integer? */
 static inline bool amd_num_is_float(unsigned num) { return num != AMD_NUM_UINT && num != AMD_NUM_SINT; }
+
+/* The n bits (1..32) from bit pos of the little-endian bit string at mem: a format's component. */
+static inline uint32_t amd_fmt_bits(const uint8_t *mem, unsigned pos, unsigned n)
+{
+    const uint8_t *p = mem + pos / 8;
+    if (!(pos & 7u)) {   /* whole bytes (8/16/32-bit components): one little-endian load */
+        if (n == 8) return p[0];
+        if (n == 16) return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+        if (n == 32) {
+            uint32_t w;
+            memcpy(&w, p, 4);
+            return w;
+        }
+    }
+    uint64_t v = 0;
+    unsigned first = pos / 8, last = (pos + n - 1) / 8;
+    for (unsigned b = last + 1; b-- > first;) v = (v << 8) | mem[b];
+    v >>= pos % 8;
+    return n == 32 ? (uint32_t)v : (uint32_t)(v & ((1ull << n) - 1));
+}
 
 /* Raw component c of the element at mem (little-endian bit string). */
 uint32_t amd_fmt_get_raw(const amd_buf_format *f, const uint8_t *mem, unsigned c);

@@ -244,21 +244,13 @@ static bool texel_addr(const img_ctx *c, unsigned level, int64_t x, int64_t y, i
     return texel_addr_in(c, &lv, x, y, s, addr);
 }
 
-/* Raw memory components of a texel (the little-endian bit string of amd_fmt_get_raw, read as
- * one 64-bit word from the component's first byte: a component spans at most 5 bytes); missing
- * components read as 0 (X, Y, Z) and 1 (W). */
+/* Raw memory components of a texel (amd_fmt_get_raw's, from the positions decoded with the
+ * instruction); missing components read as 0 (X, Y, Z) and 1 (W). */
 static bool texel_raw(rdna3_wave *w, const rdna3_inst *in, const img_ctx *c, unsigned lane, uint64_t addr, uint32_t raw[4])
 {
-    uint8_t buf[24] = { 0 };   /* 16 bytes of element, then room for the last component's 8-byte read */
+    uint8_t buf[16] = { 0 };
     if (!rdna3_xm_load(w, in, lane, XM_GLOBAL, addr, buf, c->bpe)) return false;
-    for (unsigned k = 0; k < 4; k++) {
-        if (k >= c->f->ncomp) { raw[k] = 0; continue; }
-        unsigned pos = c->comp_pos[k], n = c->f->bits[k];
-        uint64_t word;
-        memcpy(&word, buf + pos / 8u, sizeof word);
-        word >>= pos % 8u;
-        raw[k] = n == 32 ? (uint32_t)word : (uint32_t)(word & ((1ull << n) - 1));
-    }
+    for (unsigned k = 0; k < 4; k++) raw[k] = k < c->f->ncomp ? amd_fmt_bits(buf, c->comp_pos[k], c->f->bits[k]) : 0;
     return true;
 }
 
